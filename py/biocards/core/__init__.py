@@ -1,0 +1,13 @@
+"""Game-agnostic pieces every BioCards game is built from (see DESIGN.md, "Engine contract")."""
+
+from .actions import Action, Event
+from .errors import IllegalAction, InvalidRecord
+from .game import Game, GameState
+from .mechanics import Deck, Die, Pending, Supply, count_items, next_seat, seats_from
+from .registry import register
+from .rng import Rng
+
+__all__ = [
+    "Action", "Deck", "Die", "Event", "Game", "GameState", "IllegalAction", "InvalidRecord",
+    "Pending", "Rng", "Supply", "count_items", "next_seat", "register", "seats_from",
+]

@@ -1,0 +1,126 @@
+"""Actions (what a player does) and events (what happened), the two values that cross every boundary.
+
+An :class:`Action` is a move: a ``kind`` plus named parameters, immutable and hashable, with a
+``label`` a student can read. The label is presentation only: two actions with the same kind and
+parameters are equal whatever their labels, so an action rebuilt from JSON matches the legal one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _freeze(value: Any) -> Any:
+    """Make a JSON-like value hashable: lists become tuples, dicts are not allowed."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    raise TypeError(f"action parameters must be JSON scalars or lists, not {value!r}")
+
+
+def _thaw(value: Any) -> Any:
+    return [_thaw(v) for v in value] if isinstance(value, tuple) else value
+
+
+class Action:
+    """A move: ``Action("translate", code="L", position=4, label="Translate Leucine …")``."""
+
+    __slots__ = ("kind", "params", "label", "_hash")
+
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+    label: str
+
+    def __init__(self, kind: str, /, *, label: str = "", **params: Any) -> None:
+        frozen = tuple(sorted((name, _freeze(v)) for name, v in params.items()))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", frozen)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "_hash", hash((kind, frozen)))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __getattr__(self, name: str) -> Any:
+        # Parameters read like fields: ``action.position``.
+        for key, value in object.__getattribute__(self, "params"):
+            if key == name:
+                return value
+        raise AttributeError(f"{self.kind!r} action has no parameter {name!r}")
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The parameter ``name``, or ``default``."""
+        return dict(self.params).get(name, default)
+
+    def with_label(self, label: str) -> Action:
+        """The same move with another label."""
+        return Action(self.kind, label=label, **dict(self.params))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._hash == other._hash and self.kind == other.kind and self.params == other.params
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (_rebuild_action, (self.kind, self.label, self.params))
+
+    def __repr__(self) -> str:
+        args = [repr(self.kind)] + [f"{k}={v!r}" for k, v in self.params]
+        return f"Action({', '.join(args)})"
+
+    def __str__(self) -> str:
+        return self.label or repr(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., **params}``: what a record stores (labels are not stored)."""
+        return {"kind": self.kind, **{k: _thaw(v) for k, v in self.params}}
+
+    @property
+    def key(self) -> str:
+        """A canonical string for this move (the page uses it to name clickable elements)."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from :meth:`to_json` output; raises ``ValueError`` on malformed data."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"an action needs a 'kind': {data!r}")
+        params = {k: v for k, v in data.items() if k != "kind"}
+        return cls(data["kind"], **params)
+
+
+def _rebuild_action(kind: str, label: str, params: tuple) -> Action:
+    return Action(kind, label=label, **dict(params))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the game log and for learning."""
+
+    kind: str
+    """What happened, e.g. ``"translate"``."""
+    player: int | None
+    """Who did it (``None`` for the game itself)."""
+    text: str
+    """One plain sentence a student reads in the log."""
+    concepts: tuple[str, ...] = ()
+    """Concept ids from ``lessons/concepts.toml`` that explain this event."""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """Details for the page (JSON-able)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict of this event."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "text": self.text,
+            "concepts": list(self.concepts),
+            "data": dict(self.data),
+        }

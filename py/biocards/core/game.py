@@ -1,0 +1,190 @@
+"""The engine contract: :class:`Game` (a game's facts) and :class:`GameState` (a position).
+
+Every game subclasses :class:`GameState` and registers one :class:`Game`. The base class owns
+what is the same everywhere: checking legality before any change, keeping the action history,
+records and replay, cloning. A game writes only its rules.
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, Event
+from .errors import IllegalAction, InvalidRecord
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+BotFactory = Callable[["Game", int, int], "Bot"]
+"""``factory(game, seat, seed) -> Bot``."""
+
+
+class GameState(abc.ABC):
+    """A position of one game. Subclasses implement the rules; this class keeps the bookkeeping."""
+
+    game: ClassVar[Game]
+    """Set by :func:`biocards.core.register`."""
+
+    def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.num_players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = Rng(seed)
+        self.history: list[Action] = []
+
+    # -- what each game implements -------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to move, or ``None`` once the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every move the current player may make now, in a fixed order; empty only at the end."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a move already known to be legal."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """One score per seat (final once terminal)."""
+
+    @abc.abstractmethod
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        """``(label, points)`` pairs that sum to ``scores()[player]``."""
+
+    @abc.abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-able dict of what ``player`` may see (``None``: a spectator)."""
+
+    def determinized(self, player: int, seed: int) -> GameState:
+        """A clone with everything ``player`` cannot see re-dealt at random.
+
+        Games with hidden information override this; a game of open information returns a clone.
+        The result must depend only on what ``player`` sees and on ``seed``: gather the unseen cards
+        in a canonical order (e.g. sorted) before shuffling them with ``Rng(seed)``, and give the
+        clone that generator too, so future draws are unknown as well.
+        """
+        return self.clone()
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal here, in a sentence a student understands."""
+        name = action.label or action.kind.replace("-", " ")
+        return f"“{name}” is not a move you can make right now."
+
+    # -- shared bookkeeping --------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        if self.is_terminal():
+            raise IllegalAction("The game is over: no more moves can be made.")
+        legal = self.legal_actions()
+        try:
+            chosen = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self.explain_illegal(action)) from None
+        events = self._apply(chosen)
+        self.history.append(chosen)
+        return events
+
+    def winners(self) -> list[int]:
+        """Seats with the top score (several on a tie)."""
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def clone(self) -> GameState:
+        """An independent copy (games with hot loops may override with a faster copy)."""
+        return copy.deepcopy(self)
+
+    def to_record(self) -> dict[str, Any]:
+        """Everything needed to replay this game: seed, options and the moves so far."""
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [a.to_json() for a in self.history],
+        }
+
+    def __repr__(self) -> str:
+        return (f"<{self.game.title} state: {self.num_players} players, seed {self.seed}, "
+                f"{len(self.history)} moves>")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's facts, declared once (STYLE: like OpenSpiel's ``_GAME_INFO``)."""
+
+    id: str
+    """Short id used in URLs and records, e.g. ``"translation"``."""
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[GameState]
+    hidden_information: bool
+    max_moves: int
+    """An upper bound on moves in one game (a game must end; tests check it)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Option names with their defaults, e.g. ``{"advanced": False}``."""
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    render: Callable[..., str] | None = None
+    """``render(view, *, legal=()) -> str`` (SVG), pure."""
+    version: int = 1
+    """Bumped when a rules change makes old records replay differently."""
+    summary: str = ""
+    """One sentence for the game list."""
+
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
+        """A new game; raises ``ValueError`` for a player count or option this game does not have."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                             f"not {players!r}.")
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}; "
+                             f"options: {sorted(self.options) or 'none'}.")
+        return self.state_class(players, int(seed), {**self.options, **options})
+
+    def load(self, record: Mapping[str, Any]) -> GameState:
+        """Replay a record from :meth:`GameState.to_record`; raises :class:`InvalidRecord`."""
+        if not isinstance(record, Mapping):
+            raise InvalidRecord("A saved game must be a JSON object.")
+        if record.get("game") != self.id:
+            raise InvalidRecord(f"This record is for {record.get('game')!r}, not {self.id!r}.")
+        if record.get("version") != self.version:
+            raise InvalidRecord(f"This record was saved by version {record.get('version')!r} of "
+                                f"{self.title}; this is version {self.version}.")
+        try:
+            state = self.new_state(record["players"], record["seed"], **record.get("options", {}))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidRecord(f"This record cannot start a game: {exc}") from None
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise InvalidRecord("A record's actions must be a list.")
+        for number, data in enumerate(actions, start=1):
+            try:
+                state.apply(Action.from_json(data))
+            except (ValueError, TypeError) as exc:
+                raise InvalidRecord(f"Move {number} of the record cannot be replayed: {exc}") from None
+        return state
+
+    def make_bot(self, name: str, seat: int, seed: int = 0) -> Bot:
+        """A bot of this game by name (``"random"``, ``"greedy"``, …)."""
+        try:
+            factory = self.bots[name]
+        except KeyError:
+            raise ValueError(f"{self.title} has no {name!r} bot; bots: {sorted(self.bots)}.") from None
+        return factory(self, seat, seed)

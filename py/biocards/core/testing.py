@@ -1,0 +1,103 @@
+"""Checks shared by every game's tests: the engine contract, replay, illegal moves, fairness.
+
+They live in the package (not in tests/) so each game's property tests can call them on its own
+random positions; they use plain ``assert`` so pytest shows what differed.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+from ..bots import RandomBot
+from .actions import Action
+from .errors import IllegalAction
+from .game import Game, GameState
+
+
+def observable(state: GameState) -> dict[str, Any]:
+    """Everything a person or a bot could observe about a state, as plain data."""
+    return {
+        "views": [state.view(p) for p in [None, *range(state.num_players)]],
+        "current": state.current_player,
+        "legal": [a.key for a in state.legal_actions()],
+        "terminal": state.is_terminal(),
+        "scores": state.scores(),
+        "rng": state.rng.state,
+    }
+
+
+def fingerprint(state: GameState) -> bytes:
+    """The whole state, hidden parts included, as bytes (to show a failed move changed nothing)."""
+    return pickle.dumps(state)
+
+
+def random_game(game: Game, players: int, seed: int, *, check_each=None, **options: Any) -> GameState:
+    """Play random legal moves to the end, calling ``check_each(state, events)`` after each."""
+    state = game.new_state(players, seed, **options)
+    bots = [RandomBot(game, seat, seed) for seat in range(players)]
+    for _ in range(game.max_moves):
+        if state.is_terminal():
+            break
+        action = bots[state.current_player].choose(state)
+        events = state.apply(action)
+        if check_each is not None:
+            check_each(state, events)
+    assert state.is_terminal(), f"{game.title} did not end within {game.max_moves} moves"
+    return state
+
+
+def assert_contract_step(state: GameState, events: list) -> None:
+    """What must hold after every move of every game."""
+    json.dumps(state.view(None))
+    for event in events:
+        assert event.text and event.text.strip(), f"event {event.kind!r} has no text"
+        json.dumps(event.to_json())
+    if state.is_terminal():
+        assert state.current_player is None
+        assert state.legal_actions() == []
+    else:
+        assert state.current_player is not None
+        assert state.legal_actions(), "no legal action before the end"
+    for p in range(state.num_players):
+        assert sum(points for _, points in state.score_breakdown(p)) == state.scores()[p]
+
+
+def assert_replays(state: GameState) -> None:
+    """The record, through JSON, replays to a state that looks identical."""
+    record = json.loads(json.dumps(state.to_record()))
+    again = state.game.load(record)
+    assert observable(again) == observable(state)
+
+
+def illegal_variants(state: GameState) -> list[Action]:
+    """Actions that are not legal here: an unknown kind and legal moves with a parameter spoiled."""
+    legal = set(state.legal_actions())
+    candidates = [Action("no-such-move"), Action("no-such-move", seat=0)]
+    for action in state.legal_actions()[:5]:
+        for name, _value in action.params:
+            candidates.append(Action(action.kind, **{**dict(action.params), name: "bogus"}))
+    return [a for a in candidates if a not in legal]
+
+
+def assert_illegal_changes_nothing(state: GameState) -> None:
+    """Every illegal variant raises :class:`IllegalAction` with a message and leaves the state as it was."""
+    before = fingerprint(state)
+    for action in illegal_variants(state):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert str(exc).strip(), "IllegalAction without a message"
+        else:
+            raise AssertionError(f"{action!r} was accepted but is not legal")
+        assert fingerprint(state) == before, f"{action!r} changed the state"
+
+
+def assert_fair_bot(state: GameState, bot_name: str, seed: int) -> None:
+    """The bot's choice does not change when only what its seat cannot see changes."""
+    seat = state.current_player
+    bot = state.game.make_bot(bot_name, seat, seed)
+    other_world = state.determinized(seat, seed + 1)
+    assert other_world.view(seat) == state.view(seat), "determinized changed what the seat sees"
+    assert bot.choose(state) == bot.choose(other_world)

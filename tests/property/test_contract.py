@@ -1,0 +1,70 @@
+"""The engine contract (DESIGN.md), checked on random legal games of every registered game.
+
+Each game's own property tests add its conservation rules; these hold for all of them: legal
+moves exist until the end, every event has text, scores add up, views are JSON, records replay,
+illegal moves raise and change nothing, the game ends, and bots do not peek.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from biocards import games
+from biocards.core.testing import (assert_contract_step, assert_fair_bot, assert_illegal_changes_nothing,
+                                   assert_replays, random_game)
+
+GAMES = games.all()
+SEATS = [(g.id, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+
+
+@pytest.mark.parametrize("game_id, players", SEATS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_game_keeps_the_contract_and_replays(game_id, players, seed):
+    """Every move keeps the contract; the finished game's record replays to the same state."""
+    game = games.get(game_id)
+    checked = {"n": 0}
+
+    def check(state, events):
+        assert_contract_step(state, events)
+        checked["n"] += 1
+        if checked["n"] % 17 == 1 and not state.is_terminal():
+            assert_illegal_changes_nothing(state)
+            assert_replays(state)
+
+    state = random_game(game, players, seed, check_each=check)
+    assert_replays(state)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_decide_only_from_what_their_seat_sees(game_id, bot):
+    """DESIGN: bots are fair; changing only hidden cards does not change a bot's choice."""
+    game = games.get(game_id)
+    state = game.new_state(game.min_players, seed=11)
+    for ply in range(30):
+        if state.is_terminal():
+            break
+        assert_fair_bot(state, bot, seed=ply)
+        state.apply(game.make_bot("random", state.current_player, 5).choose(state))
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_greedy_bots_play_a_whole_game(game_id):
+    """A game with only bots plays itself to the end (RULINGS: all games)."""
+    from biocards.bots import play_out
+
+    game = games.get(game_id)
+    state = game.new_state(game.min_players, seed=3)
+    play_out(state, [game.make_bot("greedy", s, 3) for s in range(game.min_players)])
+    assert state.is_terminal() and state.current_player is None
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_game_declares_its_facts(game_id):
+    """STYLE 5: each game declares id, title, players, bots and a renderer once."""
+    game = games.get(game_id)
+    assert game.title and game.summary
+    assert 1 <= game.min_players <= game.max_players
+    assert {"random", "greedy"} <= set(game.bots)
+    assert callable(game.render)

@@ -1,0 +1,101 @@
+"""The shared core: actions, the seeded generator, decks, supplies, records."""
+
+import json
+
+import pytest
+
+from biocards.core import Action, Deck, Die, IllegalAction, InvalidRecord, Rng, Supply
+from biocards.core.actions import Event
+
+
+def test_action_equality_ignores_the_label_so_json_round_trips_match():
+    legal = Action("translate", code="L", position=4, label="Translate Leucine at 4")
+    rebuilt = Action.from_json(json.loads(json.dumps(legal.to_json())))
+    assert rebuilt == legal and hash(rebuilt) == hash(legal)
+    assert rebuilt.label == "" and legal.position == 4
+    assert repr(legal) == "Action('translate', code='L', position=4)"
+
+
+def test_action_lists_become_tuples_and_back():
+    action = Action("discard", cards=["A", "G"])
+    assert action.cards == ("A", "G")
+    assert action.to_json() == {"kind": "discard", "cards": ["A", "G"]}
+    assert action.key == '{"cards":["A","G"],"kind":"discard"}'
+
+
+def test_action_is_immutable_and_rejects_dicts():
+    action = Action("pass")
+    with pytest.raises(AttributeError):
+        action.kind = "other"
+    with pytest.raises(TypeError):
+        Action("bad", data={"a": 1})
+    with pytest.raises(ValueError):
+        Action.from_json({"no": "kind"})
+
+
+def test_errors_are_value_errors():
+    assert issubclass(IllegalAction, ValueError) and issubclass(InvalidRecord, ValueError)
+
+
+def test_event_to_json():
+    event = Event("roll", 1, "Player 2 rolled A.", ("codon",), {"face": "A"})
+    assert event.to_json() == {"kind": "roll", "player": 1, "text": "Player 2 rolled A.",
+                               "concepts": ["codon"], "data": {"face": "A"}}
+
+
+def test_rng_pins_exact_values_for_a_seed():
+    """Records replay on every Python: these numbers must never change."""
+    rng = Rng(7)
+    assert [rng.randbelow(6) for _ in range(10)] == [1, 1, 2, 5, 5, 0, 0, 0, 2, 4]
+    assert Rng.derive(1, 2, 3).state == Rng.derive(1, 2, 3).state != Rng.derive(1, 2, 4).state
+
+
+def test_rng_copy_is_independent_and_shuffle_is_a_permutation():
+    rng = Rng(42)
+    twin = rng.copy()
+    items = list(range(20))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(20))
+    assert twin.next64() != rng.next64()
+    with pytest.raises(ValueError):
+        rng.randbelow(0)
+
+
+def test_rng_is_roughly_uniform():
+    rng = Rng(1)
+    counts = [0] * 4
+    for _ in range(4000):
+        counts[rng.randbelow(4)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_deck_reshuffles_discards_when_it_runs_out():
+    rng = Rng(3)
+    deck = Deck(["A", "B"], reshuffle=True)
+    assert deck.draw_many(rng, 2) == ["B", "A"]
+    deck.discard("A", "B")
+    assert sorted(deck.draw_many(rng, 5)) == ["A", "B"] and deck.reshuffles == 1
+    assert deck.draw(rng) is None and not deck.can_draw()
+
+
+def test_deck_without_reshuffle_runs_dry():
+    deck = Deck(["A"], reshuffle=False)
+    deck.discard("B")
+    assert deck.draw(Rng(0)) == "A" and deck.draw(Rng(0)) is None and deck.all_cards() == ["B"]
+
+
+def test_supply_gives_what_is_left_and_never_goes_negative():
+    """RULINGS, all games: a gain larger than the supply gives what is left."""
+    atp = Supply("ATP", 3)
+    assert atp.take(2) == 2 and atp.take(5) == 1 and atp.count == 0
+    atp.give_back(3)
+    with pytest.raises(ValueError):
+        atp.give_back(1)
+    with pytest.raises(ValueError):
+        atp.take(-1)
+
+
+def test_die_rolls_only_its_faces():
+    die = Die("white d8", ("A", "T", "C", "G") * 2)
+    rng = Rng(9)
+    assert {die.roll(rng) for _ in range(200)} == {"A", "T", "C", "G"}
