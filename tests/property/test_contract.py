@@ -62,9 +62,8 @@ def test_greedy_bots_play_a_whole_game(game_id):
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_game_declares_its_facts(game_id):
-    """STYLE 5: each game declares id, title, players, bots and a renderer once."""
+    """STYLE 5: each game declares id, title, players and bots once."""
     game = games.get(game_id)
     assert game.title and game.summary
     assert 1 <= game.min_players <= game.max_players
     assert {"random", "greedy"} <= set(game.bots)
-    assert callable(game.render)

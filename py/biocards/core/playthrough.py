@@ -4,7 +4,7 @@ Each ply records whose turn it is, what they see, the legal actions by name, the
 the log. A test regenerates the text and reports the first line that differs, so a silent rules
 change shows up as a named move. Regenerate deliberately with::
 
-    PYTHONPATH=py python3 -m biocards.core.playthrough tests/playthroughs
+    PYTHONPATH=py python3 -m biocards.core.playthrough tests/playthroughs [game-id ...]
 """
 
 from __future__ import annotations
@@ -60,12 +60,14 @@ def regenerate(path: Path) -> list[str]:
                        **first.get("options", {}))
 
 
-def write_all(folder: Path) -> None:
-    """Write a playthrough file for every registered game."""
+def write_all(folder: Path, only: list[str] | None = None) -> None:
+    """Write a playthrough file for every registered game (or only the ids given)."""
     from .. import games
 
     folder.mkdir(parents=True, exist_ok=True)
     for game in games.all():
+        if only and game.id not in only:
+            continue
         settings = header(game)
         lines = playthrough(game, settings["players"], settings["seed"], settings["plies"])
         (folder / f"{game.id}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -73,4 +75,4 @@ def write_all(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    write_all(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/playthroughs"))
+    write_all(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/playthroughs"), sys.argv[2:])
