@@ -1,0 +1,50 @@
+"""Translation: The Amino Acid Card Game (Helen V. Cook, 2014, CC BY-SA 4.0).
+
+Players mutate a DNA strand with action cards and translate amino acids whose codons appear on it,
+read 5′→3′ on the active strand with the water at the right level. It teaches codons, base
+pairing, reverse complements, transitions versus transversions and amino-acid properties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...bots import random_factory
+from ...core import Game, register
+from .bots import greedy_factory
+from .cards import AMINO_ACIDS
+from .render import render
+from .rules import MAX_ROUNDS, TranslationState
+from .rules import score as _score
+
+__all__ = ["GAME", "codons", "score"]
+
+
+def score(codes: Iterable[str]) -> int:
+    """The score of a collection of one-letter amino acid codes: 1 each + 2 per pair in a group."""
+    return _score(codes)
+
+
+def codons(code: str) -> set[str]:
+    """The concrete DNA codons (A/C/G/T only) that translate the amino acid ``code``."""
+    try:
+        return set(AMINO_ACIDS[code].codons)
+    except KeyError:
+        raise ValueError(f"{code!r} is not a one-letter amino acid code") from None
+
+
+GAME = register(Game(
+    id="translation",
+    title="Translation",
+    summary="Mutate a DNA strand and translate its codons into amino acids.",
+    min_players=2,
+    max_players=4,
+    state_class=TranslationState,
+    hidden_information=True,
+    # 5 points a turn, each point at most 3 steps (card, position, base) plus the end-of-turn rest.
+    max_moves=MAX_ROUNDS * 4 * 16,
+    bots={"random": random_factory, "greedy": greedy_factory},
+    render=render,
+))
+
+BENCH = {"win_rate_players": [2], "win_rate_games": 200}

@@ -1,0 +1,451 @@
+"""Translation's rules: spend 5 action points a turn to mutate a DNA strand and translate amino acids.
+
+Position numbers count along the active strand from its 5′ end (1 = next to the 5′ card), the
+way a ribosome meets the codons. The strand is stored as read 5′→3′; ``five_prime_left`` only
+says where the 5′ card lies on the table, so Reverse Complement is "read the other strand".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Event, GameState, IllegalAction, Pending, Rng
+from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
+                    MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
+                    WEAK, WHITE_DIE, reverse_complement)
+
+MAX_ROUNDS = 40
+"""A visible cap (RULINGS, all games: a game must end): after 40 rounds the game is scored as it stands."""
+
+CONCEPTS_OF_MUTATION = {
+    "complement": ("complementary-base-pairing", "point-mutation", "transversion"),
+    "transition": ("transition", "point-mutation"),
+    "transversion": ("transversion", "point-mutation"),
+    "mutate": ("point-mutation",),
+}
+
+
+def score(codes) -> int:
+    """Points for a collection of amino acids: 1 each, plus 2 for every pair within a group."""
+    return sum(points for _, points in _breakdown(list(codes)))
+
+
+def _breakdown(codes: list[str]) -> list[tuple[str, int]]:
+    lines = [("Amino acids collected", len(codes))]
+    for group in GROUPS:
+        k = sum(1 for c in codes if group in AMINO_ACIDS[c].groups)
+        if k >= 2:
+            pairs = k * (k - 1) // 2
+            lines.append((f"{group}: {k} amino acids make {pairs} pair{'s' * (pairs > 1)}", 2 * pairs))
+    return lines
+
+
+def find_codon(seq: str, code: str) -> int | None:
+    """The first position (1-based, from the 5′ end) of a codon for ``code`` in ``seq``, if any."""
+    codons = AMINO_ACIDS[code].codons
+    for i in range(len(seq) - 2):
+        if seq[i:i + 3] in codons:
+            return i + 1
+    return None
+
+
+def mutation_kind(old: str, new: str) -> str:
+    """Transition (purine↔purine or pyrimidine↔pyrimidine) or transversion, in biology's terms."""
+    return "transition" if (old in PURINES) == (new in PURINES) else "transversion"
+
+
+def _player_name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+class Hand:
+    """A player's action cards: how many they own, bought this turn and used this turn, by type."""
+
+    __slots__ = ("owned", "bought", "used")
+
+    def __init__(self) -> None:
+        self.owned: dict[str, int] = dict(STARTING_HAND)
+        self.bought: dict[str, int] = {}
+        self.used: dict[str, int] = {}
+
+    def usable(self, card: str) -> int:
+        """Copies that may still be played this turn (Extend: unlimited while owned)."""
+        ready = self.owned.get(card, 0) - self.bought.get(card, 0)
+        if card == "extend":
+            return ready
+        return ready - self.used.get(card, 0)
+
+    def copy(self) -> Hand:
+        twin = Hand.__new__(Hand)
+        twin.owned, twin.bought, twin.used = dict(self.owned), dict(self.bought), dict(self.used)
+        return twin
+
+
+class TranslationState(GameState):
+    """A position of Translation."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        rng = self.rng
+        per_type = -(-players // 2)
+        self.market = {cid: per_type for cid, card in ACTION_CARDS.items() if card.sold}
+        self.hands = [Hand() for _ in range(players)]
+        self.collected: list[list[str]] = [[] for _ in range(players)]
+        deck = list(AMINO_ACIDS)
+        rng.shuffle(deck)
+        self.deck = deck
+        self.face_up = [self.deck.pop() for _ in range(FACE_UP)]
+        self.seq = "".join(rng.choice(WHITE_DIE) for _ in range(START_STRAND))
+        self.five_prime_left = True
+        self.water_on = True
+        self.turn_player = 0
+        self.points = POINTS_PER_TURN
+        self.round = 1
+        self.pending: list[Pending] = []
+        self.last_roll: str | None = None
+        self.finished = False
+        self._legal: list[Action] | None = None
+
+    # -- contract ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.finished else self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def scores(self) -> list[int]:
+        return [score(c) for c in self.collected]
+
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        return _breakdown(self.collected[player])
+
+    def clone(self) -> TranslationState:
+        twin = TranslationState.__new__(TranslationState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.market = dict(self.market)
+        twin.hands = [h.copy() for h in self.hands]
+        twin.collected = [list(c) for c in self.collected]
+        twin.deck = list(self.deck)
+        twin.face_up = list(self.face_up)
+        twin.pending = list(self.pending)
+        return twin
+
+    def determinized(self, player: int, seed: int) -> TranslationState:
+        """The face-down amino acid deck is the only hidden thing: re-shuffle it and the dice."""
+        twin = self.clone()
+        twin.rng = Rng(seed)
+        twin.deck = sorted(self.deck)
+        twin.rng.shuffle(twin.deck)
+        return twin
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        top = self.pending[-1] if self.pending else None
+        return {
+            "game": "translation",
+            "viewer": player,
+            "players": self.num_players,
+            "current": self.current_player,
+            "round": self.round,
+            "max_rounds": MAX_ROUNDS,
+            "points": self.points,
+            "water_on": self.water_on,
+            "strand": self.seq,
+            "five_prime_left": self.five_prime_left,
+            "nucleotides_left": NUCLEOTIDE_CARDS - len(self.seq),
+            "face_up": [self._amino_view(c) for c in self.face_up],
+            "deck_size": len(self.deck),
+            "market": [{"card": cid, "title": ACTION_CARDS[cid].title, "buy": ACTION_CARDS[cid].buy,
+                        "use": ACTION_CARDS[cid].use, "left": n} for cid, n in self.market.items()],
+            "hands": [{cid: {"owned": h.owned.get(cid, 0), "usable": max(h.usable(cid), 0),
+                             "used": h.used.get(cid, 0), "new": h.bought.get(cid, 0)}
+                       for cid in ACTION_CARDS if h.owned.get(cid)} for h in self.hands],
+            "collected": [list(c) for c in self.collected],
+            "scores": self.scores(),
+            "pending": None if top is None else {"kind": top.kind, "prompt": top.prompt,
+                                                   "card": top.data.get("card"),
+                                                   "base": top.data.get("base")},
+            "last_roll": self.last_roll,
+            "over": self.finished,
+        }
+
+    def _amino_view(self, code: str) -> dict[str, Any]:
+        aa = AMINO_ACIDS[code]
+        at = find_codon(self.seq, code)
+        return {"code": code, "name": aa.name, "abbreviation": aa.abbreviation,
+                "hydrophobic": aa.hydrophobic, "groups": list(aa.groups), "codons": list(aa.blocks),
+                "match": at, "translatable": at is not None and aa.hydrophobic != self.water_on}
+
+    # -- legal moves ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.pending:
+            return self._pending_actions(self.pending[-1])
+        p, acts = self.turn_player, []
+        hand = self.hands[p]
+        if self.points >= 1:
+            for code in self.face_up:
+                at = find_codon(self.seq, code)
+                if at is not None and AMINO_ACIDS[code].hydrophobic != self.water_on:
+                    aa = AMINO_ACIDS[code]
+                    acts.append(Action("translate", code=code,
+                                       label=f"Translate {aa.name} with {self.seq[at - 1:at + 2]} "
+                                             f"at position {at}"))
+        for cid, card in ACTION_CARDS.items():
+            if hand.usable(cid) > 0 and card.use <= self.points and self._card_has_effect(cid):
+                acts.append(Action("play", card=cid, label=f"Play {card.title} ({card.use} point"
+                                                           f"{'s' * (card.use > 1)})"))
+        for cid, left in self.market.items():
+            card = ACTION_CARDS[cid]
+            if left and card.buy <= self.points:
+                acts.append(Action("buy", card=cid, label=f"Buy {card.title} for {card.buy} points"))
+        if not acts:
+            acts.append(Action("rest", label=f"End the turn: no way to spend the last "
+                                             f"{self.points} point{'s' * (self.points > 1)}"))
+        return acts
+
+    def _card_has_effect(self, cid: str) -> bool:
+        n = len(self.seq)
+        if cid in ("extend", "insert"):
+            return n < NUCLEOTIDE_CARDS
+        if cid in ("delete", "complement", "transition", "transversion", "mutate"):
+            return n > 0
+        return True
+
+    def _pending_actions(self, top: Pending) -> list[Action]:
+        card = ACTION_CARDS[top.data["card"]].title
+        if top.kind == "position":
+            acts = [Action("target", position=i + 1,
+                           label=f"{card}: the {b} at position {i + 1}") for i, b in enumerate(self.seq)]
+            return acts + [Action("cancel", label=f"Cancel {card}")]
+        if top.kind == "mutate-to":
+            old = self.seq[top.data["position"] - 1]
+            acts = [Action("base", base=b, label=f"Mutate {old} to {b} at position {top.data['position']}")
+                    for b in "ACGT" if b != old]
+            return acts + [Action("cancel", label=f"Cancel {card}")]
+        if top.kind == "choose-base":
+            return [Action("base", base=b, label=f"Insert {b} (the die showed {top.data['roll']})")
+                    for b in sorted(IUPAC[top.data["roll"]])]
+        if top.kind == "gap":
+            b, n = top.data["base"], len(self.seq)
+            return [Action("gap", index=i, label=(f"Insert {b} at the 5′ end" if i == 0 else
+                                                  f"Insert {b} at the 3′ end" if i == n else
+                                                  f"Insert {b} between positions {i} and {i + 1}"))
+                    for i in range(n + 1)]
+        raise AssertionError(f"unknown pending decision {top.kind!r}")
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.pending:
+            return f"First finish what you started: {self.pending[-1].prompt}"
+        kind, card = action.kind, ACTION_CARDS.get(action.get("card", ""), None)
+        if kind == "translate":
+            aa = AMINO_ACIDS.get(action.get("code"))
+            if aa is None or action.get("code") not in self.face_up:
+                return "You can only translate one of the five face-up amino acids."
+            if self.points < 1:
+                return "Translating costs 1 action point and you have none left."
+            if find_codon(self.seq, aa.code) is None:
+                return (f"No codon for {aa.name} ({', '.join(aa.blocks)}) reads 5′→3′ on the active "
+                        f"strand {self.seq}.")
+            return (f"{aa.name} is {'hydrophobic' if aa.hydrophobic else 'hydrophilic'}: it needs the "
+                    f"water {'OFF' if aa.hydrophobic else 'ON'}.")
+        if kind in ("play", "buy") and card is not None:
+            cost = card.use if kind == "play" else card.buy
+            if cost > self.points:
+                return f"{card.title} costs {cost} points to {'use' if kind == 'play' else 'buy'}; you have {self.points}."
+            if kind == "play":
+                return f"You have no {card.title} card ready to use this turn."
+            return f"There is no {card.title} card left to buy."
+        return super().explain_illegal(action)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        p = self.turn_player
+        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        events = handler(p, action)
+        if not self.pending and not self.finished and self.points == 0:
+            events += self._end_turn()
+        return events
+
+    def _do_translate(self, p: int, action: Action) -> list[Event]:
+        aa = AMINO_ACIDS[action.code]
+        at = find_codon(self.seq, aa.code)
+        codon = self.seq[at - 1:at + 2]
+        self.points -= 1
+        self.face_up.remove(aa.code)
+        self.collected[p].append(aa.code)
+        events = [Event("translate", p, f"{_player_name(p)} translated {aa.name} ({aa.code}): the "
+                        f"codon {codon} at position {at} codes for {aa.name}.",
+                        ("translation", "codon", "hydrophobicity", "amino-acid-groups"),
+                        {"code": aa.code, "codon": codon, "position": at})]
+        if self.deck:
+            new = self.deck.pop()
+            self.face_up.append(new)
+            events.append(Event("reveal", None, f"{AMINO_ACIDS[new].name} is turned face up.",
+                                (), {"code": new}))
+        if not self.face_up:
+            self.finished = True
+            events.append(self._game_over("The last amino acid has been translated."))
+        return events
+
+    def _do_buy(self, p: int, action: Action) -> list[Event]:
+        card = ACTION_CARDS[action.card]
+        hand = self.hands[p]
+        self.points -= card.buy
+        self.market[card.id] -= 1
+        hand.owned[card.id] = hand.owned.get(card.id, 0) + 1
+        hand.bought[card.id] = hand.bought.get(card.id, 0) + 1
+        return [Event("buy", p, f"{_player_name(p)} bought {card.title} for {card.buy} points "
+                      f"(usable from their next turn).", (), {"card": card.id})]
+
+    def _do_rest(self, p: int, action: Action) -> list[Event]:
+        lost, self.points = self.points, 0
+        return [Event("rest", p, f"{_player_name(p)} could not spend their last {lost} "
+                      f"point{'s' * (lost > 1)}.", (), {})]
+
+    def _do_play(self, p: int, action: Action) -> list[Event]:
+        card = ACTION_CARDS[action.card]
+        name = _player_name(p)
+        if card.id == "toggle-water":
+            self._pay(p, card.id)
+            self.water_on = not self.water_on
+            state = "ON: hydrophilic" if self.water_on else "OFF: hydrophobic"
+            return [Event("water", p, f"{name} turned the water {state} amino acids can now be "
+                          f"translated.", ("hydrophobicity",), {"water_on": self.water_on})]
+        if card.id == "extend":
+            self._pay(p, card.id)
+            base = self._roll(WHITE_DIE)
+            self.seq += base
+            return [Event("extend", p, f"{name} rolled {base} and added it at the 3′ end "
+                          f"(the strand now reads {self.seq}).", ("five-to-three-direction",),
+                          {"base": base})]
+        if card.id == "reverse-complement":
+            self._pay(p, card.id)
+            self.seq = reverse_complement(self.seq)
+            self.five_prime_left = not self.five_prime_left
+            return [Event("reverse-complement", p, f"{name} moved the 5′ card: the other strand is "
+                          f"now read, in the opposite direction: {self.seq}.",
+                          ("reverse-complement", "complementary-base-pairing",
+                           "five-to-three-direction"), {"strand": self.seq})]
+        if card.id == "insert":
+            self._pay(p, card.id)
+            roll = self._roll(BLACK_DIE)
+            options = sorted(IUPAC[roll])
+            if len(options) == 1:
+                self.pending.append(Pending(p, "gap", f"Choose where to insert {roll}.",
+                                            {"card": "insert", "base": roll}))
+            else:
+                self.pending.append(Pending(p, "choose-base", f"The die shows {roll}: choose "
+                                            f"{' or '.join(options)}.", {"card": "insert", "roll": roll}))
+            return [Event("roll", p, f"{name} played Insert and rolled {roll}.", ("insertion",),
+                          {"roll": roll})]
+        # Cards that point at one nucleotide: choose it next (nothing is paid until it is chosen).
+        self.pending.append(Pending(p, "position", f"Choose the nucleotide for {card.title}.",
+                                    {"card": card.id}))
+        return [Event("choose", p, f"{name} is playing {card.title}.", (), {"card": card.id})]
+
+    def _do_cancel(self, p: int, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        return [Event("cancel", p, f"{_player_name(p)} put {ACTION_CARDS[top.data['card']].title} "
+                      f"back.", (), {})]
+
+    def _do_target(self, p: int, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        cid, pos = top.data["card"], action.position
+        if cid == "mutate":
+            self.pending.append(Pending(p, "mutate-to", "Choose the new nucleotide.",
+                                        {"card": cid, "position": pos}))
+            return []
+        self._pay(p, cid)
+        old = self.seq[pos - 1]
+        if cid == "delete":
+            self.seq = self.seq[:pos - 1] + self.seq[pos:]
+            return [Event("delete", p, f"{_player_name(p)} deleted the {old} at position {pos}: every "
+                          f"codon after it shifts (the strand now reads {self.seq or 'nothing'}).",
+                          ("deletion", "frameshift"), {"position": pos, "base": old})]
+        return self._mutate(p, cid, pos, MUTATIONS[cid][old])
+
+    def _do_base(self, p: int, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        if top.kind == "choose-base":
+            self.pending.append(Pending(p, "gap", f"Choose where to insert {action.base}.",
+                                        {"card": "insert", "base": action.base}))
+            return []
+        self._pay(p, "mutate")
+        return self._mutate(p, "mutate", top.data["position"], action.base)
+
+    def _do_gap(self, p: int, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        base, i = top.data["base"], action.index
+        self.seq = self.seq[:i] + base + self.seq[i:]
+        return [Event("insert", p, f"{_player_name(p)} inserted {base} as position {i + 1}: the "
+                      f"codons after it shift (the strand now reads {self.seq}).",
+                      ("insertion", "frameshift"), {"position": i + 1, "base": base})]
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _mutate(self, p: int, cid: str, pos: int, new: str) -> list[Event]:
+        old = self.seq[pos - 1]
+        self.seq = self.seq[:pos - 1] + new + self.seq[pos:]
+        kind = mutation_kind(old, new)
+        family = {"transition": ("purine to purine" if old in PURINES else "pyrimidine to pyrimidine"),
+                  "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
+        pairs = ("weak to weak" if (old in WEAK) == (new in WEAK) else
+                 "weak to strong" if old in WEAK else "strong to weak")
+        concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind,)))
+        return [Event("mutate", p, f"{_player_name(p)} changed {old} to {new} at position {pos} "
+                      f"(a {kind}: {family[kind]}, {pairs} pairing).", concepts,
+                      {"card": cid, "position": pos, "old": old, "new": new, "kind": kind})]
+
+    def _pay(self, p: int, cid: str) -> None:
+        card, hand = ACTION_CARDS[cid], self.hands[p]
+        if card.use > self.points or hand.usable(cid) <= 0:
+            raise IllegalAction(f"You cannot pay for {card.title} now.")
+        self.points -= card.use
+        hand.used[cid] = hand.used.get(cid, 0) + 1
+
+    def _roll(self, die: tuple[str, ...]) -> str:
+        self.last_roll = self.rng.choice(die)
+        return self.last_roll
+
+    def _end_turn(self) -> list[Event]:
+        p = self.turn_player
+        hand = self.hands[p]
+        hand.bought.clear()
+        hand.used.clear()
+        nxt = (p + 1) % self.num_players
+        if nxt == 0:
+            self.round += 1
+            if self.round > MAX_ROUNDS:
+                self.finished = True
+                return [self._game_over(f"The {MAX_ROUNDS}-round limit is reached.")]
+        self.turn_player, self.points = nxt, POINTS_PER_TURN
+        events = [Event("turn", nxt, f"{_player_name(nxt)}'s turn: 5 action points.", (), {})]
+        added = ""
+        while len(self.seq) < FILL_TO:
+            added += self._roll(WHITE_DIE)
+            self.seq += added[-1]
+        if added:
+            events.append(Event("fill", nxt, f"The strand was short, so {added} was rolled and added "
+                                f"at the 3′ end.", ("five-to-three-direction",), {"bases": added}))
+        return events
+
+    def _game_over(self, reason: str) -> Event:
+        scores = self.scores()
+        best = max(scores)
+        winners = " and ".join(_player_name(p) for p, s in enumerate(scores) if s == best)
+        return Event("game-over", None, f"{reason} {winners} win{'s' * (' and ' not in winners)} "
+                     f"with {best} points.", (), {"scores": scores})
