@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""BioCards' one entry point: build the static site, serve it, test it, measure it.
+
+    python3 build.py build          write dist/ (the whole site, offline-ready)
+    python3 build.py serve [--port N]  build if needed, then serve dist/ on 127.0.0.1
+    python3 build.py test           install what the tests need (Chromium too) and run them all
+    python3 build.py bench [--quick]  print boot, size, bot and engine figures as one JSON object
+
+Only the standard library is used here. Everything else runs in .cache/venv, installed from the
+hash-pinned requirements.txt; PyScript and Pyodide come from the npm registry (package-lock.json)
+and the micropip wheel from PyPI, each checked against a pinned hash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+VENV = CACHE / "venv"
+DIST = ROOT / "dist"
+NPM = CACHE / "npm"
+WHEELS = CACHE / "wheels"
+
+MICROPIP = "micropip==0.11.1"
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(*args: str | Path, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([str(a) for a in args], check=True, **kwargs)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fingerprint(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+# -- tools -----------------------------------------------------------------------------------------
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """A virtual environment with the pinned requirements (reinstalled when they change)."""
+    marker = VENV / ".requirements-sha256"
+    want = fingerprint(ROOT / "requirements.txt")
+    if not (marker.exists() and marker.read_text() == want and venv_python().exists()):
+        log("creating .cache/venv with the pinned requirements")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        run(venv_python(), "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
+            "-r", ROOT / "requirements.txt")
+        marker.write_text(want)
+    return venv_python()
+
+
+def ensure_npm() -> Path:
+    """PyScript and Pyodide, exactly as package-lock.json pins them."""
+    marker = NPM / ".lock-sha256"
+    want = fingerprint(ROOT / "package.json", ROOT / "package-lock.json")
+    if not (marker.exists() and marker.read_text() == want):
+        log("npm ci: PyScript and Pyodide from the npm registry")
+        NPM.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(ROOT / name, NPM / name)
+        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM)
+        marker.write_text(want)
+    return NPM / "node_modules"
+
+
+def ensure_micropip() -> Path:
+    """The micropip wheel Pyodide loads, from PyPI, checked against its pinned sha256."""
+    wheel = WHEELS / MICROPIP_WHEEL
+    if not wheel.exists() or sha256(wheel) != MICROPIP_SHA256:
+        log(f"downloading {MICROPIP} from PyPI")
+        WHEELS.mkdir(parents=True, exist_ok=True)
+        # micropip 0.11 needs Python >= 3.12 (Pyodide's), so ask for a wheel for that Python.
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", "3.13", "--dest", WHEELS, MICROPIP)
+    if sha256(wheel) != MICROPIP_SHA256:
+        raise SystemExit(f"{MICROPIP_WHEEL} does not match its pinned sha256; refusing to use it")
+    return wheel
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for the browser tests (never a browser downloaded by a test tool)."""
+    if Path("/usr/bin/chromium").exists():
+        return
+    log("installing Debian's chromium")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(*sudo, "apt-get", "update", "-qq", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
+
+
+# -- build ---------------------------------------------------------------------------------------
+
+def build_wheel(python: Path) -> Path:
+    out = CACHE / "biocards-wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    name = subprocess.run(
+        [str(python), "-c", "import sys; from flit_core.buildapi import build_wheel; "
+                            "print(build_wheel(sys.argv[1]))", str(out)],
+        cwd=ROOT / "py", check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    return out / name
+
+
+def vendor(dist: Path, node_modules: Path, micropip: Path) -> None:
+    pyscript = dist / "vendor" / "pyscript"
+    shutil.copytree(node_modules / "@pyscript" / "core" / "dist", pyscript)
+    for junk in pyscript.rglob("*.map"):
+        junk.unlink()
+    pyodide = dist / "vendor" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(node_modules / "pyodide" / name, pyodide / name)
+    shutil.copy2(micropip, pyodide / micropip.name)
+    # Pyodide checks micropip against its lock file; record the hash of the wheel we ship.
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["micropip"]
+    entry["file_name"] = micropip.name
+    entry["sha256"] = sha256(micropip)
+    entry["version"] = MICROPIP.split("==")[1]
+    lock_path.write_text(json.dumps(lock))
+
+
+def build() -> Path:
+    """Write dist/: vendored runtime, the biocards wheel, every page, the service worker."""
+    python = ensure_venv()
+    node_modules = ensure_npm()
+    micropip = ensure_micropip()
+    wheel = build_wheel(python)
+    staging = ROOT / "dist.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    vendor(staging, node_modules, micropip)
+    wheel_dir = staging / "wheels" / sha256(wheel)[:16]
+    wheel_dir.mkdir(parents=True)
+    shutil.copy2(wheel, wheel_dir / wheel.name)
+    shutil.copytree(ROOT / "static", staging / "static")
+    run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
+        "--wheel", wheel_dir.relative_to(staging).joinpath(wheel.name).as_posix(),
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    shutil.rmtree(DIST, ignore_errors=True)
+    staging.rename(DIST)
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"dist/ written: {total / 1e6:.1f} MB")
+    return DIST
+
+
+def needs_build() -> bool:
+    if not (DIST / "index.html").exists():
+        return True
+    built = (DIST / "index.html").stat().st_mtime
+    sources = [ROOT / "index.html", ROOT / "build.py", ROOT / "requirements.txt", ROOT / "package-lock.json"]
+    for folder in ("py", "static", "lessons"):
+        sources += [p for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return any(p.stat().st_mtime > built for p in sources if p.exists())
+
+
+# -- serve ---------------------------------------------------------------------------------------
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if os.environ.get("BIOCARDS_QUIET") != "1":
+            super().log_message(format, *args)
+
+
+def make_server(port: int, directory: Path = DIST) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for dist/ on 127.0.0.1 (port 0: any free port)."""
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(directory)))
+
+
+def serve(port: int) -> None:
+    if needs_build():
+        build()
+    server = make_server(port)
+    print(f"BioCards is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# -- test and bench --------------------------------------------------------------------------------
+
+def test(pytest_args: list[str]) -> int:
+    ensure_chromium()
+    build()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
+    code = subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if code == 5:
+        print("pytest collected no tests: that is a failure here", file=sys.stderr)
+        return 1
+    return code
+
+
+def bench(quick: bool) -> int:
+    ensure_chromium()
+    if needs_build():
+        build()
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",
+           "BIOCARDS_DIST": str(DIST), "BIOCARDS_QUIET": "1"}
+    args = ["--quick"] if quick else []
+    page = subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench_page.py"), *args],
+                          env=env, check=True, capture_output=True, text=True).stdout
+    engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args],
+                             env=env, check=True, capture_output=True, text=True).stdout
+    print(json.dumps({**json.loads(page), **json.loads(engines)}, indent=2))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="write dist/")
+    serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    test_cmd = sub.add_parser("test", help="install test needs and run every test")
+    test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
+    bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
+    bench_cmd.add_argument("--quick", action="store_true", help="small samples")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    return bench(args.quick)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""The browser adapter: the only BioCards code that imports ``js``/``pyscript``.
+
+It turns a click or key into an :class:`~biocards.core.Action`, applies it, appends the events to
+the log, saves the record and re-renders. Everything it shows comes from the engine contract.
+"""
+
+from __future__ import annotations
+
+
+def main() -> None:
+    """Entry point called by the play page once PyScript has installed the wheel."""
+    from .table import start
+
+    start()

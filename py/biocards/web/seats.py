@@ -1,0 +1,63 @@
+"""Reading the play URL (pure Python, testable on CPython): game, seats, seed, pace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+SEAT_KINDS = ("human", "random", "greedy")
+
+
+class SetupError(ValueError):
+    """The URL does not describe a game that can start; the message tells the player why."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the play URL asks for."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int | None
+    pace_ms: int
+    options: dict
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == "human"]
+
+    def storage_key(self, seed: int) -> str:
+        """Where the autosave of this exact game lives in localStorage."""
+        return f"biocards:{self.game}:{','.join(self.seats)}:{seed}"
+
+
+def parse(query: str, games: dict[str, tuple[int, int]]) -> Setup:
+    """``?game=translation&seats=human,greedy&seed=7&pace=0`` → :class:`Setup`.
+
+    ``games`` maps each playable game id to its (min, max) players.
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    game = params.get("game", "")
+    if game not in games:
+        names = ", ".join(sorted(games))
+        raise SetupError(f"There is no game called {game!r} here. Games you can play: {names}.")
+    low, high = games[game]
+    seats = tuple(s.strip() for s in params.get("seats", "human,greedy").split(",") if s.strip())
+    for kind in seats:
+        if kind not in SEAT_KINDS:
+            raise SetupError(f"A seat can be human, random or greedy, not {kind!r}.")
+    if not low <= len(seats) <= high:
+        raise SetupError(f"This game is for {low}–{high} players; the link names {len(seats)} seats.")
+    try:
+        seed = int(params["seed"]) if "seed" in params else None
+        pace = max(0, int(params.get("pace", 700)))
+    except ValueError:
+        raise SetupError("The seed and the pace in the link must be whole numbers.") from None
+    options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
+    return Setup(game, seats, seed, pace, options)
+
+
+def _option(value: str):
+    if value in ("true", "false"):
+        return value == "true"
+    return int(value) if value.lstrip("-").isdigit() else value

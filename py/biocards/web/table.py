@@ -1,0 +1,324 @@
+"""The interactive table in the page: render, route clicks and keys, log, autosave, bots, hot-seat."""
+
+from __future__ import annotations
+
+import json
+import time
+from html import escape
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from .. import games
+from ..core import Action, IllegalAction, InvalidRecord, Rng
+from .seats import Setup, SetupError, parse
+
+
+def _el(element_id: str):
+    return document.getElementById(element_id)
+
+
+def _player(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+class Table:
+    """One game in the page, from setup to the end screen."""
+
+    def __init__(self, setup: Setup, concepts: dict) -> None:
+        self.setup = setup
+        self.game = games.get(setup.game)
+        self.concepts = concepts
+        self.seed = setup.seed if setup.seed is not None else int(time.time() * 1000) % 1_000_000
+        self.key = setup.storage_key(self.seed)
+        self.state = None
+        self.viewer: int | None = None
+        self.actions: dict[str, Action] = {}
+        self.bot_pending = False
+        self._proxies = []  # keep event-handler proxies alive for the page's lifetime
+
+    # -- start ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Resume the saved game for this URL, or deal a new one."""
+        document.title = f"{self.game.title} · BioCards"
+        _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
+        self._remember_seed_in_url()
+        saved = window.localStorage.getItem(self.key)
+        self.state = None
+        if saved:
+            try:
+                self.state = self.game.load(json.loads(saved))
+                self._log_line(None, f"Welcome back: the saved game resumes after {len(self.state.history)} moves.", ())
+            except (InvalidRecord, ValueError) as exc:
+                window.localStorage.removeItem(self.key)
+                self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
+        if self.state is None:
+            self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
+            self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
+        self._bind()
+        self._advance()
+
+    def _remember_seed_in_url(self) -> None:
+        params = window.URLSearchParams.new(window.location.search)
+        if params.get("seed") is None:
+            params.set("seed", str(self.seed))
+            window.history.replaceState(None, "", f"?{params.toString()}")
+
+    def _bind(self) -> None:
+        def on(element, event, handler):
+            proxy = create_proxy(self._guard(handler))
+            self._proxies.append(proxy)
+            element.addEventListener(event, proxy)
+
+        on(_el("table"), "click", self._on_click)
+        on(_el("table"), "keydown", self._on_key)
+        on(_el("table"), "mouseover", self._on_hover)
+        on(_el("table"), "focusin", self._on_hover)
+        on(_el("table"), "mouseout", self._on_unhover)
+        on(_el("table"), "focusout", self._on_unhover)
+        on(_el("actions"), "click", self._on_click)
+        on(_el("log"), "click", self._on_why)
+        on(_el("pass-ready"), "click", self._on_pass_ready)
+        on(_el("new-game"), "click", self._on_new_game)
+        _el("new-game").disabled = False
+        bench = create_proxy(self._bench)
+        self._proxies.append(bench)
+        window.biocardsBench = bench
+
+    def _guard(self, handler):
+        def guarded(event):
+            try:
+                handler(event)
+            except Exception as exc:  # a bug must show as a message, not a blank table
+                self._show_error(f"Something went wrong: {type(exc).__name__}: {exc}")
+        return guarded
+
+    # -- the turn loop ---------------------------------------------------------------------------
+
+    def _seat_kind(self, seat: int) -> str:
+        return self.setup.seats[seat]
+
+    def _advance(self) -> None:
+        """Show the table for whoever moves next; let a bot move after the pace delay."""
+        state = self.state
+        if state.is_terminal():
+            self._render()
+            self._show_end()
+            return
+        seat = state.current_player
+        if self._seat_kind(seat) == "human":
+            previous = self.viewer
+            self.viewer = seat
+            if previous is not None and previous != seat and len(self.setup.humans) > 1:
+                self._render(hidden=True)
+                _el("pass-text").textContent = (f"{_player(previous)}: hand the device to "
+                                                f"{_player(seat)}, then press the button.")
+                _el("pass-device").hidden = False
+                _el("pass-ready").focus()
+                return
+            self._render()
+        else:
+            self._render()
+            if not self.bot_pending:
+                self.bot_pending = True
+                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.setup.pace_ms)
+        document.documentElement.dataset.state = "ready"
+
+    def _bot_move(self, _event=None) -> None:
+        self.bot_pending = False
+        state = self.state
+        if state.is_terminal() or self._seat_kind(state.current_player) == "human":
+            return
+        seat = state.current_player
+        bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
+        self._play(bot.choose(state))
+
+    def _play(self, action: Action) -> None:
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as exc:
+            _el("status").textContent = str(exc)
+            return
+        for event in events:
+            self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
+        window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+        self._advance()
+
+    # -- rendering ---------------------------------------------------------------------------------
+
+    def _render(self, hidden: bool = False) -> None:
+        state = self.state
+        seat = state.current_player
+        human_to_move = seat is not None and self._seat_kind(seat) == "human"
+        legal = state.legal_actions() if human_to_move else []
+        view = state.view(self.viewer if self.setup.humans else None)
+        svg = self.game.render(view, legal=legal)
+        table = _el("table")
+        focused = document.activeElement.getAttribute("data-action") if document.activeElement else None
+        table.innerHTML = "" if hidden else svg
+        self.actions = {a.key: a for a in legal}
+        placed = set()
+        for element in table.querySelectorAll("[data-action]"):
+            key = element.getAttribute("data-action")
+            action = self.actions.get(key)
+            if action is None:
+                element.removeAttribute("data-action")
+                continue
+            placed.add(key)
+            element.setAttribute("tabindex", "0")
+            element.setAttribute("role", "button")
+            element.setAttribute("aria-label", action.label or action.kind)
+            title = document.createElementNS("http://www.w3.org/2000/svg", "title")
+            title.textContent = action.label
+            element.prepend(title)
+        bar = _el("actions")
+        bar.innerHTML = ""
+        for key, action in self.actions.items():
+            if key in placed:
+                continue
+            button = document.createElement("button")
+            button.type = "button"
+            button.textContent = action.label or action.kind
+            button.setAttribute("data-action", key)
+            bar.append(button)
+        if state.is_terminal():
+            _el("status").textContent = "The game is over."
+        elif human_to_move:
+            _el("status").textContent = f"{_player(seat)}, your move."
+        else:
+            _el("status").textContent = f"{_player(seat)} (computer) is thinking…"
+        _el("boot").hidden = True
+        if focused and not hidden:
+            again = document.querySelector(f"[data-action='{focused}']")
+            if again:
+                again.focus()
+
+    def _show_end(self) -> None:
+        state = self.state
+        scores = state.scores()
+        best = max(scores)
+        rows = []
+        for p, total in enumerate(scores):
+            lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
+            mark = ' class="winner"' if total == best else ""
+            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(self._seat_kind(p))})</th>"
+                        f"<td>{total} points{' — winner' if total == best else ''}</td>"
+                        f"<td><ul>{lines}</ul></td></tr>")
+        _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
+                                         f"<tbody>{''.join(rows)}</tbody></table>")
+        _el("end").hidden = False
+        _el("actions").innerHTML = ""
+        window.localStorage.removeItem(self.key)
+        document.documentElement.dataset.state = "over"
+
+    def _log_line(self, player, text: str, concepts) -> None:
+        item = document.createElement("li")
+        item.textContent = text
+        for cid in concepts:
+            concept = self.concepts.get(cid)
+            if concept is None:
+                continue
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "why"
+            button.setAttribute("data-concept", cid)
+            button.setAttribute("aria-label", f"Why? {concept['title']}")
+            button.textContent = f"Why? {concept['title']}"
+            item.append(" ", button)
+        log = _el("log")
+        log.append(item)
+        log.parentElement.scrollTop = log.parentElement.scrollHeight
+
+    def _show_error(self, message: str) -> None:
+        box = _el("error")
+        box.textContent = message
+        box.hidden = False
+
+    # -- input ---------------------------------------------------------------------------------------
+
+    def _target(self, event):
+        element = event.target.closest("[data-action]") if event.target.closest else None
+        return element, (self.actions.get(element.getAttribute("data-action")) if element else None)
+
+    def _on_click(self, event) -> None:
+        _, action = self._target(event)
+        if action is not None:
+            self._play(action)
+
+    def _on_key(self, event) -> None:
+        key = event.key
+        if key in ("Enter", " "):
+            _, action = self._target(event)
+            if action is not None:
+                event.preventDefault()
+                self._play(action)
+        elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            items = list(_el("table").querySelectorAll("[data-action]"))
+            if not items:
+                return
+            current = event.target.closest("[data-action]")
+            index = next((i for i, el in enumerate(items) if el == current), -1)
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            items[(index + step) % len(items)].focus()
+            event.preventDefault()
+
+    def _on_hover(self, event) -> None:
+        element = event.target.closest("[data-highlight]") if event.target.closest else None
+        if element:
+            for nid in element.getAttribute("data-highlight").split():
+                target = _el(nid)
+                if target:
+                    target.classList.add("hl")
+
+    def _on_unhover(self, event) -> None:
+        for element in list(document.querySelectorAll(".hl")):
+            element.classList.remove("hl")
+
+    def _on_why(self, event) -> None:
+        button = event.target.closest("[data-concept]")
+        if not button:
+            return
+        concept = self.concepts[button.getAttribute("data-concept")]
+        _el("why-title").textContent = concept["title"]
+        _el("why-summary").textContent = concept["summary"]
+        _el("why-link").href = "../" + concept["url"]
+        _el("why").showModal()
+
+    def _on_pass_ready(self, _event) -> None:
+        _el("pass-device").hidden = True
+        self._render()
+        document.documentElement.dataset.state = "ready"
+
+    def _on_new_game(self, _event) -> None:
+        window.localStorage.removeItem(self.key)
+        params = window.URLSearchParams.new(window.location.search)
+        params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
+        window.location.search = params.toString()
+
+    def _bench(self, n=20):
+        """Median milliseconds of ``n`` greedy choices from the current position (for build.py bench)."""
+        state = self.state
+        bot = self.game.make_bot("greedy", state.current_player or 0, self.seed)
+        times = []
+        for _ in range(int(n)):
+            t0 = window.performance.now()
+            bot.choose(state)
+            times.append(window.performance.now() - t0)
+        times.sort()
+        return times[len(times) // 2]
+
+
+def start() -> None:
+    """Read the URL and concepts, then start the table; any failure becomes a readable message."""
+    try:
+        playable = {g.id: (g.min_players, g.max_players) for g in games.all() if g.render is not None}
+        setup = parse(str(window.location.search), playable)
+        concepts = json.loads(window.biocardsConcepts) if getattr(window, "biocardsConcepts", None) else {}
+        Table(setup, concepts).start()
+    except SetupError as exc:
+        window.biocardsFail(str(exc))
+        document.documentElement.dataset.state = "error"
+    except Exception as exc:  # never a blank table
+        window.biocardsFail(f"The game could not start: {type(exc).__name__}: {exc}")
+        document.documentElement.dataset.state = "error"

@@ -1,0 +1,13 @@
+"""``python -m sitegen --root . --dist dist.tmp --wheel wheels/…/biocards-….whl`` (called by build.py)."""
+
+import argparse
+from pathlib import Path
+
+from .site import build_site
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--root", type=Path, required=True)
+parser.add_argument("--dist", type=Path, required=True)
+parser.add_argument("--wheel", required=True, help="the biocards wheel's path inside dist/")
+args = parser.parse_args()
+build_site(args.root, args.dist, args.wheel)

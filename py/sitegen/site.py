@@ -1,0 +1,58 @@
+"""Render every page of the site into dist/: landing page, play page, lessons, service worker.
+
+Pages link with relative URLs (``root`` is "", "../" or "../../"), so the site works from any
+folder of a static host, not only from its top.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import jinja2
+
+from biocards import games
+
+from .lessons import build_lessons
+
+
+def environment(root: Path) -> jinja2.Environment:
+    """Jinja2 with our templates and the top-level folder (for index.html)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([Path(__file__).parent / "templates", root]),
+        autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def build_site(root: Path, dist: Path, wheel: str) -> None:
+    """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/)."""
+    env = environment(root)
+    listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
+               "max": g.max_players, "playable": g.render is not None,
+               "options": dict(g.options)} for g in games.all()]
+    lessons = build_lessons(root, dist, env)
+    rules = {page["game"]: page for page in lessons if page.get("game")}
+    _write(dist / "index.html", env.get_template("index.html").render(
+        root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")]))
+    _write(dist / "play" / "index.html", env.get_template("play.html").render(
+        root="../", wheel=wheel, games=json.dumps({g["id"]: g for g in listed})))
+    _write_service_worker(dist)
+
+
+def _write_service_worker(dist: Path) -> None:
+    """A cache-first service worker that precaches every file of this build (offline classrooms)."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    precache = ["./"] + ["./" + (n[:-len("index.html")] if n.endswith("index.html") else n) for n in files]
+    template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")
+    _write(dist / "sw.js", template.replace("__VERSION__", digest.hexdigest()[:16])
+           .replace("__FILES__", json.dumps(sorted(set(precache)))))

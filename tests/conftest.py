@@ -1,0 +1,83 @@
+"""Shared fixtures: dist/ served on 127.0.0.1, and a Debian Chromium page that fails the test on any
+console error, page error or request leaving 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+                 "--disable-default-apps", "--disable-features=Translate,MediaRouter,OptimizationHints"]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """The built site, served on a free port of 127.0.0.1 for the whole session."""
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py test`, which builds it first")
+    sys.path.insert(0, str(ROOT))
+    import build  # the project's own server, so tests use what `serve` uses
+
+    os.environ["BIOCARDS_QUIET"] = "1"
+    server = build.make_server(0, DIST)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Watched:
+    """A page plus everything it did wrong: console errors, page errors, outside requests."""
+
+    def __init__(self, page):
+        self.page = page
+        self.problems: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("request", self._request)
+
+    def _request(self, request):
+        url = request.url
+        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
+            self.problems.append(f"request outside 127.0.0.1: {url}")
+
+
+@pytest.fixture
+def watched(browser):
+    """A fresh browser context and page; the test fails if the page misbehaved."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    w = Watched(page)
+    yield w
+    context.close()
+    assert not w.problems, "\n".join(w.problems)
+
+
+@pytest.fixture
+def page(watched):
+    return watched.page
