@@ -14,6 +14,8 @@ from pathlib import Path
 import jinja2
 from markdown_it import MarkdownIt
 
+CONCEPT_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
+
 
 class LessonError(ValueError):
     """A lesson, rules page or concept is inconsistent."""
@@ -25,12 +27,20 @@ def slugify(text: str) -> str:
 
 
 def _markdown() -> MarkdownIt:
+    """CommonMark with tables and inline HTML (our own SVG diagrams); every heading gets an id."""
     md = MarkdownIt("commonmark", {"html": True, "typographer": True}).enable("table")
 
     def heading_open(self, tokens, idx, options, env):
         token = tokens[idx]
-        token.attrSet("id", token.attrGet("id") or slugify(tokens[idx + 1].content))
-        return md.renderer.renderToken(tokens, idx, options, env)
+        # A page's ids must be unique, or an anchor would land on the wrong heading.
+        taken = env.setdefault("ids", set())
+        base = token.attrGet("id") or slugify(tokens[idx + 1].content) or "section"
+        anchor, n = base, 2
+        while anchor in taken:
+            anchor, n = f"{base}-{n}", n + 1
+        taken.add(anchor)
+        token.attrSet("id", anchor)
+        return self.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)
     return md
@@ -38,7 +48,7 @@ def _markdown() -> MarkdownIt:
 
 def read_page(path: Path) -> tuple[dict, str]:
     """Split a page into its TOML front matter and its Markdown body."""
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     match = re.match(r"\A\+\+\+\n(.*?)\n\+\+\+\n(.*)\Z", text, re.S)
     if not match:
         raise LessonError(f"{path}: a page starts with TOML front matter between '+++' lines")
@@ -53,8 +63,33 @@ def read_page(path: Path) -> tuple[dict, str]:
 
 def load_concepts(root: Path) -> dict[str, dict]:
     """``lessons/concepts.toml`` as a dict of concept id → {title, summary, lesson, anchor}."""
-    with open(root / "lessons" / "concepts.toml", "rb") as f:
-        return tomllib.load(f)
+    path = root / "lessons" / "concepts.toml"
+    try:
+        with open(path, "rb") as f:
+            concepts = tomllib.load(f)
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(f"{path}: not valid TOML: {exc}") from None
+    for cid, concept in concepts.items():
+        if not CONCEPT_ID.match(cid):
+            raise LessonError(f"{path}: concept id {cid!r} is not kebab-case")
+        missing = [key for key in ("title", "summary", "lesson") if not concept.get(key)]
+        if missing:
+            raise LessonError(f"{path}: concept {cid!r} needs {', '.join(missing)}")
+    return concepts
+
+
+def _play_link(game_id: str, root: str) -> dict:
+    """A "Play it" link with enough seats for the game (human first, greedy bots after)."""
+    title, seats, playable = game_id.capitalize(), 2, False
+    try:  # the lessons render without the engine too; links then default to two seats
+        from biocards import games
+
+        game = games.get(game_id)
+        title, seats, playable = game.title, game.min_players, game.render is not None
+    except (ImportError, KeyError):
+        pass
+    href = f"{root}play/?game={game_id}&seats=" + ",".join(["human"] + ["greedy"] * (seats - 1))
+    return {"id": game_id, "title": title, "href": href, "playable": playable}
 
 
 def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]:
@@ -66,31 +101,44 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
     lesson_dir = root / "lessons"
     sources = [(p, p.stem, "") for p in sorted(lesson_dir.glob("*.md"))]
     sources += [(p, p.stem, "rules/") for p in sorted((lesson_dir / "rules").glob("*.md"))]
+    rendered = []
     for path, slug, folder in sources:
         meta, body = read_page(path)
-        for concept in meta.get("concepts", []):
-            if concept not in concepts:
-                raise LessonError(f"{path}: unknown concept {concept!r}")
-        html = md.render(body)
+        unknown = [c for c in meta.get("concepts", []) if c not in concepts]
+        if unknown:
+            raise LessonError(f"{path}: unknown concept(s) {', '.join(map(repr, unknown))}; "
+                              "add them to lessons/concepts.toml")
+        md_env: dict = {}
+        html = md.render(body, md_env)
         ids_by_slug[folder + slug] = set(re.findall(r'\sid="([^"]+)"', html))
-        root_rel = "../../" if folder else "../"
         page = {**meta, "slug": folder + slug}
-        out = dist / "lessons" / folder / f"{slug}.html"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(env.get_template("lesson.html").render(
-            root=root_rel, page=page, body=html,
-            concepts=[{"id": c, **concepts[c]} for c in meta.get("concepts", [])]), encoding="utf-8")
+        rendered.append((page, folder, slug, html))
         pages.append(page)
+
     index = {}
     for cid, concept in concepts.items():
-        lesson, anchor = concept.get("lesson"), concept.get("anchor", cid)
+        lesson, anchor = concept["lesson"], concept.get("anchor", cid)
         if lesson not in ids_by_slug:
-            raise LessonError(f"concept {cid!r}: lesson page {lesson!r} does not exist")
+            raise LessonError(f"concept {cid!r}: lesson page lessons/{lesson}.md does not exist")
         if anchor not in ids_by_slug[lesson]:
             raise LessonError(f"concept {cid!r}: no heading or anchor #{anchor} on lessons/{lesson}.md")
         index[cid] = {"title": concept["title"], "summary": concept["summary"],
                       "url": f"lessons/{lesson}.html#{anchor}"}
-    (dist / "lessons" / "concepts.json").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+
+    for page, folder, slug, html in rendered:
+        root_rel = "../../" if folder else "../"
+        here = [{"id": c, **index[c]} for c in concepts if concepts[c]["lesson"] == page["slug"]]
+        games = page.get("games", []) + ([page["game"]] if page.get("game") else [])
+        out = dist / "lessons" / folder / f"{slug}.html"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(env.get_template("lesson.html").render(
+            root=root_rel, page=page, body=html, here=here,
+            concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
+            play=[_play_link(g, root_rel) for g in games]), encoding="utf-8")
+
+    (dist / "lessons").mkdir(parents=True, exist_ok=True)
+    (dist / "lessons" / "concepts.json").write_text(
+        json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "lessons" / "index.html").write_text(env.get_template("lessons_index.html").render(
         root="../", lessons=[p for p in pages if "game" not in p],
         rules=[p for p in pages if "game" in p]), encoding="utf-8")

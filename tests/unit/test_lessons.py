@@ -1,0 +1,255 @@
+"""Lessons: concepts.toml is complete and well formed, lesson facts agree with reference tables,
+and the build renders every page with working concept links (py/sitegen/lessons.py)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+jinja2 = pytest.importorskip("jinja2")
+pytest.importorskip("markdown_it")
+
+from sitegen.lessons import LessonError, build_lessons, read_page, slugify  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "lessons"
+TEMPLATES = ROOT / "py" / "sitegen" / "templates"
+
+# NCBI translation table 1 (the standard code) in the classic TCAG order: first base slowest.
+BASES = "TCAG"
+STANDARD_AA = "FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG"
+STANDARD_CODE = {"".join(c): aa for c, aa in zip(itertools.product(BASES, repeat=3), STANDARD_AA)}
+THREE_LETTER = {"Ala": "A", "Arg": "R", "Asn": "N", "Asp": "D", "Cys": "C", "Gln": "Q", "Glu": "E",
+                "Gly": "G", "His": "H", "Ile": "I", "Leu": "L", "Lys": "K", "Met": "M", "Phe": "F",
+                "Pro": "P", "Ser": "S", "Thr": "T", "Trp": "W", "Tyr": "Y", "Val": "V"}
+NAMES = {"alanine": "A", "arginine": "R", "asparagine": "N", "aspartate": "D", "cysteine": "C",
+         "glutamine": "Q", "glutamate": "E", "glycine": "G", "histidine": "H", "isoleucine": "I",
+         "leucine": "L", "lysine": "K", "methionine": "M", "phenylalanine": "F", "proline": "P",
+         "serine": "S", "threonine": "T", "tryptophan": "W", "tyrosine": "Y", "valine": "V",
+         "stop": "*"}
+IUPAC = {"A": "A", "C": "C", "G": "G", "T": "T", "R": "AG", "Y": "CT", "W": "AT", "S": "CG",
+         "H": "ACT", "N": "ACGT"}
+
+# The concept ids the game issues' "Learning" sections name (issues 3–7), all five games.
+REQUIRED = """
+codon complementary-base-pairing reverse-complement five-to-three-direction transition transversion
+point-mutation insertion deletion hydrophobicity amino-acid-groups translation
+atp mitochondrion nucleus transcription mrna uracil-vs-thymine vacuole aminoacyl-trna-synthetase trna
+ribosome start-codon stop-codon peptide-bond primary-structure
+amino-acid protein gene-to-protein
+rough-er smooth-er golgi-apparatus transport-vesicle exocytosis glucose-transporter cellular-respiration
+lipid-synthesis steroid-hormone protein-hormone hormone-receptor enzyme detoxification
+promoter operon transcription-factor gene-expression enhancer substitution translocation frameshift
+genetic-code dna nucleotide purine-pyrimidine
+""".split()
+
+# A sentence ends at . ! or ? followed by a space and a capital or digit ("E. coli" stays whole).
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(‘“])")
+
+
+def concepts() -> dict[str, dict]:
+    with open(LESSONS / "concepts.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def lesson_pages() -> list[Path]:
+    return sorted(LESSONS.glob("*.md"))
+
+
+def headings(path: Path) -> set[str]:
+    """The anchors a page's Markdown headings and explicit id attributes provide."""
+    _, body = read_page(path)
+    ids = {slugify(m.group(1)) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*#*\s*$", body, re.M)}
+    return ids | set(re.findall(r'\sid="([^"]+)"', body))
+
+
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES]),
+                              autoescape=jinja2.select_autoescape(["html"]),
+                              undefined=jinja2.StrictUndefined)
+
+
+# --- concepts.toml -------------------------------------------------------------------------
+
+def test_concepts_toml_parses_and_every_entry_has_title_summary_lesson():
+    """Brief, "Lessons and rules pages": one table per id with title, summary, lesson, optional anchor."""
+    table = concepts()
+    assert table
+    for cid, concept in table.items():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cid), f"{cid!r} is not kebab-case"
+        assert set(concept) <= {"title", "summary", "lesson", "anchor"}, cid
+        assert concept["title"].strip() and concept["lesson"].strip(), cid
+
+
+def test_every_concept_the_game_issues_name_exists():
+    """Issues 3–7, "Learning": each game's events name these concept ids."""
+    missing = [cid for cid in REQUIRED if cid not in concepts()]
+    assert not missing, f"missing from lessons/concepts.toml: {missing}"
+
+
+@pytest.mark.parametrize("cid", sorted(concepts()))
+def test_summary_is_two_to_five_sentences(cid):
+    """Brief: each summary is 2–5 sentences in our own words."""
+    summary = concepts()[cid]["summary"].strip()
+    sentences = SENTENCE_BREAK.split(summary)
+    assert 2 <= len(sentences) <= 5, f"{cid}: {len(sentences)} sentences"
+    assert summary[-1] in ".!?", f"{cid}: summary should end with a full stop"
+
+
+@pytest.mark.parametrize("cid", sorted(concepts()))
+def test_concept_lesson_page_and_anchor_exist(cid):
+    """Every "Why?" link lands on a real heading of a real lesson page."""
+    concept = concepts()[cid]
+    page = LESSONS / f"{concept['lesson']}.md"
+    assert page.exists(), f"{cid}: no lessons/{concept['lesson']}.md"
+    assert concept.get("anchor", cid) in headings(page), f"{cid}: no #{concept.get('anchor', cid)}"
+
+
+def test_front_matter_of_every_page_names_known_concepts_only():
+    """Lesson and rules pages list only concept ids that concepts.toml defines."""
+    known = concepts()
+    for path in lesson_pages() + sorted((LESSONS / "rules").glob("*.md")):
+        meta, _ = read_page(path)
+        assert "title" in meta, path
+        assert not [c for c in meta.get("concepts", []) if c not in known], path
+
+
+# --- facts on the pages agree with the reference tables ------------------------------------
+
+def test_genetic_code_table_is_the_standard_code():
+    """The 64-codon table on the genetic-code page matches NCBI translation table 1, codon by codon."""
+    _, body = read_page(LESSONS / "genetic-code.md")
+    table = {}
+    for row in (line for line in body.splitlines() if line.startswith("| **")):
+        for codon, three, stop in re.findall(r"`([ACGT]{3})` (?:(\w{3}) \(\w\)|\*\*(Stop)\*\*)", row):
+            assert codon not in table, f"{codon} listed twice"
+            table[codon] = "*" if stop else THREE_LETTER[three]
+    assert table == STANDARD_CODE
+    # And the one-letter code printed beside each three-letter one is right.
+    for three, one in re.findall(r"`[ACGT]{3}` (\w{3}) \((\w)\)", body):
+        assert THREE_LETTER[three] == one
+
+
+def test_genetic_code_table_is_rendered_as_an_html_table(tmp_path):
+    """The table reaches the page as a real <table>, with all 64 codons in it."""
+    build_lessons(ROOT, tmp_path, environment())
+    html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
+    tables = re.findall(r"<table>.*?</table>", html, re.S)
+    assert any(all(f"<code>{c}</code>" in t for c in STANDARD_CODE) for t in tables)
+
+
+def test_codon_examples_in_prose_agree_with_the_code():
+    """Every "`GAG` → `GTG`: glutamate → valine" style example on any lesson page is true."""
+    checked = 0
+    for path in lesson_pages():
+        _, body = read_page(path)
+        for old, new, before, after in re.findall(
+                r"`([ACGT]{3})` → `([ACGT]{3})`: (\w+) → (\w+)", body):
+            assert STANDARD_CODE[old] == NAMES[before.lower()], (path.name, old, before)
+            assert STANDARD_CODE[new] == NAMES[after.lower()], (path.name, new, after)
+            checked += 1
+    assert checked >= 3
+
+
+def test_iupac_codon_families_in_prose_agree_with_the_code():
+    """Every "`GAR` = glutamate" style example means exactly codons of that amino acid."""
+    checked = 0
+    for path in lesson_pages():
+        _, body = read_page(path)
+        for pattern, name in re.findall(r"`([ACGTRYWSHN]{3})` = (\w+)", body):
+            codons = {"".join(c) for c in itertools.product(*(IUPAC[b] for b in pattern))}
+            assert {STANDARD_CODE[c] for c in codons} == {NAMES[name.lower()]}, (path.name, pattern)
+            checked += 1
+    assert checked >= 3
+
+
+def test_start_and_stop_codons_stated_correctly():
+    """ATG starts; TAA, TAG, TGA stop (and their RNA spellings), as in the standard code."""
+    _, body = read_page(LESSONS / "genetic-code.md")
+    section = body.split("## Start and stop codons", 1)[1].split("\n## ", 1)[0]
+    assert "`ATG`" in section and "`AUG`" in section and STANDARD_CODE["ATG"] == "M"
+    stops = sorted(c for c, aa in STANDARD_CODE.items() if aa == "*")
+    assert stops == ["TAA", "TAG", "TGA"]
+    for codon in stops:
+        assert f"`{codon}`" in section and f"`{codon.replace('T', 'U')}`" in section
+
+
+def test_amino_acid_water_column_matches_the_translation_ruling():
+    """RULINGS.md, Translation: hydrophobic A C H I F L M W V Y; hydrophilic D E G K N P Q R S T."""
+    _, body = read_page(LESSONS / "amino-acids.md")
+    rows = re.findall(r"^\| ([A-Z]) \| (\w{3}) \| [\w ]+ \| (hydrophobic|hydrophilic)", body, re.M)
+    assert len(rows) == 20
+    assert {one for one, _, water in rows if water == "hydrophobic"} == set("ACHIFLMWVY")
+    assert all(THREE_LETTER[three] == one for one, three, _ in rows)
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+def test_build_renders_every_page_index_and_concepts_json(tmp_path):
+    """build_lessons writes one HTML page per Markdown page, an index, and concepts.json."""
+    pages = build_lessons(ROOT, tmp_path, environment())
+    out = tmp_path / "lessons"
+    slugs = {p["slug"] for p in pages}
+    assert {p.stem for p in lesson_pages()} <= slugs
+    for slug in slugs:
+        assert (out / f"{slug}.html").exists(), slug
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for slug in slugs:
+        assert f'lessons/{slug}.html"' in index, slug
+    data = json.loads((out / "concepts.json").read_text(encoding="utf-8"))
+    assert set(data) == set(concepts())
+    for cid, entry in data.items():
+        assert set(entry) == {"title", "summary", "url"}
+        page, anchor = entry["url"].split("#")
+        assert page.startswith("lessons/")
+        html = (tmp_path / page).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in html, cid
+
+
+def test_headings_get_unique_ids_and_play_links(tmp_path):
+    """Headings carry ids for anchors; a page with games links to the play page with enough seats."""
+    build_lessons(ROOT, tmp_path, environment())
+    html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
+    assert '<h2 id="codons">' in html and '<h3 id="start-codon">' in html
+    assert "../play/?game=translation&amp;seats=human,greedy" in html
+    for page in (tmp_path / "lessons").glob("*.html"):
+        ids = re.findall(r'\sid="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), f"{page.name}: duplicate ids"
+
+
+def _site(tmp_path: Path, concepts_toml: str, page: str) -> Path:
+    root = tmp_path / "site"
+    (root / "lessons" / "rules").mkdir(parents=True)
+    (root / "lessons" / "concepts.toml").write_text(concepts_toml, encoding="utf-8")
+    (root / "lessons" / "page.md").write_text(page, encoding="utf-8")
+    return root
+
+
+GOOD_CONCEPT = '[codon]\ntitle = "Codon"\nsummary = "One. Two."\nlesson = "page"\nanchor = "codons"\n'
+GOOD_PAGE = '+++\ntitle = "Page"\nconcepts = ["codon"]\n+++\n# Page\n\n## Codons\n\nText.\n'
+
+
+def test_validation_accepts_a_consistent_site(tmp_path):
+    root = _site(tmp_path, GOOD_CONCEPT, GOOD_PAGE)
+    build_lessons(root, tmp_path / "dist", environment())
+    data = json.loads((tmp_path / "dist" / "lessons" / "concepts.json").read_text())
+    assert data["codon"]["url"] == "lessons/page.html#codons"
+
+
+@pytest.mark.parametrize(("toml", "page", "message"), [
+    (GOOD_CONCEPT.replace('lesson = "page"', 'lesson = "nowhere"'), GOOD_PAGE, "does not exist"),
+    (GOOD_CONCEPT.replace('anchor = "codons"', 'anchor = "missing"'), GOOD_PAGE, "#missing"),
+    (GOOD_CONCEPT, GOOD_PAGE.replace('["codon"]', '["codon", "no-such-idea"]'), "no-such-idea"),
+    (GOOD_CONCEPT.replace('lesson = "page"\n', ""), GOOD_PAGE, "needs lesson"),
+    (GOOD_CONCEPT, GOOD_PAGE.replace("+++\n", "", 1), "front matter"),
+])
+def test_validation_errors_are_clear(tmp_path, toml, page, message):
+    """A missing page or anchor, or an unknown concept id, stops the build with a clear error."""
+    root = _site(tmp_path, toml, page)
+    with pytest.raises(LessonError, match=re.escape(message)):
+        build_lessons(root, tmp_path / "dist", environment())
