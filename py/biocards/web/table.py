@@ -87,7 +87,7 @@ class Table:
         window.biocardsBench = bench
 
     def _guard(self, handler):
-        def guarded(event):
+        def guarded(event=None):
             try:
                 handler(event)
             except Exception as exc:  # a bug must show as a message, not a blank table
