@@ -127,12 +127,16 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
 
     for page, folder, slug, html in rendered:
         root_rel = "../../" if folder else "../"
-        here = [{"id": c, **index[c]} for c in concepts if concepts[c]["lesson"] == page["slug"]]
+        # "Key ideas on this page" follow the page's own order and sit just below its title.
+        here = sorted(({"id": c, **index[c]} for c in concepts if concepts[c]["lesson"] == page["slug"]),
+                      key=lambda c: html.find(f'id="{c["url"].split("#")[1]}"'))
+        end = html.find("</h1>") + len("</h1>") if "</h1>" in html else 0
+        title, rest = html[:end], html[end:]
         games = page.get("games", []) + ([page["game"]] if page.get("game") else [])
         out = dist / "lessons" / folder / f"{slug}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(env.get_template("lesson.html").render(
-            root=root_rel, page=page, body=html, here=here,
+            root=root_rel, page=page, title=title, body=rest, here=here,
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
             play=[_play_link(g, root_rel) for g in games]), encoding="utf-8")
 
