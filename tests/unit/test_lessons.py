@@ -253,3 +253,26 @@ def test_validation_errors_are_clear(tmp_path, toml, page, message):
     root = _site(tmp_path, toml, page)
     with pytest.raises(LessonError, match=re.escape(message)):
         build_lessons(root, tmp_path / "dist", environment())
+
+
+# --- every game's events link to concepts that exist ---------------------------------------
+
+def _registered_games():
+    from biocards import games
+
+    return games.all()
+
+
+@pytest.mark.parametrize("game", _registered_games(), ids=lambda g: g.id)
+def test_every_event_concept_of_every_game_is_in_concepts_toml(game):
+    """DESIGN.md: events name concept ids from lessons/concepts.toml, so each "Why?" link resolves."""
+    from biocards.core.testing import random_game
+
+    known, unknown = concepts(), set()
+
+    def check(state, events):
+        unknown.update(c for event in events for c in event.concepts if c not in known)
+
+    for seed in range(3):
+        random_game(game, game.min_players, seed, check_each=check)
+    assert not unknown, f"{game.id} names concepts missing from lessons/concepts.toml: {sorted(unknown)}"
