@@ -125,11 +125,13 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
         index[cid] = {"title": concept["title"], "summary": concept["summary"],
                       "url": f"lessons/{lesson}.html#{anchor}"}
 
+    ideas: dict[str, list[dict]] = {}
     for page, folder, slug, html in rendered:
         root_rel = "../../" if folder else "../"
         # "Key ideas on this page" follow the page's own order and sit just below its title.
         here = sorted(({"id": c, **index[c]} for c in concepts if concepts[c]["lesson"] == page["slug"]),
                       key=lambda c: html.find(f'id="{c["url"].split("#")[1]}"'))
+        ideas[page["slug"]] = here
         end = html.find("</h1>") + len("</h1>") if "</h1>" in html else 0
         title, rest = html[:end], html[end:]
         games = page.get("games", []) + ([page["game"]] if page.get("game") else [])
@@ -140,10 +142,12 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
             play=[_play_link(g, root_rel) for g in games]), encoding="utf-8")
 
+    # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.
+    pages.sort(key=lambda p: ("game" in p, p.get("order", 1000), p["title"]))
     (dist / "lessons").mkdir(parents=True, exist_ok=True)
     (dist / "lessons" / "concepts.json").write_text(
         json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "lessons" / "index.html").write_text(env.get_template("lessons_index.html").render(
         root="../", lessons=[p for p in pages if "game" not in p],
-        rules=[p for p in pages if "game" in p]), encoding="utf-8")
+        rules=[p for p in pages if "game" in p], ideas=ideas), encoding="utf-8")
     return pages
