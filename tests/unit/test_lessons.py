@@ -188,6 +188,23 @@ def test_amino_acid_water_column_matches_the_translation_ruling():
     assert all(THREE_LETTER[three] == one for one, three, _ in rows)
 
 
+def test_peptide_table_sequences_are_well_formed_and_match_the_summaries():
+    """Peptides page: one-letter sequences over the 20 amino acids, lengths as stated, summaries agree."""
+    _, body = read_page(LESSONS / "peptides.md")
+    rows = re.findall(r"^\| ([^|]+?) \| `([A-Z]+)` \| (\d+) \|", body, re.M)
+    assert len(rows) >= 10
+    sequences = {name: seq for name, seq, _ in rows}
+    for name, seq, length in rows:
+        assert set(seq) <= set(THREE_LETTER.values()), name
+        assert len(seq) == int(length), name
+    # The page's claim: oxytocin and vasopressin differ in exactly two of nine positions.
+    ox, vp = sequences["Oxytocin"], sequences["Vasopressin"]
+    assert sum(a != b for a, b in zip(ox, vp)) == 2
+    for cid, concept in concepts().items():
+        for seq in re.findall(r"\(([A-Z]{5,})\)", concept["summary"]):
+            assert seq in sequences.values(), f"{cid}: {seq} is not on the peptides page"
+
+
 # --- rendering ------------------------------------------------------------------------------
 
 def test_build_renders_every_page_index_and_concepts_json(tmp_path):
