@@ -293,3 +293,25 @@ def test_every_event_concept_of_every_game_is_in_concepts_toml(game):
     for seed in range(3):
         random_game(game, game.min_players, seed, check_each=check)
     assert not unknown, f"{game.id} names concepts missing from lessons/concepts.toml: {sorted(unknown)}"
+
+
+def test_links_between_lesson_pages_resolve(tmp_path):
+    """A link from one lesson or rules page to another lands on a page and heading that exist."""
+    build_lessons(ROOT, tmp_path, environment())
+    out = tmp_path / "lessons"
+    for page in out.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for href in re.findall(r'href="([^"]+)"', html):
+            target, _, anchor = href.partition("#")
+            if not target:
+                assert f'id="{anchor}"' in html, f"{page.relative_to(out)} → {href}"
+                continue
+            if re.match(r"[a-z]+:", target) or not target.endswith(".html"):
+                continue  # other sites, the play page, in-page anchors
+            path = (page.parent / target).resolve()
+            if out.resolve() not in path.parents:
+                continue  # the landing page lives outside lessons/
+            where = f"{page.relative_to(out)} → {href}"
+            assert path.exists(), where
+            if anchor:
+                assert f'id="{anchor}"' in path.read_text(encoding="utf-8"), where
