@@ -1,0 +1,86 @@
+"""The gene-expression matching game: shed your hand along the pathway a gene takes to be expressed.
+
+Cards follow one another as the steps of expression do (promoter → operon → transcription factor
+→ expressed gene → promoter), or by the same number or the same mutation; the four mutation cards
+(substitution, translocation, deletion, insertion) disturb the game as mutations disturb a gene's
+product. It teaches the order of gene expression and what each kind of mutation does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...bots import random_factory
+from ...core import Game, register
+from .bots import greedy_factory
+from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
+                    VARIANT_MIN_PLAYERS, ExpressionState, follows)
+
+__all__ = ["BENCH", "GAME", "bench_extras", "can_follow"]
+
+
+def can_follow(card: str, top: str) -> bool:
+    """Whether ``card`` may be played on ``top`` (both ``category:value``); ``ValueError`` if malformed.
+
+    >>> can_follow("operon:7", "promoter:3")
+    True
+    """
+    return follows(card, top)
+
+
+@dataclass(frozen=True)
+class ExpressionGame(Game):
+    """The game's facts, plus the 2–3 player variant below the printed 4–6."""
+
+    variant_min_players: int = VARIANT_MIN_PLAYERS
+    """Fewest players with ``variant=True`` (RULINGS: 2–3 players allowed as a marked variant)."""
+
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> ExpressionState:
+        """A new match; 2–3 players need ``variant=True`` (else the state raises ``ValueError``)."""
+        if isinstance(players, int) and self.variant_min_players <= players < self.min_players:
+            unknown = set(options) - set(self.options)
+            if unknown:
+                raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}; "
+                                 f"options: {sorted(self.options)}.")
+            return self.state_class(players, int(seed), {**self.options, **options})
+        return super().new_state(players, seed, **options)
+
+
+GAME = register(ExpressionGame(
+    id="expression",
+    title="Gene Expression",
+    summary="Shed your cards by following the pathway of gene expression, and mutate your rivals' turns.",
+    # Printed for 4–6; the 2–3 player variant is reached with variant=True (variant_min_players).
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    state_class=ExpressionState,
+    hidden_information=True,
+    max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
+    options={"target": 500, "variant": False},
+    bots={"random": random_factory, "greedy": greedy_factory},
+    render=None,
+))
+
+BENCH = {"win_rate_players": [4], "win_rate_games": 200}
+
+
+def bench_extras(quick: bool = False) -> dict[str, Any]:
+    """Greedy-vs-greedy hand win rate per seat, 4 players, over 1,000 hands (100 if ``quick``)."""
+    from ...bots import play_out  # noqa: F401 - same loop as the bench, one hand at a time below
+
+    hands = 100 if quick else 1000
+    wins = [0] * 4
+    played, seed = 0, 0
+    while played < hands:
+        state = GAME.new_state(4, seed)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(4)]
+        while not state.is_terminal() and played < hands:
+            before = len(state.won)
+            state.apply(bots[state.current_player].choose(state))
+            for _, winner, _, _ in state.won[before:]:
+                wins[winner] += 1
+                played += 1
+        seed += 1
+    return {"expression_hands": hands,
+            "expression_hand_win_rate_by_seat": [round(w / hands, 3) for w in wins]}

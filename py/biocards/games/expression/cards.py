@@ -1,0 +1,101 @@
+"""The gene-expression deck: four steps of the expression pathway, numbers 1–10 and four mutations.
+
+A card is written ``category:value`` (``"operon:7"``, ``"promoter:deletion"``). The categories are
+the steps a gene goes through to be expressed, in order; the actions are the four kinds of mutation.
+References: Alberts et al., *Molecular Biology of the Cell*, 6th ed., ch. 7 (control of gene
+expression) and ch. 4–5 (mutation); Jacob & Monod, J. Mol. Biol. 3:318 (1961) on the lac operon.
+Deck counts are RULINGS.md › Gene-expression matching game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PATHWAY = ("promoter", "operon", "transcription-factor", "expressed-gene")
+"""The categories in the order of expression; after the expressed gene the pathway starts again."""
+
+NUMBERS = tuple(range(1, 11))
+ACTIONS = ("substitution", "translocation", "deletion", "insertion")
+COPIES_OF_EACH_ACTION = 2
+HAND_SIZE = 6
+INSERTION_DRAW = 2
+ACTION_POINTS = 20
+"""What an action card left in a loser's hand is worth to the hand's winner (rulebook "Scoring")."""
+
+
+@dataclass(frozen=True)
+class Category:
+    """One step of the pathway: its printed colour and what it stands for."""
+
+    name: str
+    """What a student reads, e.g. ``"Transcription factor"``."""
+    colour: str
+    """The printed colour (the table must not rely on it alone)."""
+    concepts: tuple[str, ...]
+    """Concept ids (lessons/concepts.toml) a play of this category teaches."""
+    role: str
+    """Its part in expression, one clause."""
+
+
+CATEGORIES = {
+    "promoter": Category("Promoter", "red", ("promoter", "gene-expression"),
+                         "RNA polymerase lands on the promoter, the start of every gene's expression"),
+    # The seed's "enhancer" is this category (RULINGS): both are DNA switches read after the promoter.
+    "operon": Category("Operon", "blue", ("operon", "enhancer", "gene-expression"),
+                       "the operon's switch (or an enhancer) decides whether the genes after it are read"),
+    "transcription-factor": Category("Transcription factor", "yellow",
+                                     ("transcription-factor", "gene-expression"),
+                                     "transcription factors bind the DNA and turn transcription up or down"),
+    "expressed-gene": Category("Expressed gene", "green", ("gene-expression", "gene-to-protein"),
+                               "the gene is transcribed and translated: its product is made"),
+}
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """An action card: the mutation it is named after and what it does to a gene's product."""
+
+    name: str
+    effect: str
+    """The game effect, one clause."""
+    product: str
+    """How this mutation changes the product of a gene, one sentence in our words."""
+    concepts: tuple[str, ...]
+
+
+MUTATIONS = {
+    "substitution": Mutation(
+        "Substitution", "two players swap hands",
+        "A substitution swaps one base for another: at most one codon changes, so the protein gets "
+        "one different amino acid (missense), the same one (silent) or is cut short by a new stop "
+        "codon (nonsense).",
+        ("substitution", "point-mutation", "missense-mutation", "mutation")),
+    "translocation": Mutation(
+        "Translocation", "the next player is skipped",
+        "A translocation moves a piece of a chromosome elsewhere: the gene's sequence survives, but it "
+        "can land beside another gene's promoter and be expressed at the wrong time, or be fused "
+        "with another gene into a hybrid protein.",
+        ("translocation", "gene-expression", "mutation")),
+    "deletion": Mutation(
+        "Deletion", "play one more card at once, ignoring the top card",
+        "A deletion removes bases: unless it removes a multiple of three, every codon after it is "
+        "read in a new frame, so the protein is garbled from that point and usually stops early.",
+        ("deletion", "frameshift", "reading-frame", "mutation")),
+    "insertion": Mutation(
+        "Insertion", "the next player draws 2 and is skipped",
+        "An insertion adds bases: unless it adds a multiple of three, it shifts the reading frame, so "
+        "every amino acid after it changes and a stop codon soon cuts the protein short.",
+        ("insertion", "frameshift", "reading-frame", "mutation")),
+}
+
+
+def card(category: str, value: int | str) -> str:
+    """The written form of a card, ``category:value``."""
+    return f"{category}:{value}"
+
+
+DECK: tuple[str, ...] = tuple(
+    [card(c, n) for c in PATHWAY for n in NUMBERS]
+    + [card(c, a) for c in PATHWAY for a in ACTIONS for _ in range(COPIES_OF_EACH_ACTION)]
+)
+"""All 72 cards: 4 categories × (10 numbers + 2 of each of the 4 actions)."""

@@ -1,0 +1,498 @@
+"""The gene-expression matching game's rules: shed your hand by following the expression pathway.
+
+A turn is one card played on the top of the discard (next step of the pathway, same number or same
+action) or one card drawn, which may be played at once if it matches. Mutations (action cards)
+disturb the turn order and hands. A hand ends when a player has no cards; its winner scores the
+cards left in the other hands, and the match goes on to ``target`` points (RULINGS.md ›
+Gene-expression matching game). Decisions the rulebook leaves open are marked "design".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Event, GameState, IllegalAction, Pending, Rng, next_seat, seats_from
+from .cards import (ACTION_POINTS, ACTIONS, CATEGORIES, DECK, HAND_SIZE, INSERTION_DRAW, MUTATIONS,
+                    PATHWAY)
+
+MAX_HANDS = 60
+"""Cap (design; a match must end): after 60 hands the match ends and the highest total wins."""
+MAX_TURNS_PER_HAND = 200
+"""Cap (design): a hand still going after 200 turns ends as a blocked hand."""
+MAX_MOVES_PER_TURN = 6
+"""Draw, play the drawn card, two swap choices, the Deletion's extra card and its two swap choices."""
+MIN_PLAYERS, VARIANT_MIN_PLAYERS, MAX_PLAYERS = 4, 2, 6
+
+
+# -- cards ----------------------------------------------------------------------------------------
+
+def parse(card: str) -> tuple[str, int | str]:
+    """``"operon:7"`` → ``("operon", 7)``; raises ``ValueError`` for anything not in the deck."""
+    if not isinstance(card, str) or card.count(":") != 1:
+        raise ValueError(f"a card is written category:value, not {card!r}")
+    category, value = card.split(":")
+    if category not in CATEGORIES:
+        raise ValueError(f"{card!r} has no category {category!r}; categories: {', '.join(PATHWAY)}")
+    if value in ACTIONS:
+        return category, value
+    if value.isdigit() and 1 <= int(value) <= 10 and value == str(int(value)):
+        return category, int(value)
+    raise ValueError(f"{card!r}: the value must be 1–10 or one of {', '.join(ACTIONS)}")
+
+
+def next_category(category: str) -> str:
+    """The step after ``category`` on the pathway (the expressed gene leads back to the promoter)."""
+    return PATHWAY[(PATHWAY.index(category) + 1) % len(PATHWAY)]
+
+
+def follows(card: str, top: str) -> bool:
+    """True when ``card`` may go on ``top``: next step of the pathway, same number or same action."""
+    category, value = parse(card)
+    top_category, top_value = parse(top)
+    return category == next_category(top_category) or value == top_value
+
+
+_FOLLOWERS = {top: frozenset(c for c in set(DECK) if follows(c, top)) for top in set(DECK)}
+"""For each top card, the cards that may go on it (worked out once: legal moves are a hot loop)."""
+
+def is_action(card: str) -> bool:
+    """True for the four mutation cards."""
+    return card.rsplit(":", 1)[1] in ACTIONS
+
+
+def points(card: str) -> int:
+    """What ``card`` is worth in a loser's hand: face value, or 20 for an action."""
+    value = card.rsplit(":", 1)[1]
+    return ACTION_POINTS if value in ACTIONS else int(value)
+
+
+def name(card: str) -> str:
+    """``"transcription-factor:3"`` → ``"Transcription factor 3"``."""
+    category, value = card.split(":")
+    shown = MUTATIONS[value].name if value in MUTATIONS else value
+    return f"{CATEGORIES[category].name} {shown}"
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """A fixed order for hands and legal moves: by pathway step, numbers before actions."""
+    category, value = card.split(":")
+    return PATHWAY.index(category), ACTIONS.index(value) + 11 if value in ACTIONS else int(value)
+
+
+_ORDER = {c: card_order(c) for c in set(DECK)}
+_PLAY = {c: Action("play", card=c, label=f"Play {name(c)}") for c in set(DECK)}
+
+_DRAW = Action("draw", label="Draw a card")
+_PASS = Action("pass", label="Pass: there is no card left to draw")
+
+
+def _who(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+# -- the state ------------------------------------------------------------------------------------
+
+class ExpressionState(GameState):
+    """A position of a match: the current hand, the piles and every player's running total."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        if not VARIANT_MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"The gene-expression game is for 4–6 players (2–3 as a variant), not {players}.")
+        if players < MIN_PLAYERS and not options.get("variant"):
+            raise ValueError(f"The gene-expression game is printed for 4–6 players; {players} players "
+                             "is a marked variant: start it with variant=True.")
+        target = options.get("target", 500)
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise ValueError(f"The target score must be a whole number of points above 0, not {target!r}.")
+        self.target = target
+        self.totals = [0] * players
+        self.won: list[tuple[int, int, int, str]] = []
+        """(hand number, winner, points, reason) for every hand played."""
+        self.last_hand: dict[str, Any] | None = None
+        self.hand_no = 0
+        self.finished = False
+        self._start_hand()
+
+    # -- setting up a hand ---------------------------------------------------------------------
+
+    def _start_hand(self) -> list[Event]:
+        """Shuffle all 72 cards, deal 6 each and turn up the first card (rulebook "Set-Up")."""
+        self.hand_no += 1
+        # Design: the first player moves one seat clockwise each hand, so no seat always leads.
+        self.first = (self.hand_no - 1) % self.num_players
+        self.draw = list(DECK)
+        self.rng.shuffle(self.draw)
+        self.hands: list[list[str]] = [[] for _ in range(self.num_players)]
+        for _ in range(HAND_SIZE):
+            for seat in seats_from(self.first, self.num_players):
+                self.hands[seat].append(self.draw.pop())
+        self.discard = [self.draw.pop()]
+        self.pending: list[Pending] = []
+        self.drawn: str | None = None
+        self.free = False
+        self.passes = 0
+        self.turns = 0
+        self.turn = self.first
+        self._legal: list[Action] | None = None
+        return self._first_card()
+
+    def _first_card(self) -> list[Event]:
+        """RULINGS: an action turned up to start the hand acts on the first player."""
+        top, p = self.discard[-1], self.first
+        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and "
+                        f"{_who(p)} plays first.", data={"hand": self.hand_no, "top": top})]
+        action = top.split(":")[1]
+        if action == "translocation":
+            events += self._skip(p, "the turned-up Translocation")
+            self.turn = next_seat(p, self.num_players)
+        elif action == "insertion":
+            events += self._draw_for(p, INSERTION_DRAW, "the turned-up Insertion")
+            events += self._skip(p, "the turned-up Insertion")
+            self.turn = next_seat(p, self.num_players)
+        elif action == "deletion":
+            self.free = True
+            events.append(Event("free", p, f"The turned-up Deletion lets {_who(p)} play any card to start.",
+                                ("deletion",)))
+        elif action == "substitution":
+            self.pending.append(Pending(p, "swap-first", "The turned-up Substitution: choose two players "
+                                        "to swap hands.", {"then": "turn"}))
+        if action in MUTATIONS:
+            events.append(self._mutation_event(None, action))
+        return events
+
+    # -- contract ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.finished:
+            return None
+        return self.pending[-1].player if self.pending else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        lines = [(f"Hand {h}: opponents' cards ({reason})", pts)
+                 for h, winner, pts, reason in self.won if winner == player]
+        return lines or [("No hand won yet", 0)]
+
+    def clone(self) -> ExpressionState:
+        twin = ExpressionState.__new__(ExpressionState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.totals = list(self.totals)
+        twin.won = list(self.won)
+        twin.hands = [list(h) for h in self.hands]
+        twin.draw = list(self.draw)
+        twin.discard = list(self.discard)
+        twin.pending = list(self.pending)
+        return twin
+
+    def determinized(self, player: int, seed: int) -> ExpressionState:
+        """Re-deal the draw pile, the other hands and a card someone else just drew, all unseen by ``player``."""
+        twin = self.clone()
+        twin.rng = Rng(seed)
+        others = [p for p in range(self.num_players) if p != player]
+        hidden_drawn = self.drawn is not None and self.pending and self.pending[-1].player != player
+        pool = sorted(self.draw + [c for p in others for c in self.hands[p]]
+                      + ([self.drawn] if hidden_drawn else []))
+        twin.rng.shuffle(pool)
+        for p in others:
+            size = len(self.hands[p])
+            twin.hands[p], pool = pool[:size], pool[size:]
+        if hidden_drawn:
+            twin.drawn = pool.pop()
+        twin.draw = pool
+        twin._legal = None
+        return twin
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        top = self.pending[-1] if self.pending else None
+        pending = None
+        if top is not None:
+            pending = {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+                       "first": top.data.get("first")}
+            if top.kind == "drawn" and player == top.player:
+                pending["card"] = self.drawn
+        return {
+            "game": "expression",
+            "viewer": player,
+            "players": self.num_players,
+            "variant": self.num_players < MIN_PLAYERS,
+            "current": self.current_player,
+            "target": self.target,
+            "hand_number": self.hand_no,
+            "max_hands": MAX_HANDS,
+            "first_player": self.first,
+            "turn": self.turn,
+            "top": self.discard[-1],
+            "discard": list(self.discard),
+            "draw_size": len(self.draw),
+            "hand_sizes": self.hand_sizes(),
+            "hand": None if player is None else sorted(self.hands[player], key=card_order),
+            "free_play": self.free,
+            "pending": pending,
+            "scores": self.scores(),
+            "hands_won": [{"hand": h, "winner": w, "points": pts, "reason": r} for h, w, pts, r in self.won],
+            "last_hand": self.last_hand,
+            "over": self.finished,
+        }
+
+    # -- legal moves ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def hand_sizes(self) -> list[int]:
+        """Cards each player holds, counting a card just drawn and not yet played or kept."""
+        sizes = [len(h) for h in self.hands]
+        if self.drawn is not None:
+            sizes[self.pending[-1].player] += 1
+        return sizes
+
+    def playable(self, card: str) -> bool:
+        """True when the current player may play ``card`` from hand in an ordinary turn."""
+        return self.free or card in _FOLLOWERS[self.discard[-1]]
+
+    def can_draw(self) -> bool:
+        """True when a card can be drawn (counting the reshuffle of all discards but the top)."""
+        return bool(self.draw) or len(self.discard) > 1
+
+    def _plays(self, cards) -> list[Action]:
+        return [_PLAY[c] for c in sorted(set(cards), key=_ORDER.__getitem__)]
+
+    def _compute_legal(self) -> list[Action]:
+        if self.pending:
+            top = self.pending[-1]
+            if top.kind == "drawn":
+                return [Action("play", card=self.drawn, label=f"Play {name(self.drawn)}, just drawn"),
+                        Action("keep", label=f"Keep {name(self.drawn)} and end your turn")]
+            if top.kind == "extra":
+                return self._plays(c for c in self.hands[top.player] if not c.endswith(":deletion"))
+            first = top.data.get("first")
+            return [Action("choose", seat=s, label=self._choose_label(top, s))
+                    for s in range(self.num_players) if s != first]
+        hand = self.hands[self.turn]
+        acts = self._plays(c for c in hand if self.playable(c))
+        if self.can_draw():
+            acts.append(_DRAW)
+        else:
+            acts.append(_PASS)
+        return acts
+
+    def _choose_label(self, top: Pending, seat: int) -> str:
+        who = _who(seat) + (" (you)" if seat == top.player else "")
+        if top.kind == "swap-first":
+            return f"Choose {who}, {len(self.hands[seat])} cards, as the first of two to swap hands"
+        return f"Swap the hands of {_who(top.data['first'])} and {who}"
+
+    def explain_illegal(self, action: Action) -> str:
+        top = self.pending[-1] if self.pending else None
+        card = action.get("card")
+        if top is not None and top.kind == "drawn":
+            return f"You just drew {name(self.drawn)}: play it or keep it."
+        if top is not None and top.kind in ("swap-first", "swap-second"):
+            return "The Substitution needs two different players to swap hands: choose a player."
+        if action.kind != "play":
+            if action.kind == "pass" and self.can_draw():
+                return "You can still draw a card, so you cannot pass."
+            if action.kind == "draw" and top is None:
+                return "There are no cards left to draw or reshuffle: you can only pass."
+            return super().explain_illegal(action)
+        try:
+            parse(card)
+        except ValueError as exc:
+            return f"That is not a card of this game: {exc}."
+        p = self.current_player
+        if card not in self.hands[p]:
+            return f"You do not hold {name(card)}."
+        if top is not None and top.kind == "extra":
+            return "After a Deletion you play one more card, but not another Deletion."
+        t_category, t_value = parse(self.discard[-1])
+        shown = MUTATIONS[t_value].name if t_value in MUTATIONS else f"a {t_value}"
+        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play a "
+                f"{CATEGORIES[next_category(t_category)].name} (the next step of the pathway) or "
+                f"{shown}, or draw a card.")
+
+    # -- making moves --------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        handler = {"play": self._do_play, "draw": self._do_draw, "keep": self._do_keep,
+                   "pass": self._do_pass, "choose": self._do_choose}[action.kind]
+        return handler(action)
+
+    def _do_play(self, action: Action) -> list[Event]:
+        p, c = self.current_player, action.card
+        how = "ordinary"
+        if self.pending:
+            how = self.pending.pop().kind
+        if how == "drawn":
+            self.drawn = None
+        else:
+            self.hands[p].remove(c)
+        under = self.discard[-1]
+        self.discard.append(c)
+        self.passes = 0
+        events = [self._play_event(p, c, under, "extra" if how == "extra" else
+                                   "free" if self.free else "match")]
+        self.free = False
+        if not self.hands[p]:
+            # Rulebook "Ending the Game": play stops as soon as a hand is empty, so the last card's
+            # action is not carried out (design; this includes a Deletion played as the last card).
+            return events + self._end_hand(p, "played every card")
+        action_name = c.split(":")[1]
+        if action_name in MUTATIONS:
+            events.append(self._mutation_event(p, action_name))
+        nxt = next_seat(p, self.num_players)
+        if action_name == "translocation":
+            return events + self._skip(nxt, f"{_who(p)}'s Translocation") + self._end_turn(skip=1)
+        if action_name == "insertion":
+            events += self._draw_for(nxt, INSERTION_DRAW, f"{_who(p)}'s Insertion")
+            return events + self._skip(nxt, f"{_who(p)}'s Insertion") + self._end_turn(skip=1)
+        if action_name == "deletion":
+            if any(not h.endswith(":deletion") for h in self.hands[p]):
+                self.pending.append(Pending(p, "extra", "Deletion: play one more card, any card but a "
+                                            "Deletion, whatever the top card is."))
+                return events
+            return events + [Event("deletion-stuck", p, f"{_who(p)} holds only Deletions, so the turn ends.",
+                                   ("deletion",))] + self._end_turn()
+        if action_name == "substitution":
+            self.pending.append(Pending(p, "swap-first", "Substitution: choose two players (you may be "
+                                        "one) to swap hands.", {"then": "end"}))
+            return events
+        return events + self._end_turn()
+
+    def _do_draw(self, action: Action) -> list[Event]:
+        p = self.turn
+        events, card = self._take(p)
+        self.passes = 0
+        if card is not None and self.playable(card):
+            self.drawn = card
+            self.pending.append(Pending(p, "drawn", f"You drew {name(card)}, which matches: play it now "
+                                        "or keep it."))
+            return events + [Event("draw", p, f"{_who(p)} draws a card that could be played at once.")]
+        if card is not None:
+            self.hands[p].append(card)
+        return events + [Event("draw", p, f"{_who(p)} draws a card and the turn passes.")] + self._end_turn()
+
+    def _do_keep(self, action: Action) -> list[Event]:
+        p = self.pending.pop().player
+        self.hands[p].append(self.drawn)
+        self.drawn = None
+        return [Event("keep", p, f"{_who(p)} keeps the drawn card.")] + self._end_turn()
+
+    def _do_pass(self, action: Action) -> list[Event]:
+        p = self.turn
+        self.passes += 1
+        events = [Event("pass", p, f"{_who(p)} cannot draw and passes.")]
+        if self.passes >= self.num_players:
+            return events + self._end_hand(self._blocked_winner(), "blocked: nobody drew or played for a round")
+        return events + self._end_turn()
+
+    def _do_choose(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        if top.kind == "swap-first":
+            self.pending.append(Pending(top.player, "swap-second", f"Substitution: swap {_who(action.seat)}'s "
+                                        "hand with whose?", {**top.data, "first": action.seat}))
+            return [Event("choose", top.player, f"{_who(top.player)} picks {_who(action.seat)} for the swap.")]
+        a, b = top.data["first"], action.seat
+        self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+        events = [Event("swap", top.player, f"{_who(a)} and {_who(b)} swap hands, as a substitution swaps "
+                        "one base for another.", ("substitution",), {"players": [a, b]})]
+        if top.data["then"] == "turn":
+            return events  # the turned-up Substitution: now the first player takes a normal turn
+        return events + self._end_turn()
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _play_event(self, p: int, card: str, under: str, how: str) -> Event:
+        category = card.split(":")[0]
+        info = CATEGORIES[category]
+        if how == "extra":
+            why = "the extra card after a Deletion, whatever the top card"
+        elif how == "free":
+            why = "any card may start after the turned-up Deletion"
+        elif category == next_category(under.split(":")[0]):
+            why = f"the next step after {CATEGORIES[under.split(':')[0]].name}"
+        else:
+            why = f"it matches {name(under)}"
+        left = len(self.hands[p])
+        return Event("play", p, f"{_who(p)} plays {name(card)} ({why}); {info.role}; "
+                     f"{left} card{'s' * (left != 1)} left.", info.concepts,
+                     {"card": card, "under": under, "how": how})
+
+    def _mutation_event(self, p: int | None, action_name: str) -> Event:
+        m = MUTATIONS[action_name]
+        return Event("mutation", p, f"{m.name} ({m.effect}). {m.product}", m.concepts, {"action": action_name})
+
+    def _take(self, p: int) -> tuple[list[Event], str | None]:
+        """Draw one card for ``p``, reshuffling all discards but the top when the pile is empty."""
+        events = []
+        if not self.draw and len(self.discard) > 1:
+            self.draw, self.discard = self.discard[:-1], self.discard[-1:]
+            self.rng.shuffle(self.draw)
+            events.append(Event("reshuffle", None, f"The draw pile is empty: {len(self.draw)} discards "
+                                "are shuffled into a new draw pile, leaving the top card."))
+        if not self.draw:
+            return events, None
+        return events, self.draw.pop()
+
+    def _draw_for(self, p: int, n: int, cause: str) -> list[Event]:
+        events, got = [], 0
+        for _ in range(n):
+            more, card = self._take(p)
+            events += more
+            if card is None:
+                break
+            self.hands[p].append(card)
+            got += 1
+        events.append(Event("draw", p, f"{_who(p)} draws {got} card{'s' * (got != 1)} because of {cause}.",
+                            ("insertion",)))
+        return events
+
+    def _skip(self, p: int, cause: str) -> list[Event]:
+        return [Event("skip", p, f"{_who(p)} misses a turn because of {cause}.")]
+
+    def _end_turn(self, skip: int = 0) -> list[Event]:
+        self.free = False
+        self.turn = next_seat(self.turn, self.num_players, 1 + skip)
+        self.turns += 1
+        if self.turns >= MAX_TURNS_PER_HAND:
+            return self._end_hand(self._blocked_winner(), f"stopped after {MAX_TURNS_PER_HAND} turns")
+        return []
+
+    def _blocked_winner(self) -> int:
+        """Design: a blocked hand goes to the fewest cards, then the lowest points, then turn order."""
+        order = seats_from(self.first, self.num_players)
+        return min(order, key=lambda s: (len(self.hands[s]), sum(map(points, self.hands[s])), order.index(s)))
+
+    def _end_hand(self, winner: int, reason: str) -> list[Event]:
+        """Rulebook "Scoring": the winner takes the face value of every card left in the other hands."""
+        pts = sum(points(c) for s, h in enumerate(self.hands) if s != winner for c in h)
+        self.totals[winner] += pts
+        self.won.append((self.hand_no, winner, pts, reason))
+        self.last_hand = {"hand": self.hand_no, "winner": winner, "points": pts, "reason": reason,
+                          "cards": [sorted(h, key=card_order) for h in self.hands]}
+        self.pending = []
+        events = [Event("hand-over", winner, f"Hand {self.hand_no} is over ({reason}): {_who(winner)} "
+                        f"scores {pts} points from the other hands and has {self.totals[winner]}.",
+                        data={"winner": winner, "points": pts})]
+        if self.totals[winner] >= self.target or self.hand_no >= MAX_HANDS:
+            self.finished = True
+            best = max(self.totals)
+            champions = " and ".join(_who(p) for p, t in enumerate(self.totals) if t == best)
+            why = f"reached {self.target}" if best >= self.target else f"leads after the {MAX_HANDS}-hand cap"
+            return events + [Event("match-over", None, f"The match is over: {champions} {why} with {best} points.",
+                                   data={"scores": self.scores()})]
+        return events + self._start_hand()
