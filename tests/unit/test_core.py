@@ -33,6 +33,13 @@ def test_action_is_immutable_and_rejects_dicts():
         Action.from_json({"no": "kind"})
 
 
+def test_action_parameters_may_not_shadow_its_methods():
+    """``action.get`` is a method: a parameter called "get" (or "key", "kind"…) would hide behind it."""
+    for name in ("get", "key", "to_json", "with_label", "params"):
+        with pytest.raises(ValueError, match="clash"):
+            Action("trade", **{name: 1})
+
+
 def test_errors_are_value_errors():
     assert issubclass(IllegalAction, ValueError) and issubclass(InvalidRecord, ValueError)
 

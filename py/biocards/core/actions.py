@@ -22,6 +22,9 @@ def _freeze(value: Any) -> Any:
     raise TypeError(f"action parameters must be JSON scalars or lists, not {value!r}")
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _thaw(value: Any) -> Any:
     return [_thaw(v) for v in value] if isinstance(value, tuple) else value
 
@@ -36,7 +39,14 @@ class Action:
     label: str
 
     def __init__(self, kind: str, /, *, label: str = "", **params: Any) -> None:
-        frozen = tuple(sorted((name, _freeze(v)) for name, v in params.items()))
+        if params and not _RESERVED.isdisjoint(params):
+            shadowed = _RESERVED.intersection(params)
+            # ``action.get`` must stay the method; a parameter called "get" would silently hide behind it.
+            raise ValueError(f"action parameter names {sorted(shadowed)} clash with Action's own attributes")
+        if all(type(v) in _SCALARS for v in params.values()):
+            frozen = tuple(sorted(params.items()))  # the common case, on every legal-move list
+        else:
+            frozen = tuple(sorted((name, _freeze(v)) for name, v in params.items()))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "params", frozen)
         object.__setattr__(self, "label", label)
@@ -94,6 +104,9 @@ class Action:
             raise ValueError(f"an action needs a 'kind': {data!r}")
         params = {k: v for k, v in data.items() if k != "kind"}
         return cls(data["kind"], **params)
+
+
+_RESERVED = frozenset(name for name in dir(Action) if not name.startswith("_"))
 
 
 def _rebuild_action(kind: str, label: str, params: tuple) -> Action:

@@ -1,0 +1,45 @@
+"""NUCLEO: roll for amino acids, trade with the table, and build real peptides for coins.
+
+Every protein card is a real molecule (oxytocin, bradykinin, substance P…) with its true sequence;
+building one joins its amino acids in that order, which teaches primary structure and what each
+small protein does in the body.
+"""
+
+from __future__ import annotations
+
+from ...bots import random_factory
+from ...core import Game, register
+from .bots import greedy_factory
+from .cards import PROTEINS as _BY_NAME
+from .cards import Protein
+from .rules import MAX_ROUNDS, NucleoState
+
+__all__ = ["GAME", "PROTEINS", "protein"]
+
+PROTEINS: list[Protein] = list(_BY_NAME.values())
+"""All 20 protein cards."""
+
+
+def protein(name: str) -> Protein:
+    """The protein card called ``name`` (``.sequence`` N→C in one-letter codes, ``.value`` in coins)."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"no protein card {name!r}; cards: {', '.join(_BY_NAME)}") from None
+
+
+GAME = register(Game(
+    id="nucleo",
+    title="NUCLEO",
+    summary="Roll for amino acids, trade, and build real peptides such as oxytocin for coins.",
+    min_players=2,
+    max_players=4,
+    state_class=NucleoState,
+    hidden_information=True,
+    # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
+    max_moves=MAX_ROUNDS * 4 * 60,
+    bots={"random": random_factory, "greedy": greedy_factory},
+    render=None,
+))
+
+BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}

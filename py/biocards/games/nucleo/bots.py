@@ -1,0 +1,140 @@
+"""NUCLEO's greedy bot: aim at the protein card it is closest to building, trade toward it, build.
+
+It reads only its own hand and the public table (supply, pool, offers), so it is fair.
+"""
+
+from __future__ import annotations
+
+from ...core import Action, Rng
+from .cards import PROTEINS
+from .rules import MAX_OFFERS_PER_TURN, NucleoState
+
+
+def missing(hand: dict[str, int], name: str) -> dict[str, int]:
+    """Amino acids still needed to build ``name`` from ``hand``."""
+    return {a: n - hand.get(a, 0) for a, n in PROTEINS[name].composition.items() if hand.get(a, 0) < n}
+
+
+def closeness(hand: dict[str, int], proteins: list[str]) -> float:
+    """How good a hand is: near-complete valuable proteins score high."""
+    if not proteins:
+        return 0.0
+    return max(PROTEINS[n].value / (1 + sum(missing(hand, n).values())) for n in proteins)
+
+
+class GreedyBot:
+    """Builds what it can, trades for the missing amino acids of its nearest protein."""
+
+    name = "greedy"
+
+    def __init__(self, game, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, state: NucleoState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = self.seat
+        hand, proteins = state.amino[me], state.proteins[me]
+        target = self._target(state)
+        need = missing(hand, target) if target else {}
+        by = {(a.kind, a.get("amino"), a.get("protein"), a.get("item"), a.get("seat"), a.get("boost"),
+               a.get("receive"), a.get("card")): a for a in legal}
+
+        def find(kind, **params):
+            key = (kind, params.get("amino"), params.get("protein"), params.get("item"), params.get("seat"),
+                   params.get("boost"), params.get("receive"), params.get("card"))
+            return by.get(key)
+
+        if state.pending:
+            top = state.pending[-1]
+            if top.kind == "choose-amino":
+                for a in need:
+                    if state.supply.get(a):
+                        return find("take", amino=a)
+                return max((a for a in legal), key=lambda a: state.supply[a.amino])
+            if top.kind in ("trade-in", "recycle"):
+                worst = max(proteins, key=lambda n: sum(missing(hand, n).values()) - PROTEINS[n].value)
+                if top.kind == "trade-in" and sum(missing(hand, worst).values()) <= 4:
+                    return find("trade-in", protein="")
+                return find(top.kind, protein=worst)
+            if top.kind == "offer":
+                return self._answer_offer(state, top, legal)
+            plan = self._plan_offer(state, need)
+            if plan is None:
+                return find("cancel")
+            seat, give, ask = plan
+            step = {"offer-target": find("offer-to", seat=seat), "offer-give": find("give", item=give),
+                    "offer-ask": find("ask", item=ask)}[top.kind]
+            return step or find("cancel")
+        if state.phase == "roll":
+            return legal[0]
+        if state.phase == "trade":
+            if any(a.kind == "play" and a.card == "transfer-rna" for a in legal) and need:
+                return find("play", card="transfer-rna")
+            if state.pool.count <= 6 and any(a.kind == "play" and a.card == "recycling" for a in legal) \
+                    and any(sum(missing(hand, n).values()) > 3 for n in proteins):
+                return find("play", card="recycling")
+            if not need and target:
+                return find("to-build")
+            if state.offers_made == 0 and MAX_OFFERS_PER_TURN and self._plan_offer(state, need):
+                return find("propose")
+            # Five random cards for the one missing: worth it only when most of the hand is spare.
+            if sum(need.values()) == 1 and sum(hand.values()) >= 14 and find("fixed-trade", receive="amino"):
+                return find("fixed-trade", receive="amino")
+            if not proteins and find("fixed-trade", receive="protein"):
+                return find("fixed-trade", receive="protein")
+            return find("to-build")
+        builds = [a for a in legal if a.kind == "build"]
+        if builds:
+            bonus = {"none": 0, "catalyst": 1, "modification": 2, "gene-duplication": 0.5}
+            return max(builds, key=lambda a: (PROTEINS[a.protein].value + bonus[a.boost], a.protein, a.boost))
+        return find("end-turn")
+
+    def _target(self, state: NucleoState) -> str | None:
+        me = self.seat
+        proteins = state.proteins[me]
+        if not proteins:
+            return None
+        hand = state.amino[me]
+        return max(proteins, key=lambda n: (PROTEINS[n].value / (1 + sum(missing(hand, n).values())), n))
+
+    def _plan_offer(self, state: NucleoState, need: dict[str, int]):
+        """(seat, give, ask) for a one-for-one trade toward the target protein, or None."""
+        me = self.seat
+        if not need or sum(need.values()) > 3:
+            return None
+        wanted = {a for n in state.proteins[me] for a in PROTEINS[n].composition}
+        spare = sorted(a for a, n in state.amino[me].items() if a not in wanted and n)
+        give = f"aa:{spare[0]}" if spare else ("coin" if state.coins[me] else None)
+        if give is None:
+            return None
+        others = [q for q in range(state.num_players) if q != me]
+        seat = Rng.derive(self.seed, me, state.round).choice(others)
+        return seat, give, f"aa:{sorted(need)[0]}"
+
+    def _answer_offer(self, state: NucleoState, top, legal) -> Action:
+        accept = next((a for a in legal if a.kind == "accept"), None)
+        if accept is None:
+            return legal[0]
+        me = self.seat
+        hand = dict(state.amino[me])
+        proteins = list(state.proteins[me])
+        coins = state.coins[me]
+        before = closeness(hand, proteins) + 0.3 * coins
+        for item, sign in ((top.data["give"], +1), (top.data["ask"], -1)):
+            kind, _, what = item.partition(":")
+            if item == "coin":
+                coins += sign
+            elif kind == "aa":
+                hand[what] = hand.get(what, 0) + sign
+            elif sign > 0:
+                proteins.append(what)
+        after = closeness(hand, proteins) + 0.3 * coins
+        return accept if after > before else next(a for a in legal if a.kind == "decline")
+
+
+def greedy_factory(game, seat: int, seed: int = 0) -> GreedyBot:
+    """``Game.bots["greedy"]`` for NUCLEO."""
+    return GreedyBot(game, seat, seed)

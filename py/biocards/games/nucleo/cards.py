@@ -1,0 +1,131 @@
+"""NUCLEO's components: amino acid cards, real peptide cards, action cards, dice, coin pools.
+
+Peptide sequences are the mature human (or named) peptides, written N- to C-terminus in one-letter
+codes, with their UniProt precursor entry or PubChem compound id. Modifications that are not a
+standard amino acid are noted but not counted: TRH, GnRH and neurotensin start with pyroglutamate,
+which the cell makes from glutamine (Q); glutathione's glutamate is joined through its side chain
+(a γ-peptide bond). Amino acid card counts are design: codons in the standard genetic code
+(NCBI table 1) plus three, so common amino acids are common cards: 61 + 20 × 3 = 121.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+
+AMINO_NAMES = {
+    "A": "Alanine", "R": "Arginine", "N": "Asparagine", "D": "Aspartate", "C": "Cysteine",
+    "Q": "Glutamine", "E": "Glutamate", "G": "Glycine", "H": "Histidine", "I": "Isoleucine",
+    "L": "Leucine", "K": "Lysine", "M": "Methionine", "F": "Phenylalanine", "P": "Proline",
+    "S": "Serine", "T": "Threonine", "W": "Tryptophan", "Y": "Tyrosine", "V": "Valine",
+}
+CODONS = {"A": 4, "R": 6, "N": 2, "D": 2, "C": 2, "Q": 2, "E": 2, "G": 4, "H": 2, "I": 3,
+          "L": 6, "K": 2, "M": 1, "F": 2, "P": 4, "S": 6, "T": 4, "W": 1, "Y": 2, "V": 4}
+AMINO_CARDS = {code: n + 3 for code, n in CODONS.items()}
+"""Copies of each amino acid card (121 in all)."""
+
+D20 = tuple(AMINO_NAMES)
+D6 = ("one", "one", "two", "action", "action", "protein")
+"""The six-sided die: 2 faces one amino acid, 1 face two, 2 faces an action card, 1 face a protein."""
+
+COIN_POOL = {2: 20, 3: 27, 4: 32}
+
+
+@dataclass(frozen=True)
+class Protein:
+    """A protein card: a real peptide the player can build from its amino acids."""
+
+    name: str
+    sequence: str
+    """One-letter codes, N- to C-terminus."""
+    source: str
+    """UniProt precursor entry or PubChem compound id."""
+    role: str
+    """What the molecule does in the body, in one phrase."""
+    concept: str = ""
+    """A concept id in lessons/concepts.toml about this molecule, if there is one."""
+    note: str = ""
+
+    @property
+    def value(self) -> int:
+        """Coins for building it (design: one coin per two amino acids, rounded up)."""
+        return (len(self.sequence) + 1) // 2
+
+    @cached_property
+    def composition(self) -> Counter:
+        """How many of each amino acid card building it takes."""
+        return Counter(self.sequence)
+
+
+PROTEINS_TABLE = [
+    Protein("Glutathione", "ECG", "PubChem CID 124886", "protects cells from oxidative damage",
+            "glutathione", "the glutamate is linked through its side chain (a γ-peptide bond)"),
+    Protein("TRH", "QHP", "UniProt P20396", "tells the pituitary to release thyroid-stimulating hormone",
+            note="thyrotropin-releasing hormone; the first Q becomes pyroglutamate"),
+    Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors"),
+    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the spinal cord", "enkephalin"),
+    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210", "dampens pain signals in the brain", "enkephalin"),
+    Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone"),
+    Protein("Angiotensin II", "DRVYIHPF", "UniProt P01019", "narrows blood vessels to raise blood pressure",
+            "angiotensin-ii"),
+    Protein("Cholecystokinin-8", "DYMGWMDF", "UniProt P06307", "triggers bile release and the feeling of fullness"),
+    Protein("Oxytocin", "CYIQNCPLG", "UniProt P01178", "causes uterine contractions and milk let-down",
+            "oxytocin"),
+    Protein("Vasopressin", "CYFQNCPRG", "UniProt P01185", "makes the kidneys keep water", "vasopressin"),
+    Protein("Bradykinin", "RPPGFSPFR", "UniProt P01042", "widens blood vessels and signals pain", "bradykinin"),
+    Protein("Kallidin", "KRPPGFSPFR", "UniProt P01042", "widens blood vessels in inflamed tissue"),
+    Protein("Angiotensin I", "DRVYIHPFHL", "UniProt P01019", "is cut by ACE into angiotensin II"),
+    Protein("GnRH", "QHWSYGLRPG", "UniProt P01148", "starts the release of the reproductive hormones LH and FSH",
+            note="gonadotropin-releasing hormone; the first Q becomes pyroglutamate"),
+    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty"),
+    Protein("Substance P", "RPKPQQFFGLM", "UniProt P20366", "carries pain and inflammation signals", "substance-p"),
+    Protein("Neurotensin", "QLYENKPRRPYIL", "UniProt P30990", "regulates dopamine signalling and gut movement",
+            note="the first Q becomes pyroglutamate"),
+    Protein("α-MSH", "SYSMEHFRWGKPV", "UniProt P01189", "darkens skin and reduces appetite"),
+    Protein("Somatostatin-14", "AGCKNFFWKTFTSC", "UniProt P61278", "stops the release of growth hormone"),
+    Protein("Nociceptin", "FGGFTGARKSARKLANQ", "UniProt Q13519", "modulates pain and stress responses"),
+]
+PROTEINS: dict[str, Protein] = {p.name: p for p in PROTEINS_TABLE}
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    """A type of action card."""
+
+    id: str
+    title: str
+    copies: int
+    timing: str
+    """"now" (must be played when drawn), "trade" (play in part 3) or "build" (play with a build)."""
+    text: str
+    concepts: tuple[str, ...] = field(default=())
+
+
+ACTION_CARDS: dict[str, ActionCard] = {c.id: c for c in [
+    ActionCard("point-mutation", "Point mutation", 2, "now",
+               "A copying error: put back one random amino acid card from your hand.", ("mutation",)),
+    ActionCard("protease", "Protease", 2, "now",
+               "An enzyme that cuts proteins loose: every other player puts back one random amino acid card.",
+               ("enzyme",)),
+    ActionCard("ribosome-rush", "Ribosome rush", 2, "now",
+               "Your ribosomes are busy: roll the twenty-sided die twice and take both amino acids.",
+               ("ribosome", "translation")),
+    ActionCard("research-grant", "Research grant", 1, "now", "Take 1 coin from the pool.", ()),
+    ActionCard("transfer-rna", "Transfer RNA", 2, "trade",
+               "A tRNA brings what you need: take one amino acid card of your choice.", ("trna",)),
+    ActionCard("recycling", "Protein recycling", 2, "trade",
+               "Put one protein card from your hand under the protein pile without taking another.",
+               ("protein",)),
+    ActionCard("catalyst", "Enzyme catalyst", 3, "build", "Build a protein and earn 1 extra coin.",
+               ("enzyme",)),
+    ActionCard("modification", "Post-translational modification", 2, "build",
+               "Build a protein of 10 or more amino acids and earn 2 extra coins.", ("protein",)),
+    ActionCard("gene-duplication", "Gene duplication", 2, "build",
+               "Build a protein and keep its card, so you can build it again.", ("gene-to-protein",)),
+]}
+assert sum(c.copies for c in ACTION_CARDS.values()) == 18
+
+STARTING_AMINO_ACIDS = 3
+STARTING_PROTEINS = 3
+FIXED_TRADE = 5

@@ -1,0 +1,529 @@
+"""NUCLEO's rules: roll for amino acids, trade, and build real peptides for coins from a shared pool.
+
+A turn has four parts in order (RULINGS): 1 a free amino acid (rolled at once), 2 the six-sided
+die, 3 negotiating and trading, 4 building. The game ends the moment the coin pool is empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Deck, Event, GameState, Pending, Rng, Supply
+from .cards import (ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, COIN_POOL, D6, D20, FIXED_TRADE, PROTEINS,
+                    STARTING_AMINO_ACIDS, STARTING_PROTEINS)
+
+MAX_ROUNDS = 80
+"""A visible cap (RULINGS, all games): if the pool is not empty after 80 rounds, the game is scored."""
+MAX_OFFERS_PER_TURN = 2
+"""Trade offers the active player may make in one turn, so negotiation cannot go on for ever."""
+BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein")
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def item_label(item: str) -> str:
+    """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin card", ``coin`` → "1 coin"."""
+    if item == "coin":
+        return "1 coin"
+    kind, _, what = item.partition(":")
+    return f"a {AMINO_NAMES[what]} card" if kind == "aa" else f"the {what} protein card"
+
+
+class NucleoState(GameState):
+    """A position of NUCLEO."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        rng = self.rng
+        self.supply = dict(AMINO_CARDS)
+        self.amino: list[dict[str, int]] = [{} for _ in range(players)]
+        self.proteins: list[list[str]] = [[] for _ in range(players)]
+        self.actions: list[list[str]] = [[] for _ in range(players)]
+        self.pool = Supply("coins", COIN_POOL[players])
+        self.coins = [0] * players
+        pile = list(PROTEINS)
+        rng.shuffle(pile)
+        self.pile = pile  # top of the pile is the end of the list
+        deck = [cid for cid, card in ACTION_CARDS.items() for _ in range(card.copies)]
+        self.action_deck: Deck[str] = Deck(deck, reshuffle=True)
+        self.action_deck.shuffle(rng)
+        self.first_player = rng.randbelow(players)
+        self.turn_player = self.first_player
+        self.phase = "roll"
+        self.pending: list[Pending] = []
+        self.offers_made = 0
+        self.round = 1
+        self.finished = False
+        self.end_reason = ""
+        self.last_roll: dict[str, Any] = {}
+        self._legal: list[Action] | None = None  # cached until the next move
+        for i in range(players):
+            p = (self.first_player + i) % players
+            for _ in range(STARTING_AMINO_ACIDS):
+                self._gain(p, self._roll_available())
+        for i in range(players):
+            p = (self.first_player + i) % players
+            for _ in range(STARTING_PROTEINS):
+                self.proteins[p].append(self.pile.pop())
+        self.opening = self._start_turn()
+
+    # -- contract ---------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.finished:
+            return None
+        return self.pending[-1].player if self.pending else self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def penalty(self, p: int) -> int:
+        """Value of the protein cards still in hand (lost at the end)."""
+        return sum(PROTEINS[name].value for name in self.proteins[p])
+
+    def scores(self) -> list[int]:
+        return [max(0, self.coins[p] - self.penalty(p)) for p in range(self.num_players)]
+
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        lines = [("Coins", self.coins[player])]
+        if self.proteins[player]:
+            lines.append((f"Protein cards still in hand ({', '.join(self.proteins[player])})", -self.penalty(player)))
+        raw = self.coins[player] - self.penalty(player)
+        if raw < 0:
+            lines.append(("A score never goes below 0", -raw))
+        return lines
+
+    def clone(self) -> NucleoState:
+        twin = NucleoState.__new__(NucleoState)
+        twin.__dict__.update(self.__dict__)
+        twin.options, twin.history, twin.rng = dict(self.options), list(self.history), self.rng.copy()
+        twin.supply = dict(self.supply)
+        twin.amino = [dict(h) for h in self.amino]
+        twin.proteins = [list(h) for h in self.proteins]
+        twin.actions = [list(h) for h in self.actions]
+        twin.pool, twin.coins, twin.pile = self.pool.copy(), list(self.coins), list(self.pile)
+        twin.action_deck = self.action_deck.copy()
+        twin.pending = list(self.pending)
+        twin.last_roll = dict(self.last_roll)
+        return twin
+
+    def determinized(self, player: int, seed: int) -> NucleoState:
+        """Re-deal what ``player`` cannot see: others' hands, the protein pile, the action deck."""
+        twin = self.clone()
+        rng = twin.rng = Rng(seed)
+        others = [q for q in range(self.num_players) if q != player]
+        aminos = sorted(a for q in others for a, n in self.amino[q].items() for _ in range(n))
+        proteins = sorted([n for q in others for n in self.proteins[q]] + self.pile)
+        actions = sorted([c for q in others for c in self.actions[q]] + self.action_deck.cards)
+        for pool in (aminos, proteins, actions):
+            rng.shuffle(pool)
+        for q in others:
+            count = sum(self.amino[q].values())
+            twin.amino[q] = {}
+            for a in aminos[:count]:
+                twin.amino[q][a] = twin.amino[q].get(a, 0) + 1
+            aminos = aminos[count:]
+            k = len(self.proteins[q])
+            twin.proteins[q], proteins = proteins[:k], proteins[k:]
+            k = len(self.actions[q])
+            twin.actions[q], actions = actions[:k], actions[k:]
+        twin.pile = proteins
+        twin.action_deck.cards = actions
+        twin._legal = None
+        return twin
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        top = self.pending[-1] if self.pending else None
+        return {
+            "game": "nucleo", "viewer": player, "players": self.num_players, "current": self.current_player,
+            "turn_player": self.turn_player, "phase": self.phase, "round": self.round, "max_rounds": MAX_ROUNDS,
+            "pool": self.pool.count, "coins": list(self.coins), "supply": dict(self.supply),
+            "pile_size": len(self.pile), "action_deck_size": len(self.action_deck),
+            "action_discards": list(self.action_deck.discards),
+            "hands": [{
+                "amino_count": sum(self.amino[q].values()),
+                "amino": dict(sorted(self.amino[q].items())) if q == player else None,
+                "protein_count": len(self.proteins[q]),
+                "proteins": [{"name": n, "sequence": PROTEINS[n].sequence, "value": PROTEINS[n].value}
+                             for n in self.proteins[q]] if q == player else None,
+                "action_count": len(self.actions[q]),
+                "actions": list(self.actions[q]) if q == player else None,
+            } for q in range(self.num_players)],
+            "pending": None if top is None else {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+                                                   **{k: v for k, v in top.data.items() if k in ("give", "ask", "target")}},
+            "offers_left": MAX_OFFERS_PER_TURN - self.offers_made,
+            "last_roll": dict(self.last_roll), "scores": self.scores(), "over": self.finished,
+            "end_reason": self.end_reason,
+        }
+
+    # -- legal moves --------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.finished:
+            return []
+        if self.pending:
+            return self._pending_actions(self.pending[-1])
+        p = self.turn_player
+        if self.phase == "roll":
+            return [Action("roll", label="Roll the six-sided die")]
+        acts = []
+        if self.phase == "trade":
+            n_amino = sum(self.amino[p].values())
+            if self.offers_made < MAX_OFFERS_PER_TURN:
+                acts.append(Action("propose", label="Offer a trade to another player"))
+            if n_amino >= FIXED_TRADE and any(self.supply.values()):
+                acts.append(Action("fixed-trade", receive="amino",
+                                   label=f"Trade {FIXED_TRADE} random amino acids for one of your choice"))
+            if n_amino >= FIXED_TRADE and self.pile:
+                acts.append(Action("fixed-trade", receive="protein",
+                                   label=f"Trade {FIXED_TRADE} random amino acids for a new protein card"))
+            if "transfer-rna" in self.actions[p] and any(self.supply.values()):
+                acts.append(Action("play", card="transfer-rna", label="Play Transfer RNA: take an amino acid"))
+            if "recycling" in self.actions[p] and self.proteins[p]:
+                acts.append(Action("play", card="recycling", label="Play Protein recycling: return a protein card"))
+            acts.append(Action("to-build", label="Done trading: build proteins"))
+            return acts
+        for name in dict.fromkeys(self.proteins[p]):
+            if self._can_build(p, name):
+                protein = PROTEINS[name]
+                acts.append(Action("build", protein=name, boost="none",
+                                   label=f"Build {name} ({protein.sequence}) for {protein.value} coins"))
+                for card in dict.fromkeys(self.actions[p]):
+                    if ACTION_CARDS[card].timing == "build" and (card != "modification" or len(protein.sequence) >= 10):
+                        acts.append(Action("build", protein=name, boost=card,
+                                           label=f"Build {name} with {ACTION_CARDS[card].title}"))
+        acts.append(Action("end-turn", label="End your turn"))
+        return acts
+
+    def _pending_actions(self, top: Pending) -> list[Action]:
+        p = top.player
+        if top.kind == "choose-amino":
+            return [Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
+                    for a, n in self.supply.items() if n]
+        if top.kind == "trade-in":
+            acts = [Action("trade-in", protein=n, label=f"Put {n} under the pile, then take the top card")
+                    for n in dict.fromkeys(self.proteins[p])]
+            return acts + [Action("trade-in", protein="", label="Keep your protein cards; take the top card")]
+        if top.kind == "recycle":
+            return [Action("recycle", protein=n, label=f"Put {n} under the protein pile")
+                    for n in dict.fromkeys(self.proteins[p])]
+        if top.kind == "offer-target":
+            return [Action("offer-to", seat=q, label=f"Offer a trade to {_name(q)}")
+                    for q in range(self.num_players) if q != p] + [Action("cancel", label="Cancel the offer")]
+        if top.kind == "offer-give":
+            items = [f"aa:{a}" for a, n in sorted(self.amino[p].items()) if n]
+            items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p])]
+            items += ["coin"] if self.coins[p] else []
+            return [Action("give", item=i, label=f"Give {item_label(i)}") for i in items] + \
+                   [Action("cancel", label="Cancel the offer")]
+        if top.kind == "offer-ask":
+            items = [f"aa:{a}" for a in D20] + ["coin"]
+            return [Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in items if i != top.data["give"]] + \
+                   [Action("cancel", label="Cancel the offer")]
+        if top.kind == "offer":
+            acts = [Action("decline", label="Decline the offer")]
+            if self._holds(p, top.data["ask"]):
+                acts.insert(0, Action("accept", label=f"Accept: give {item_label(top.data['ask'])}, "
+                                                      f"get {item_label(top.data['give'])}"))
+            return acts
+        raise AssertionError(f"unknown pending decision {top.kind!r}")
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.pending:
+            return f"First answer this: {self.pending[-1].prompt}"
+        p = self.turn_player
+        if action.kind == "build":
+            name = action.get("protein")
+            if name not in self.proteins[p]:
+                return f"You do not hold the {name} protein card."
+            if self.phase != "build":
+                return "Proteins are built in part 4 of your turn: finish trading first."
+            missing = {a: n - self.amino[p].get(a, 0) for a, n in PROTEINS[name].composition.items()
+                       if self.amino[p].get(a, 0) < n}
+            if missing:
+                need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
+                return f"To build {name} ({PROTEINS[name].sequence}) you still need {need}."
+        if action.kind == "fixed-trade" and sum(self.amino[p].values()) < FIXED_TRADE:
+            return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {sum(self.amino[p].values())}."
+        if action.kind == "propose" and self.offers_made >= MAX_OFFERS_PER_TURN:
+            return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
+        return super().explain_illegal(action)
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        return getattr(self, "_do_" + action.kind.replace("-", "_"))(action)
+
+    def _do_roll(self, action: Action) -> list[Event]:
+        p = self.turn_player
+        face = self.rng.choice(D6)
+        self.last_roll = {"d6": face}
+        self.phase = "trade"
+        events = [Event("roll", p, f"{_name(p)} rolled the six-sided die: {_FACE_TEXT[face]}.", (), {"face": face})]
+        if face in ("one", "two"):
+            events += self._gain_rolled(p, 1 if face == "one" else 2)
+        elif face == "action":
+            events += self._draw_action(p)
+        elif self.pile:
+            if self.proteins[p]:
+                self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+            else:
+                events += self._take_top_protein(p)
+        return events
+
+    def _do_take(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        self._gain(top.player, action.amino)
+        return [Event("take", top.player, f"{_name(top.player)} chose a {AMINO_NAMES[action.amino]} card.",
+                      ("amino-acid",), {"amino": action.amino})]
+
+    def _do_trade_in(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        p, events = top.player, []
+        if action.protein:
+            self.proteins[p].remove(action.protein)
+            self.pile.insert(0, action.protein)
+            events.append(Event("trade-in", p, f"{_name(p)} put a protein card under the pile.", (), {}))
+        return events + self._take_top_protein(p)
+
+    def _do_recycle(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        self.proteins[top.player].remove(action.protein)
+        self.pile.insert(0, action.protein)
+        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: cells break down "
+                      f"proteins they no longer need and reuse the amino acids.", ("protein",), {})]
+
+    def _do_fixed_trade(self, action: Action) -> list[Event]:
+        p = self.turn_player
+        cards = sorted(a for a, n in self.amino[p].items() for _ in range(n))
+        self.rng.shuffle(cards)
+        for a in cards[:FIXED_TRADE]:
+            self._lose(p, a)
+        events = [Event("fixed-trade", p, f"{_name(p)} put back {FIXED_TRADE} random amino acid cards.", (), {})]
+        if action.receive == "amino":
+            self.pending.append(Pending(p, "choose-amino", "Choose any amino acid."))
+        elif self.proteins[p]:
+            self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+        else:
+            events += self._take_top_protein(p)
+        return events
+
+    def _do_play(self, action: Action) -> list[Event]:
+        p = self.turn_player
+        self._discard_action(p, action.card)
+        card = ACTION_CARDS[action.card]
+        if action.card == "transfer-rna":
+            self.pending.append(Pending(p, "choose-amino", "Choose the amino acid your tRNA brings."))
+        else:
+            self.pending.append(Pending(p, "recycle", "Choose a protein card to recycle."))
+        return [Event("play", p, f"{_name(p)} played {card.title}: {card.text}", card.concepts, {"card": card.id})]
+
+    def _do_propose(self, action: Action) -> list[Event]:
+        self.offers_made += 1
+        self.pending.append(Pending(self.turn_player, "offer-target", "Whom do you offer a trade?"))
+        return []
+
+    def _do_offer_to(self, action: Action) -> list[Event]:
+        self.pending.pop()
+        self.pending.append(Pending(self.turn_player, "offer-give", "What do you give?", {"target": action.seat}))
+        return []
+
+    def _do_give(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        self.pending.append(Pending(self.turn_player, "offer-ask", "What do you ask for in return?",
+                                    {**top.data, "give": action.item}))
+        return []
+
+    def _do_ask(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        data = {**top.data, "ask": action.item, "from": self.turn_player}
+        target = data["target"]
+        self.pending.append(Pending(target, "offer", f"{_name(self.turn_player)} offers {item_label(data['give'])} "
+                                    f"for {item_label(action.item)}.", data))
+        return [Event("offer", self.turn_player, f"{_name(self.turn_player)} offers {_name(target)} "
+                      f"{item_label(data['give'])} for {item_label(action.item)}.", (), {})]
+
+    def _do_cancel(self, action: Action) -> list[Event]:
+        self.pending.pop()
+        return [Event("cancel", self.turn_player, f"{_name(self.turn_player)} withdrew the offer.", (), {})]
+
+    def _do_decline(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        return [Event("decline", top.player, f"{_name(top.player)} declined the trade.", (), {})]
+
+    def _do_accept(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        giver, taker = top.data["from"], top.player
+        self._transfer(giver, taker, top.data["give"])
+        self._transfer(taker, giver, top.data["ask"])
+        return [Event("trade", taker, f"{_name(taker)} accepted: {_name(giver)} gave {item_label(top.data['give'])} "
+                      f"for {item_label(top.data['ask'])}.", (), {})]
+
+    def _do_to_build(self, action: Action) -> list[Event]:
+        self.phase = "build"
+        return []
+
+    def _do_build(self, action: Action) -> list[Event]:
+        p, protein, boost = self.turn_player, PROTEINS[action.protein], action.boost
+        for a, n in protein.composition.items():
+            for _ in range(n):
+                self._lose(p, a)
+        bonus = {"none": 0, "catalyst": 1, "modification": 2, "gene-duplication": 0}[boost]
+        if boost != "none":
+            self._discard_action(p, boost)
+        if boost != "gene-duplication":
+            self.proteins[p].remove(protein.name)
+            self.pile.insert(0, protein.name)
+        earned = self.pool.take(protein.value + bonus)
+        self.coins[p] += earned
+        how = "" if boost == "none" else f" with {ACTION_CARDS[boost].title}"
+        concepts = BUILD_CONCEPTS + ((protein.concept,) if protein.concept else ())
+        events = [Event("build", p, f"{_name(p)} built {protein.name}{how}: {len(protein.sequence)} amino acids "
+                        f"joined by peptide bonds in the order {protein.sequence}. In the body it {protein.role}. "
+                        f"+{earned} coin{'s' * (earned != 1)}.", concepts,
+                        {"protein": protein.name, "earned": earned})]
+        return events + self._check_pool()
+
+    def _do_end_turn(self, action: Action) -> list[Event]:
+        nxt = (self.turn_player + 1) % self.num_players
+        if nxt == self.first_player:
+            self.round += 1
+            if self.round > MAX_ROUNDS:
+                return self._finish(f"The {MAX_ROUNDS}-round limit is reached.")
+        self.turn_player = nxt
+        return self._start_turn()
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _start_turn(self) -> list[Event]:
+        p = self.turn_player
+        self.phase, self.offers_made = "roll", 0
+        events = [Event("turn", p, f"{_name(p)}'s turn.", (), {})]
+        return events + self._gain_rolled(p, 1, free=True)
+
+    def _roll_available(self) -> str:
+        """Setup rule: reroll the twenty-sided die until it shows an amino acid that is left."""
+        while True:
+            a = self.rng.choice(D20)
+            if self.supply[a]:
+                return a
+
+    def _gain_rolled(self, p: int, count: int, free: bool = False) -> list[Event]:
+        events = []
+        for _ in range(count):
+            a = self.rng.choice(D20)
+            self.last_roll = {**self.last_roll, "d20": a}
+            what = "a free amino acid" if free else "an amino acid"
+            if self.supply[a]:
+                self._gain(p, a)
+                events.append(Event("gain", p, f"{_name(p)} rolled {what}: {AMINO_NAMES[a]} ({a}).",
+                                    ("amino-acid",), {"amino": a}))
+            elif any(self.supply.values()):
+                self.pending.append(Pending(p, "choose-amino", f"No {AMINO_NAMES[a]} cards are left: choose any amino acid."))
+                events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left: "
+                                    f"they choose another.", ("amino-acid",), {"amino": a}))
+        return events
+
+    def _draw_action(self, p: int) -> list[Event]:
+        cid = self.action_deck.draw(self.rng)
+        if cid is None:
+            return [Event("draw", p, "No action cards are left to draw.", (), {})]
+        card = ACTION_CARDS[cid]
+        if card.timing != "now":
+            self.actions[p].append(cid)
+            return [Event("draw", p, f"{_name(p)} drew an action card and kept it for later.", (), {})]
+        self.action_deck.discard(cid)
+        events = [Event("action", p, f"{_name(p)} drew {card.title}, played at once: {card.text}", card.concepts,
+                        {"card": cid})]
+        if cid == "point-mutation":
+            events += self._lose_random(p)
+        elif cid == "protease":
+            for q in range(self.num_players):
+                if q != p:
+                    events += self._lose_random(q)
+        elif cid == "ribosome-rush":
+            events += self._gain_rolled(p, 2)
+        elif cid == "research-grant":
+            self.coins[p] += self.pool.take(1)
+            events += self._check_pool()
+        return events
+
+    def _lose_random(self, q: int) -> list[Event]:
+        cards = sorted(a for a, n in self.amino[q].items() for _ in range(n))
+        if not cards:
+            return []
+        a = self.rng.choice(cards)
+        self._lose(q, a)
+        return [Event("lose", q, f"{_name(q)} put back a {AMINO_NAMES[a]} card.", (), {"amino": a})]
+
+    def _take_top_protein(self, p: int) -> list[Event]:
+        if not self.pile:
+            return [Event("protein", p, "The protein pile is empty.", (), {})]
+        self.proteins[p].append(self.pile.pop())
+        return [Event("protein", p, f"{_name(p)} took a protein card: a new gene to express.",
+                      ("gene-to-protein",), {})]
+
+    def _check_pool(self) -> list[Event]:
+        if self.pool.count == 0:
+            return self._finish("The coin pool is empty.")
+        return []
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.finished, self.end_reason, self.pending = True, reason, []
+        scores = self.scores()
+        best = max(scores)
+        winners = [_name(q) for q, s in enumerate(scores) if s == best]
+        return [Event("game-over", None, f"{reason} Final scores: {', '.join(map(str, scores))}. "
+                      f"{' and '.join(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
+                      {"scores": scores})]
+
+    def _can_build(self, p: int, name: str) -> bool:
+        hand = self.amino[p]
+        return all(hand.get(a, 0) >= n for a, n in PROTEINS[name].composition.items())
+
+    def _holds(self, p: int, item: str) -> bool:
+        kind, _, what = item.partition(":")
+        if item == "coin":
+            return self.coins[p] > 0
+        return self.amino[p].get(what, 0) > 0 if kind == "aa" else what in self.proteins[p]
+
+    def _transfer(self, src: int, dst: int, item: str) -> None:
+        kind, _, what = item.partition(":")
+        if item == "coin":
+            self.coins[src] -= 1
+            self.coins[dst] += 1
+        elif kind == "aa":
+            self.amino[src][what] -= 1
+            if not self.amino[src][what]:
+                del self.amino[src][what]
+            self.amino[dst][what] = self.amino[dst].get(what, 0) + 1
+        else:
+            self.proteins[src].remove(what)
+            self.proteins[dst].append(what)
+
+    def _gain(self, p: int, a: str) -> None:
+        self.supply[a] -= 1
+        self.amino[p][a] = self.amino[p].get(a, 0) + 1
+
+    def _lose(self, p: int, a: str) -> None:
+        self.amino[p][a] -= 1
+        if not self.amino[p][a]:
+            del self.amino[p][a]
+        self.supply[a] += 1
+
+    def _discard_action(self, p: int, cid: str) -> None:
+        self.actions[p].remove(cid)
+        self.action_deck.discard(cid)
+
+
+_FACE_TEXT = {"one": "one amino acid", "two": "two amino acids", "action": "an action card",
+              "protein": "take or trade a protein card"}
