@@ -1,0 +1,51 @@
+"""Peptide (John J. Coveyou, Genius Games, 2016): the central dogma as a production line.
+
+Players draft organelles: the nucleus supplies RNA, mitochondria ATP, the vacuole a little of
+both, the aminoacyl-tRNA synthetase charges amino acids and the ribosome links them codon by codon
+into a peptide chain that grows from a Methionine START card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...bots import random_factory
+from ...core import Game, register
+from .bots import greedy_factory
+from .cards import AMINO_CARDS, AminoCard
+from .render import render
+from .rules import MAX_ROUNDS, PeptideState
+from .rules import hand_points as _hand_points
+
+__all__ = ["GAME", "amino_card", "hand_points"]
+
+
+def amino_card(code: str) -> AminoCard:
+    """The Amino Acid card for a one-letter code (``.codon`` 5'→3' in RNA letters, ``.value``)."""
+    try:
+        return AMINO_CARDS[code]
+    except KeyError:
+        raise ValueError(f"{code!r} is not a one-letter amino acid code") from None
+
+
+def hand_points(aminos: Iterable[str], rna: Iterable[str]) -> int:
+    """Points for amino acids left in hand: +1 each matched, −1 each not (best assignment of RNA)."""
+    return _hand_points(list(aminos), "".join(rna))
+
+
+GAME = register(Game(
+    id="peptide",
+    title="Peptide",
+    summary="Draft organelles, gather RNA and ATP, and link amino acids into a peptide chain.",
+    min_players=2,
+    max_players=6,
+    state_class=PeptideState,
+    hidden_information=True,
+    # Per round: 2 picks and ~6 resolve answers a seat, plus ATP actions bounded by the 32 ATP.
+    max_moves=MAX_ROUNDS * 400,
+    options={"advanced": False},
+    bots={"random": random_factory, "greedy": greedy_factory},
+    render=render,
+))
+
+BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}

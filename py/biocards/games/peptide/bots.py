@@ -1,0 +1,108 @@
+"""Peptide's greedy bot: plans from its own seat's cards and the public table, one move at a time.
+
+It is fair by construction: it reads only its own ATP, RNA, hand, chain and drawn cards and the
+face-up table, never another seat's hand or any deck order.
+"""
+
+from __future__ import annotations
+
+from ...core import Action, Game, GameState, Rng
+from .cards import AMINO_CARDS, RNA_LETTERS
+from .rules import PeptideState
+
+# Resolve gatherers before spenders, so the ATP and RNA are there when the Ribosome comes.
+_RESOLVE_ORDER = {"mitochondrion": 5, "vacuole": 4, "nucleus": 3, "synthetase": 2, "ribosome": 1}
+
+
+class GreedyBot:
+    """Scores every legal move with a short heuristic and plays the best (ties broken by seed)."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, state: GameState) -> PeptideState:
+        """The legal action with the highest heuristic score."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = Rng.derive(self.seed, self.seat, len(state.history))
+        need = _rna_need(state, self.seat)
+        scored = [(self._score(state, a, need), a) for a in legal]
+        best = max(s for s, _ in scored)
+        return rng.choice([a for s, a in scored if s == best])
+
+    def _score(self, st: PeptideState, a: Action, need: list[int]) -> float:
+        p = self.seat
+        atp, hand = st.atp[p], st.hand[p]
+        kind = a.kind
+        if kind == "pick":
+            if a.facedown:
+                return 0.5
+            org = a.organelle
+            mine = [o for o, _ in st.selected[p]]
+            if org == "ribosome":
+                linkable = any(st._has_rna(p, AMINO_CARDS[c].codon) for c in hand)
+                return 9 if (linkable or st._leftmost_linked(p) is not None) and "ribosome" not in mine else 1.5
+            if org == "synthetase":
+                return 6 if len(hand) < 3 and atp >= 1 and "synthetase" not in mine else 1
+            if org == "nucleus":
+                return 5 + min(sum(need), 3) * 0.5 if hand else 3
+            if org == "mitochondrion":
+                return 7 if atp < 3 else 3
+            return 4.5
+        if kind == "resolve":
+            return 10 + (6 if a.facedown else _RESOLVE_ORDER[a.organelle])
+        if kind == "end-turn":
+            return 1
+        if kind == "rna-take":
+            return 2 + need[RNA_LETTERS.index(st.rna_up[a.index])]
+        if kind == "rna-draw2":
+            return 2.5
+        if kind == "keep" and a.get("letter"):
+            return need[RNA_LETTERS.index(a.letter)]
+        if kind == "keep":
+            card = AMINO_CARDS[a.code]
+            missing = sum(max(0, n - h) for n, h in zip(_counts(card.codon), st.rna[p]))
+            return card.value - 1.5 * missing
+        if kind == "vacuole":
+            if a.choice == "collect":
+                return 3
+            column = 0 if a.choice == "energy" else 1
+            full = atp if column == 0 else sum(st.rna[p])
+            return 4 if full >= st.track[p][column] else 1
+        if kind == "synthesize":
+            return 5
+        if kind == "link":
+            return 6 + AMINO_CARDS[a.code].value / 2
+        if kind == "permanent":
+            i = st._leftmost_linked(p)
+            value = AMINO_CARDS[st.chain[p][i][0]].value
+            return 6 + value // 2 + (st.bonus_stack[0] if st.bonus_stack else 0)
+        if kind == "discard":
+            if a.item == "ATP":
+                return 1
+            return 2 - need[RNA_LETTERS.index(a.item)]
+        if kind == "first-player":
+            return 0.2
+        return -1  # skip and the ATP actions: rarely worth it
+
+
+def _counts(codon: str) -> list[int]:
+    return [codon.count(b) for b in RNA_LETTERS]
+
+
+def _rna_need(st: PeptideState, p: int) -> list[int]:
+    """How many more of each RNA letter the seat's hand of amino acids asks for."""
+    want = [0, 0, 0, 0]
+    for code in st.hand[p]:
+        for i, n in enumerate(_counts(AMINO_CARDS[code].codon)):
+            want[i] += n
+    return [max(0, w - h) for w, h in zip(want, st.rna[p])]
+
+
+def greedy_factory(game: Game, seat: int, seed: int = 0) -> GreedyBot:
+    """``Game.bots["greedy"]`` for Peptide."""
+    return GreedyBot(game, seat, seed)

@@ -1,0 +1,67 @@
+"""Peptide's components: amino acid cards with one real RNA codon each, RNA, organelles, ATP, bonus.
+
+Each Amino Acid card shows one codon of the standard genetic code (NCBI translation table 1,
+https://www.ncbi.nlm.nih.gov/Taxonomy/Utils/wprintgc.cgi#SG1) in the RNA alphabet, read 5′→3′.
+Three codons and three values are fixed by the rulebook's examples (RULINGS): Arginine CGA,
+Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5.
+
+Values are our design (RULINGS: document the idea): an amino acid is worth more the fewer codons
+the genetic code gives it, since a cell has fewer ways to spell it (1 codon: 7 points; 2: 5;
+3: 5; 4: 4; 6: 3), nudged by one point for the amino acids a cell builds with extra effort
+(Pro, Cys, His: ring or sulfur chemistry) and held to the rulebook's three fixed values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AminoCard:
+    """An Amino Acid card."""
+
+    code: str
+    name: str
+    codon: str
+    """Three RNA letters, 5′→3′."""
+    value: int
+
+
+AMINO_TABLE = [
+    # code, name, codon (RNA), value
+    ("A", "Alanine", "GCU", 4), ("R", "Arginine", "CGA", 3), ("N", "Asparagine", "AAU", 5),
+    ("D", "Aspartate", "GAU", 5), ("C", "Cysteine", "UGU", 6), ("Q", "Glutamine", "CAA", 5),
+    ("E", "Glutamate", "GAA", 5), ("G", "Glycine", "GGU", 4), ("H", "Histidine", "CAU", 6),
+    ("I", "Isoleucine", "AUU", 5), ("L", "Leucine", "CUG", 3), ("K", "Lysine", "AAA", 5),
+    ("M", "Methionine", "AUG", 7), ("F", "Phenylalanine", "UUU", 5), ("P", "Proline", "CCU", 6),
+    ("S", "Serine", "UCA", 3), ("T", "Threonine", "ACC", 4), ("W", "Tryptophan", "UGG", 7),
+    ("Y", "Tyrosine", "UAU", 5), ("V", "Valine", "GUU", 5),
+]
+AMINO_CARDS: dict[str, AminoCard] = {row[0]: AminoCard(*row) for row in AMINO_TABLE}
+STOP = "STOP"
+START_CODON = "AUG"
+
+RNA_LETTERS = "AGCU"
+RNA_COPIES = 12
+RNA_NAMES = {"A": "Adenine", "G": "Guanine", "C": "Cytosine", "U": "Uracil"}
+
+ORGANELLES = ("mitochondria", "nucleus", "vacuole", "amino-acyl", "ribosome")
+ORGANELLE_TITLES = {"mitochondria": "Mitochondria", "nucleus": "Nucleus", "vacuole": "Vacuole",
+                    "amino-acyl": "Amino-Acyl Synthetase", "ribosome": "Ribosome"}
+ORGANELLE_COPIES = 6
+REMOVED_AT_SETUP = {2: 6, 3: 4, 4: 2, 5: 0, 6: 0}
+
+ATP_TOKENS = 32
+START_ATP = 2
+BONUS_CARDS = (3, 2, 1)
+
+# ATP actions (RULINGS: any number of times in your own turn, either phase, while you can pay).
+RESET_RNA_COST = 1
+RESET_ORGANELLES_COST = 2
+SELECT_TWICE_COST = 3
+AMINO_ACYL_COST = 2
+RIBOSOME_COST = 1
+
+# Advanced game: the Vacuole track (RULINGS).
+ENERGY_START, ENERGY_MAX = 4, 10
+RNA_START, RNA_MAX = 3, 9

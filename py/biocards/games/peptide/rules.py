@@ -1,0 +1,647 @@
+"""Peptide's rules: draft organelles (Phase 1), resolve them to gather RNA and ATP and to link
+amino acids into a peptide chain (Phase 2), until one round after the STOP codon appears.
+
+Plain lists and dicts; every multi-step choice (draw two keep one, what to discard) is a
+:class:`Pending` on a stack, so ``legal_actions()`` always lists the answers to the top one.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, seats_from
+from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
+                    ORGANELLES, ORGANELLES_PER_TYPE, ORGANELLES_REMOVED, RNA_LETTERS, RNA_MAX, RNA_NAMES,
+                    RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
+
+MAX_ROUNDS = 30
+"""Cap (RULINGS: a game must end): if nobody ever draws the STOP codon, round 30 is the last."""
+
+ATP_COSTS = {"reset-rna": 1, "reset-organelles": 2, "select-twice": 3}
+
+
+# -- hand scoring ----------------------------------------------------------------------------------
+
+def rna_counts(letters) -> tuple[int, int, int, int]:
+    """Counts of A, G, C, U in ``letters``."""
+    return tuple(letters.count(b) if isinstance(letters, str) else list(letters).count(b)
+                 for b in RNA_LETTERS)
+
+
+def best_matches(codes, counts) -> int:
+    """The most amino acids in ``codes`` that can be matched at once, each RNA card used once."""
+    wanted: dict[str, int] = {}
+    for code in codes:
+        wanted[code] = wanted.get(code, 0) + 1
+    needs = tuple(sorted((rna_counts(AMINO_CARDS[c].codon), n) for c, n in wanted.items()))
+    return _best(needs, 0, tuple(counts))
+
+
+@lru_cache(maxsize=65536)
+def _best(needs: tuple, i: int, have: tuple) -> int:
+    # A small exact search (an assignment problem in which each amino acid needs three RNA cards):
+    # try every count of the i-th kind, so the answer is the best assignment, not the draw order.
+    if i == len(needs):
+        return 0
+    need, n = needs[i]
+    best = 0
+    left = list(have)
+    for k in range(n + 1):
+        if k:
+            left = [h - q for h, q in zip(left, need)]
+            if min(left) < 0:
+                break
+        best = max(best, k + _best(needs, i + 1, tuple(left)))
+    return best
+
+
+def hand_points(aminos, rna) -> int:
+    """End-of-game points for amino acids in hand: +1 each matched, −1 each unmatched (best assignment)."""
+    codes = list(aminos)
+    matched = best_matches(codes, rna_counts("".join(rna)))
+    return matched - (len(codes) - matched)
+
+
+def _half_up(value: int) -> int:
+    return (value + 1) // 2
+
+
+# -- the state -------------------------------------------------------------------------------------
+
+class PeptideState(GameState):
+    """A Peptide position."""
+
+    def __init__(self, players: int, seed: int, options) -> None:
+        super().__init__(players, seed, options)
+        self.advanced = bool(self.options.get("advanced", False))
+        rng = self.rng
+        organelles = [o for o in ORGANELLE_ORDER for _ in range(ORGANELLES_PER_TYPE)]
+        rng.shuffle(organelles)
+        removed = ORGANELLES_REMOVED[players]
+        self.org_box = sorted(organelles[:removed])
+        self.org_deck: Deck[str] = Deck(organelles[removed:])
+        aminos = list(AMINO_CARDS)
+        rng.shuffle(aminos)
+        # The STOP card goes somewhere in the bottom four (the list's top is its end).
+        aminos.insert(rng.randbelow(4), STOP)
+        self.amino_deck = aminos
+        self.top_known_by: int | None = None
+        rna = [b for b in RNA_LETTERS for _ in range(RNA_PER_LETTER)]
+        rng.shuffle(rna)
+        self.rna_deck: Deck[str] = Deck(rna)
+        self.rna_up = self.rna_deck.draw_many(rng, 2)
+        self.atp_supply = ATP_TOKENS - START_ATP * players
+        self.bonus_stack = list(BONUS_STACK)
+        self.atp = [START_ATP] * players
+        self.rna = [[0, 0, 0, 0] for _ in range(players)]
+        self.hand: list[list[str]] = [[] for _ in range(players)]
+        self.chain: list[list[list]] = [[] for _ in range(players)]
+        self.selected: list[list[list]] = [[] for _ in range(players)]
+        self.bonus: list[list[int]] = [[] for _ in range(players)]
+        self.track = [[ENERGY_START, RNA_START] for _ in range(players)]
+        self.first_player = 0  # the youngest player holds the First Player card at the start
+        self.round = 0
+        self.stop_round: int | None = None
+        self.over = False
+        self.pending: list[Pending] = []
+        self._start_round()
+
+    # -- turn structure --------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = "select"
+        self.first_taken = False
+        self.picks = [0] * self.num_players
+        self.double = [False] * self.num_players
+        size = 6 if self.num_players == 2 else 2 * self.num_players
+        self.field = self.org_deck.draw_many(self.rng, size)
+        self.queue = seats_from(self.first_player, self.num_players) * 2
+
+    def _end_selection(self) -> None:
+        self.org_deck.discard(*self.field)
+        self.field = []
+        self.phase = "resolve"
+        self.queue = seats_from(self.first_player, self.num_players)
+
+    def _end_round(self) -> None:
+        if self.advanced:
+            for p in reversed(seats_from(self.first_player, self.num_players)):
+                if self._over_limit(p):
+                    self.pending.append(Pending(p, "discard", "Discard down to your Vacuole limits."))
+            if self.pending:
+                self.phase = "discard"
+                return
+        self._finish_round()
+
+    def _finish_round(self) -> None:
+        last = self.stop_round is not None and self.round >= self.stop_round + 1
+        if last or self.round >= MAX_ROUNDS:
+            self.over, self.phase, self.queue = True, "over", []
+        else:
+            self._start_round()
+
+    def _over_limit(self, p: int) -> bool:
+        return self.atp[p] > self.track[p][0] or sum(self.rna[p]) > self.track[p][1]
+
+    # -- contract --------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.pending:
+            return self.pending[-1].player
+        return self.queue[0]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if self.pending:
+            return self._pending_actions(self.pending[-1])
+        p = self.queue[0]
+        acts: list[Action] = []
+        if self.phase == "select":
+            for org in ORGANELLE_ORDER:
+                if org in self.field:
+                    name = ORGANELLES[org].name
+                    acts.append(Action("pick", organelle=org, facedown=False,
+                                       label=f"Select {name} ({ORGANELLES[org].does})"))
+                    acts.append(Action("pick", organelle=org, facedown=True,
+                                       label=f"Select {name} face down (1 ATP in Phase 2)"))
+            if not self.first_taken:
+                acts.append(Action("first-player", label="Take the First Player card"))
+            if self.atp[p] >= 2 and self.field:
+                acts.append(Action("reset-organelles", label="Pay 2 ATP: deal a new Organelle field"))
+            if self.atp[p] >= 3 and self.picks[p] == 0 and not self.double[p]:
+                acts.append(Action("select-twice", label="Pay 3 ATP: make both selections now"))
+        else:
+            for org, down in self._distinct_selected(p):
+                name = ORGANELLES[org].name
+                label = f"Resolve face-down {name} for 1 ATP" if down else f"Resolve {name}: {ORGANELLES[org].does}"
+                acts.append(Action("resolve", organelle=org, facedown=down, label=label))
+            if not self.selected[p]:
+                acts.append(Action("end-turn", label="End your turn"))
+        if self.atp[p] >= 1 and (self.rna_up or self.rna_deck.can_draw()):
+            acts.append(Action("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards"))
+        return acts
+
+    def _distinct_selected(self, p: int) -> list[tuple[str, bool]]:
+        seen: list[tuple[str, bool]] = []
+        for org, down in self.selected[p]:
+            if (org, down) not in seen:
+                seen.append((org, down))
+        return sorted(seen, key=lambda s: (s[1], ORGANELLE_ORDER.index(s[0])))
+
+    def _pending_actions(self, top: Pending) -> list[Action]:
+        p, kind = top.player, top.kind
+        acts: list[Action] = []
+        if kind == "nucleus":
+            for i, b in enumerate(self.rna_up):
+                acts.append(Action("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})"))
+            if self.rna_deck.can_draw():
+                acts.append(Action("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1"))
+        elif kind in ("nucleus-keep", "amino-keep"):
+            key = "letter" if kind == "nucleus-keep" else "code"
+            for x in sorted(set(top.data["drawn"])):
+                name = RNA_NAMES[x] if kind == "nucleus-keep" else AMINO_CARDS[x].name
+                acts.append(Action("keep", **{key: x}, label=f"Keep {name} ({x})"))
+            return acts
+        elif kind == "vacuole":
+            acts.append(Action("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"))
+            if self.track[p][0] < ENERGY_MAX:
+                acts.append(Action("vacuole", choice="energy",
+                                   label=f"Raise your ATP limit to {self.track[p][0] + 1}"))
+            if self.track[p][1] < RNA_MAX:
+                acts.append(Action("vacuole", choice="rna",
+                                   label=f"Raise your RNA limit to {self.track[p][1] + 1}"))
+            return acts
+        elif kind == "synthetase":
+            if self.atp[p] >= 2 and self.amino_deck:
+                acts.append(Action("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1"))
+        elif kind == "ribosome":
+            if self.atp[p] >= 1:
+                for code in sorted(set(self.hand[p])):
+                    card = AMINO_CARDS[code]
+                    if self._has_rna(p, card.codon):
+                        acts.append(Action("link", code=code,
+                                           label=f"Pay 1 ATP: link {card.name} with RNA {card.codon}"))
+                up = self._leftmost_linked(p)
+                if up is not None:
+                    name = AMINO_CARDS[self.chain[p][up][0]].name
+                    acts.append(Action("permanent", label=f"Pay 1 ATP: make {name} permanent"))
+        elif kind == "discard":
+            if self.atp[p] > self.track[p][0]:
+                acts.append(Action("discard", item="ATP", label="Discard 1 ATP"))
+            if sum(self.rna[p]) > self.track[p][1]:
+                for i, b in enumerate(RNA_LETTERS):
+                    if self.rna[p][i]:
+                        acts.append(Action("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})"))
+            return acts
+        acts.append(Action("skip", label="Do nothing with this organelle"))
+        return acts
+
+    def _has_rna(self, p: int, codon: str) -> bool:
+        need = rna_counts(codon)
+        return all(h >= n for h, n in zip(self.rna[p], need))
+
+    def _leftmost_linked(self, p: int) -> int | None:
+        for i, (_code, permanent) in enumerate(self.chain[p]):
+            if not permanent:
+                return i
+        return None
+
+    # -- applying moves --------------------------------------------------------------------------
+
+    def _name(self, p: int) -> str:
+        return f"Player {p + 1}"
+
+    def _apply(self, action: Action) -> list[Event]:
+        p = self.current_player
+        kind = action.kind
+        if kind in ATP_COSTS:
+            return self._atp_action(p, kind)
+        if self.pending:
+            top = self.pending.pop()
+            return self._answer(p, top, action)
+        if kind == "pick":
+            self.field.remove(action.organelle)
+            self.selected[p].append([action.organelle, action.facedown])
+            name = ORGANELLES[action.organelle].name
+            text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
+                    else f"{self._name(p)} selects {name}.")
+            self._after_pick(p)
+            return [Event("pick", p, text, data={"organelle": None if action.facedown else action.organelle})]
+        if kind == "first-player":
+            self.first_taken = True
+            self.first_player = p
+            self._after_pick(p)
+            return [Event("first-player", p, f"{self._name(p)} takes the First Player card.")]
+        if kind == "resolve":
+            return self._resolve(p, action.organelle, action.facedown)
+        if kind == "end-turn":
+            self.queue.pop(0)
+            if not self.queue:
+                self._end_round()
+            return [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
+        raise IllegalAction(self.explain_illegal(action))  # pragma: no cover - legal_actions guards
+
+    def _after_pick(self, p: int) -> None:
+        self.picks[p] += 1
+        self.queue.pop(0)
+        if self.double[p] and self.picks[p] == 1 and p in self.queue:
+            # Select twice: the second selection comes now and the later turn is given up.
+            self.queue.remove(p)
+            self.queue.insert(0, p)
+        if not self.queue:
+            self._end_selection()
+
+    def _atp_action(self, p: int, kind: str) -> list[Event]:
+        cost = ATP_COSTS[kind]
+        self._pay(p, cost)
+        if kind == "reset-rna":
+            self.rna_deck.discard(*self.rna_up)
+            self.rna_up = self.rna_deck.draw_many(self.rng, 2)
+            text = f"{self._name(p)} pays 1 ATP to replace the face-up RNA with {'+'.join(self.rna_up)}."
+            return [Event("reset-rna", p, text, ("atp",))]
+        if kind == "reset-organelles":
+            size = len(self.field)
+            self.org_deck.discard(*self.field)
+            self.field = self.org_deck.draw_many(self.rng, size)
+            return [Event("reset-organelles", p, f"{self._name(p)} pays 2 ATP for a new Organelle field.",
+                          ("atp",))]
+        self.double[p] = True
+        return [Event("select-twice", p, f"{self._name(p)} pays 3 ATP to make both selections now.",
+                      ("atp",))]
+
+    def _pay(self, p: int, n: int) -> None:
+        self.atp[p] -= n
+        self.atp_supply += n
+
+    def _gain_atp(self, p: int, n: int) -> int:
+        got = min(n, self.atp_supply)  # finite supply: a gain larger than what is left gives the rest
+        self.atp_supply -= got
+        self.atp[p] += got
+        return got
+
+    def _gain_rna(self, p: int, letter: str) -> None:
+        self.rna[p][RNA_LETTERS.index(letter)] += 1
+
+    def _refill_rna_up(self) -> None:
+        while len(self.rna_up) < 2 and self.rna_deck.can_draw():
+            self.rna_up.append(self.rna_deck.draw(self.rng))
+
+    def _resolve(self, p: int, org: str, facedown: bool) -> list[Event]:
+        self.selected[p].remove([org, facedown])
+        self.org_deck.discard(org)
+        who = self._name(p)
+        if facedown:
+            got = self._gain_atp(p, 1)
+            return [Event("resolve", p, f"{who} turns in a face-down organelle for {got} ATP.", ("atp",))]
+        if org == "mitochondrion":
+            got = self._gain_atp(p, 2)
+            return [Event("resolve", p, f"{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
+                          ("mitochondrion", "atp"))]
+        if org == "vacuole" and not self.advanced:
+            return self._vacuole_collect(p)
+        prompts = {"nucleus": "Nucleus: take a face-up RNA card, or draw two and keep one.",
+                   "vacuole": "Vacuole: collect RNA and ATP, or raise a Vacuole limit.",
+                   "synthetase": "Amino-Acyl Synthetase: pay 2 ATP to draw two Amino Acids and keep one.",
+                   "ribosome": "Ribosome: link an amino acid, or make your leftmost one permanent."}
+        self.pending.append(Pending(p, org, prompts[org]))
+        concepts = ORGANELLES[org].concepts
+        return [Event("resolve", p, f"{who} resolves the {ORGANELLES[org].name}.", concepts)]
+
+    def _vacuole_collect(self, p: int) -> list[Event]:
+        letter = self.rna_deck.draw(self.rng)
+        if letter is not None:
+            self._gain_rna(p, letter)
+        got = self._gain_atp(p, 1)
+        what = "an RNA card" if letter else "no RNA (none left)"
+        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP from storage.",
+                      ("vacuole", "atp"))]
+
+    def _answer(self, p: int, top: Pending, action: Action) -> list[Event]:
+        who = self._name(p)
+        kind = action.kind
+        if kind == "skip":
+            return [Event("skip", p, f"{who} does nothing with the {ORGANELLES[top.kind].name}.")]
+        if kind == "rna-take":
+            letter = self.rna_up.pop(action.index)
+            self._gain_rna(p, letter)
+            self._refill_rna_up()
+            return [self._rna_event(p, letter, "takes a face-up")]
+        if kind == "rna-draw2":
+            drawn = self.rna_deck.draw_many(self.rng, 2)
+            if len(drawn) == 2:
+                self.pending.append(Pending(p, "nucleus-keep", "Keep one of the two RNA cards.",
+                                            {"drawn": drawn}))
+                return [Event("rna-draw2", p, f"{who} draws two RNA cards to choose from.",
+                              ("transcription",))]
+            self._gain_rna(p, drawn[0])
+            return [self._rna_event(p, drawn[0], "draws")]
+        if kind == "keep" and top.kind == "nucleus-keep":
+            drawn = list(top.data["drawn"])
+            drawn.remove(action.letter)
+            self._gain_rna(p, action.letter)
+            self.rna_deck.discard(*drawn)
+            return [self._rna_event(p, action.letter, "keeps")]
+        if kind == "vacuole":
+            if action.choice == "collect":
+                return self._vacuole_collect(p)
+            column = 0 if action.choice == "energy" else 1
+            self.track[p][column] += 1
+            what = "ATP" if column == 0 else "RNA"
+            return [Event("vacuole", p, f"{who}'s Vacuole grows: they may now store {self.track[p][column]} "
+                          f"{what}.", ("vacuole",))]
+        if kind == "synthesize":
+            return self._synthesize(p)
+        if kind == "keep":
+            drawn = list(top.data["drawn"])
+            drawn.remove(action.code)
+            self.hand[p].append(action.code)
+            self.hand[p].sort()
+            self.amino_deck.append(drawn[0])
+            self.top_known_by = p
+            return [Event("keep-amino", p, f"{who} keeps one amino acid and puts the other back on top.",
+                          ("aminoacyl-trna-synthetase", "trna"))]
+        if kind == "link":
+            return self._link(p, action.code)
+        if kind == "permanent":
+            return self._make_permanent(p)
+        if kind == "discard":
+            if action.item == "ATP":
+                self.atp[p] -= 1
+                self.atp_supply += 1
+            else:
+                self.rna[p][RNA_LETTERS.index(action.item)] -= 1
+                self.rna_deck.discard(action.item)
+            if self._over_limit(p):
+                self.pending.append(top)
+            elif not self.pending:
+                self._finish_round()
+            return [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
+        raise IllegalAction(self.explain_illegal(action))  # pragma: no cover
+
+    def _rna_event(self, p: int, letter: str, verb: str) -> Event:
+        concepts = ("nucleus", "transcription", "mrna")
+        extra = ""
+        if letter == "U":
+            concepts += ("uracil-vs-thymine",)
+            extra = " RNA uses uracil where DNA uses thymine."
+        return Event("rna", p, f"{self._name(p)} {verb} RNA card: {RNA_NAMES[letter]}.{extra}", concepts,
+                     {"letter": letter})
+
+    def _synthesize(self, p: int) -> list[Event]:
+        self._pay(p, 2)
+        drawn = [self.amino_deck.pop() for _ in range(min(2, len(self.amino_deck)))]
+        self.top_known_by = None
+        events = []
+        if STOP in drawn:
+            drawn.remove(STOP)
+            self.stop_round = self.round
+            events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): this "
+                                f"round and one more, then the game ends.", ("stop-codon",)))
+        if len(drawn) == 2:
+            self.pending.append(Pending(p, "amino-keep", "Keep one Amino Acid card; the other goes back on top.",
+                                        {"drawn": drawn}))
+            events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and draws two amino acids.",
+                                   ("aminoacyl-trna-synthetase", "trna", "atp")))
+        elif drawn:
+            self.hand[p].append(drawn[0])
+            self.hand[p].sort()
+            events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and charges one amino acid.",
+                                   ("aminoacyl-trna-synthetase", "trna", "atp")))
+        return events
+
+    def _link(self, p: int, code: str) -> list[Event]:
+        card = AMINO_CARDS[code]
+        self._pay(p, 1)
+        self.hand[p].remove(code)
+        for letter in card.codon:
+            self.rna[p][RNA_LETTERS.index(letter)] -= 1
+        first = not self.chain[p]
+        self.chain[p].append([code, False])
+        spelled = "-".join(card.codon)
+        text = (f"{self._name(p)} links {card.name}: its three RNA spell {spelled} (5'→3'), and in the genetic "
+                f"code the codon {card.codon} is read by the tRNA that carries {card.name.lower()}, so the "
+                f"ribosome joins {card.name.lower()} to the chain with a peptide bond.")
+        concepts = ("ribosome", "codon", "trna", "peptide-bond", "primary-structure", "atp")
+        if first:
+            text += f" It follows the Methionine START card ({START_CODON})."
+            concepts += ("start-codon",)
+        return [Event("link", p, text, concepts, {"code": code, "codon": card.codon})]
+
+    def _make_permanent(self, p: int) -> list[Event]:
+        self._pay(p, 1)
+        i = self._leftmost_linked(p)
+        code = self.chain[p][i][0]
+        self.chain[p][i][1] = True
+        self.rna_deck.discard(*AMINO_CARDS[code].codon)
+        text = f"{self._name(p)} makes {AMINO_CARDS[code].name} permanent in their chain"
+        if self.bonus_stack:
+            bonus = self.bonus_stack.pop(0)
+            self.bonus[p].append(bonus)
+            text += f" and takes the +{bonus} bonus card"
+        return [Event("permanent", p, text + ".", ("peptide-bond", "primary-structure"), {"code": code})]
+
+    # -- scoring ---------------------------------------------------------------------------------
+
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        permanent = sum(AMINO_CARDS[c].value for c, perm in self.chain[player] if perm)
+        linked = sum(_half_up(AMINO_CARDS[c].value) for c, perm in self.chain[player] if not perm)
+        matched = best_matches(self.hand[player], self.rna[player])
+        unmatched = len(self.hand[player]) - matched
+        return [("Bonus cards", sum(self.bonus[player])),
+                ("Permanent amino acids (full value)", permanent),
+                ("Linked amino acids (half, rounded up)", linked),
+                ("Matched amino acids in hand (+1 each)", matched),
+                ("Unmatched amino acids in hand (−1 each)", -unmatched)]
+
+    def scores(self) -> list[int]:
+        return [sum(v for _, v in self.score_breakdown(p)) for p in range(self.num_players)]
+
+    # -- information -----------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        top = self.pending[-1] if self.pending else None
+        field: dict[str, int] = {}
+        for org in ORGANELLE_ORDER:
+            if org in self.field:
+                field[org] = self.field.count(org)
+        seats = []
+        for p in range(self.num_players):
+            mine = p == player
+            seats.append({
+                "atp": self.atp[p],
+                "rna": dict(zip(RNA_LETTERS, self.rna[p])) if mine else None,
+                "rna_count": sum(self.rna[p]),
+                "hand": list(self.hand[p]) if mine else None,
+                "hand_count": len(self.hand[p]),
+                "chain": [[c, perm] for c, perm in self.chain[p]],
+                "selected": [{"organelle": org if (mine or not down) else None, "facedown": down}
+                             for org, down in self.selected[p]],
+                "bonus": list(self.bonus[p]),
+                "track": list(self.track[p]) if self.advanced else None,
+            })
+        pending = None
+        if top is not None:
+            pending = {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+                       "drawn": list(top.data.get("drawn", [])) if top.player == player else None}
+        return {
+            "game": "peptide", "viewer": player, "players": self.num_players, "advanced": self.advanced,
+            "current": self.current_player, "round": self.round, "max_rounds": MAX_ROUNDS,
+            "phase": self.phase, "first_player": self.first_player, "first_taken": self.first_taken,
+            "stop_out": self.stop_round is not None, "stop_round": self.stop_round,
+            "field": field, "organelle_deck": len(self.org_deck), "organelle_discards": len(self.org_deck.discards),
+            "rna_deck": len(self.rna_deck), "rna_discards": len(self.rna_deck.discards),
+            "rna_up": list(self.rna_up), "amino_deck": len(self.amino_deck),
+            "amino_top": self.amino_deck[-1] if (self.top_known_by == player and player is not None
+                                                  and self.amino_deck) else None,
+            "atp_supply": self.atp_supply, "bonus_stack": list(self.bonus_stack),
+            "seats": seats, "pending": pending, "over": self.over,
+            "scores": self.scores() if self.over else None,
+        }
+
+    def clone(self) -> PeptideState:
+        twin = PeptideState.__new__(PeptideState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.org_box = list(self.org_box)
+        twin.org_deck = self.org_deck.copy()
+        twin.rna_deck = self.rna_deck.copy()
+        twin.amino_deck = list(self.amino_deck)
+        twin.rna_up = list(self.rna_up)
+        twin.bonus_stack = list(self.bonus_stack)
+        twin.atp = list(self.atp)
+        twin.rna = [list(r) for r in self.rna]
+        twin.hand = [list(h) for h in self.hand]
+        twin.chain = [[list(link) for link in c] for c in self.chain]
+        twin.selected = [[list(s) for s in sel] for sel in self.selected]
+        twin.bonus = [list(b) for b in self.bonus]
+        twin.track = [list(t) for t in self.track]
+        twin.pending = list(self.pending)
+        twin.picks = list(self.picks)
+        twin.double = list(self.double)
+        twin.field = list(self.field)
+        twin.queue = list(self.queue)
+        return twin
+
+    def determinized(self, player: int, seed: int) -> PeptideState:
+        """Re-deal what ``player`` cannot see: deck orders, others' hands and face-down organelles."""
+        twin = self.clone()
+        rng = Rng(seed)
+        twin.rng = Rng(Rng.derive(seed, 1).next64())
+        others = [q for q in range(self.num_players) if q != player]
+        # Organelles: the box, the draw pile and others' face-down selections.
+        pool = list(self.org_box) + list(self.org_deck.cards)
+        for q in others:
+            pool += [org for org, down in self.selected[q] if down]
+        pool.sort()
+        rng.shuffle(pool)
+        twin.org_box, pool = pool[:len(self.org_box)], pool[len(self.org_box):]
+        for q in others:
+            for s in twin.selected[q]:
+                if s[1]:
+                    s[0] = pool.pop()
+        twin.org_deck.cards = pool
+        # Amino acids: the deck (but a top card this seat put back) and others' hands; STOP stays low.
+        deck = list(self.amino_deck)
+        keep_top = deck.pop() if (self.top_known_by == player and deck) else None
+        has_stop = STOP in deck
+        pool = [c for c in deck if c != STOP]
+        for q in others:
+            pool += self.hand[q]
+        pool.sort()
+        rng.shuffle(pool)
+        for q in others:
+            n = len(self.hand[q])
+            twin.hand[q] = sorted(pool[:n])
+            pool = pool[n:]
+        if has_stop:
+            pool.insert(rng.randbelow(min(4, len(pool) + 1)), STOP)
+        if keep_top is not None:
+            pool.append(keep_top)
+        twin.amino_deck = pool
+        # RNA: the draw pile and others' hands (pending draws of another seat too).
+        letters = list(self.rna_deck.cards)
+        for q in others:
+            letters += [b for b, n in zip(RNA_LETTERS, self.rna[q]) for _ in range(n)]
+        letters.sort()
+        rng.shuffle(letters)
+        for q in others:
+            n = sum(self.rna[q])
+            twin.rna[q] = list(rna_counts(letters[:n]))
+            letters = letters[n:]
+        twin.rna_deck.cards = letters
+        return twin
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.over:
+            return "The game is over: no more moves can be made."
+        p = self.current_player
+        kind = action.kind
+        cost = ATP_COSTS.get(kind) or {"synthesize": 2, "link": 1, "permanent": 1}.get(kind)
+        if cost and self.atp[p] < cost:
+            return f"You need {cost} ATP for that; you have {self.atp[p]}."
+        if self.pending:
+            return f"First finish this: {self.pending[-1].prompt}"
+        if kind == "link":
+            return "You can only link an amino acid from a Ribosome, with its three matching RNA cards in hand."
+        if kind == "pick":
+            if self.phase != "select":
+                return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
+            return f"There is no {action.get('organelle')!r} in the Organelle field."
+        if kind == "first-player" and self.first_taken:
+            return "The First Player card has already been taken this round."
+        if kind == "select-twice":
+            return "Select Twice is only for your first selection of a round, in Phase 1."
+        if kind == "end-turn":
+            return "Resolve all the organelles you selected before ending your turn."
+        return super().explain_illegal(action)
