@@ -42,25 +42,40 @@ STOP = "STOP"
 START_CODON = "AUG"
 
 RNA_LETTERS = "AGCU"
-RNA_COPIES = 12
+RNA_PER_LETTER = 12
 RNA_NAMES = {"A": "Adenine", "G": "Guanine", "C": "Cytosine", "U": "Uracil"}
+STOP_CODON = "UAA"
+"""One of the three stop codons (UAA, UAG, UGA), shown on the STOP card."""
 
-ORGANELLES = ("mitochondria", "nucleus", "vacuole", "amino-acyl", "ribosome")
-ORGANELLE_TITLES = {"mitochondria": "Mitochondria", "nucleus": "Nucleus", "vacuole": "Vacuole",
-                    "amino-acyl": "Amino-Acyl Synthetase", "ribosome": "Ribosome"}
-ORGANELLE_COPIES = 6
-REMOVED_AT_SETUP = {2: 6, 3: 4, 4: 2, 5: 0, 6: 0}
+
+@dataclass(frozen=True)
+class Organelle:
+    """An Organelle card type: what it does in the game and the biology it stands for."""
+
+    id: str
+    name: str
+    does: str
+    concepts: tuple[str, ...]
+
+
+ORGANELLE_ORDER = ("mitochondrion", "nucleus", "vacuole", "synthetase", "ribosome")
+ORGANELLES: dict[str, Organelle] = {o.id: o for o in [
+    Organelle("mitochondrion", "Mitochondrion", "collect 2 ATP", ("mitochondrion", "atp", "cellular-respiration")),
+    Organelle("nucleus", "Nucleus", "collect an RNA card", ("nucleus", "transcription", "mrna", "uracil-vs-thymine")),
+    Organelle("vacuole", "Vacuole", "collect 1 RNA card and 1 ATP", ("vacuole",)),
+    Organelle("synthetase", "Amino-Acyl Synthetase", "pay 2 ATP: draw two Amino Acids, keep one",
+              ("aminoacyl-trna-synthetase", "trna", "atp")),
+    Organelle("ribosome", "Ribosome", "pay 1 ATP: link or make permanent an amino acid",
+              ("ribosome", "peptide-bond", "translation")),
+]}
+ORGANELLES_PER_TYPE = 6
+ORGANELLES_REMOVED = {2: 6, 3: 4, 4: 2, 5: 0, 6: 0}
+"""Organelle cards removed at random at setup, by player count (RULINGS)."""
 
 ATP_TOKENS = 32
 START_ATP = 2
-BONUS_CARDS = (3, 2, 1)
-
-# ATP actions (RULINGS: any number of times in your own turn, either phase, while you can pay).
-RESET_RNA_COST = 1
-RESET_ORGANELLES_COST = 2
-SELECT_TWICE_COST = 3
-AMINO_ACYL_COST = 2
-RIBOSOME_COST = 1
+BONUS_STACK = (3, 2, 1)
+"""Bonus Point cards, top first."""
 
 # Advanced game: the Vacuole track (RULINGS).
 ENERGY_START, ENERGY_MAX = 4, 10
