@@ -1,0 +1,381 @@
+"""Peptide rules, one test per rule of the rulebook (seeds/000_…) and per ruling (RULINGS.md, Peptide)."""
+
+from itertools import product
+
+import pytest
+
+from biocards import games
+from biocards.core import Action, IllegalAction
+from biocards.core.testing import assert_fair_bot
+from biocards.games.peptide import amino_card, hand_points
+from biocards.games.peptide.cards import AMINO_CARDS, ORGANELLES_REMOVED, STOP
+from biocards.games.peptide.rules import MAX_ROUNDS
+
+GAME = games.get("peptide")
+# NCBI translation table 1 in UCAG order, first letter slowest ("*" = stop).
+_CODE = "FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG"
+GENETIC_CODE = {"".join(c): aa for c, aa in zip(product("UCAG", repeat=3), _CODE)}
+
+
+def new(players=2, seed=1, **options):
+    return GAME.new_state(players, seed, **options)
+
+
+def to_resolve(st, mine, other=(("mitochondrion", False),)):
+    """A hand-built Phase 2 position: seat 0 to resolve ``mine``, seat 1 ``other`` (a custom setup)."""
+    st.org_deck.discard(*st.field)
+    st.field, st.phase = [], "resolve"
+    st.queue = list(range(st.num_players))
+    st.selected[0] = [list(s) for s in mine]
+    for q in range(1, st.num_players):
+        st.selected[q] = [list(s) for s in other]
+    return st
+
+
+def do(st, kind, **params):
+    return st.apply(Action(kind, **params))
+
+
+# -- cards -----------------------------------------------------------------------------------------
+
+def test_deck_has_twenty_amino_acids_each_with_a_real_rna_codon():
+    """RULINGS: one card per standard amino acid, each showing one real codon (NCBI table 1, RNA)."""
+    assert len(AMINO_CARDS) == 20
+    for code, card in AMINO_CARDS.items():
+        assert set(card.codon) <= set("AGCU") and len(card.codon) == 3
+        assert GENETIC_CODE[card.codon] == code, card
+
+
+def test_fixed_codons_and_values_from_the_rulebook():
+    """RULINGS: Arginine CGA, Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5."""
+    assert amino_card("R").codon == "CGA"
+    assert amino_card("T").codon == "ACC"
+    assert amino_card("S").codon == "UCA"
+    assert (amino_card("N").value, amino_card("P").value, amino_card("V").value) == (5, 6, 5)
+    with pytest.raises(ValueError):
+        amino_card("B")
+
+
+# -- setup -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_by_player_count(players):
+    """Setup: organelles removed 6/4/2/0/0; 2 ATP each from 32; STOP in the last four; two RNA up; +3 +2 +1."""
+    st = new(players, seed=players)
+    assert len(st.org_box) == ORGANELLES_REMOVED[players]
+    dealt = 6 if players == 2 else 2 * players
+    assert len(st.field) == dealt  # Phase 1: two per player, six for two players
+    assert len(st.org_deck) + len(st.org_box) + len(st.field) == 30
+    assert st.atp == [2] * players and st.atp_supply == 32 - 2 * players
+    assert STOP in st.amino_deck[:4] and len(st.amino_deck) == 21
+    assert len(st.rna_up) == 2 and len(st.rna_deck) == 46
+    assert st.bonus_stack == [3, 2, 1]
+    assert st.first_player == 0 and st.current_player == 0
+
+
+def test_stacked_field_in_view():
+    """Phase 1: repeating organelles are stacked (the view counts each type once)."""
+    st = new(6, seed=3)
+    view = st.view(0)
+    assert sum(view["field"].values()) == 12
+    assert all(view["field"][o] == st.field.count(o) for o in view["field"])
+
+
+# -- phase 1 ---------------------------------------------------------------------------------------
+
+def test_two_selections_each_in_turn_order_then_phase_two():
+    """Phase 1: from the First Player clockwise, each selects once, then again; leftovers are discarded."""
+    st = new(3, seed=2)
+    order = []
+    for _ in range(6):
+        order.append(st.current_player)
+        pick = next(a for a in st.legal_actions() if a.kind == "pick")
+        st.apply(pick)
+    assert order == [0, 1, 2, 0, 1, 2]
+    assert st.phase == "resolve" and st.field == [] and st.current_player == 0
+    assert all(len(s) == 2 for s in st.selected)
+
+
+def test_face_down_selection_gives_one_atp():
+    """Alternative selection: a face-down organelle is resolved for 1 ATP instead of its action."""
+    st = to_resolve(new(), [("ribosome", True)])
+    do(st, "resolve", organelle="ribosome", facedown=True)
+    assert st.atp[0] == 3 and not st.pending
+
+
+def test_first_player_card_once_per_round_and_takes_effect_at_once():
+    """RULINGS: taking the First Player card uses a selection, once per round; Phase 2 starts with the taker."""
+    st = new(3, seed=4)
+    pick = next(a for a in st.legal_actions() if a.kind == "pick")
+    st.apply(pick)  # seat 0
+    do(st, "first-player")  # seat 1
+    assert st.first_player == 1
+    assert Action("first-player") not in st.legal_actions()
+    with pytest.raises(IllegalAction, match="already been taken"):
+        do(st, "first-player")
+    while st.phase == "select":
+        st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))
+    assert st.current_player == 1 and len(st.selected[1]) == 1
+
+
+def test_select_twice_costs_three_and_gives_up_the_later_turn():
+    """ATP action Select Twice: 3 ATP on your first selection; both selections now, no second turn."""
+    st = new(2, seed=5)
+    st.atp[0] = 4
+    st.atp_supply -= 2
+    do(st, "select-twice")
+    assert st.atp[0] == 1
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))
+    assert st.current_player == 0
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))
+    assert st.queue == [1, 1]
+
+
+def test_reset_fields_cost_atp_and_repeat_in_one_turn():
+    """RULINGS: ATP actions (reset RNA 1, reset organelles 2) any number of times in your own turn."""
+    st = new(2, seed=6)
+    st.atp[0], st.atp_supply = 5, st.atp_supply - 3
+    do(st, "reset-rna")
+    do(st, "reset-rna")
+    do(st, "reset-organelles")
+    assert st.atp[0] == 1 and len(st.field) == 6 and len(st.rna_up) == 2
+    with pytest.raises(IllegalAction, match="You need 2 ATP"):
+        do(st, "reset-organelles")
+
+
+def test_reset_rna_in_phase_two():
+    """ATP actions may be taken in your own turn of either Phase."""
+    st = to_resolve(new(), [("mitochondrion", False)])
+    assert Action("reset-rna") in st.legal_actions()
+
+
+# -- phase 2: organelles ---------------------------------------------------------------------------
+
+def test_mitochondrion_gives_two_atp_from_a_finite_supply():
+    """Mitochondria: collect 2 ATP; RULINGS: a gain larger than the supply gives what is left."""
+    st = to_resolve(new(), [("mitochondrion", False), ("mitochondrion", False)])
+    do(st, "resolve", organelle="mitochondrion", facedown=False)
+    assert st.atp[0] == 4
+    st.atp[1] += st.atp_supply - 1
+    st.atp_supply = 1
+    do(st, "resolve", organelle="mitochondrion", facedown=False)
+    assert st.atp[0] == 5 and st.atp_supply == 0
+
+
+def test_nucleus_take_face_up_is_replaced():
+    """Nucleus option 1: take a face-up RNA card; a new one is flipped to replace it."""
+    st = to_resolve(new(), [("nucleus", False)])
+    first = st.rna_up[0]
+    do(st, "resolve", organelle="nucleus", facedown=False)
+    do(st, "rna-take", index=0)
+    assert sum(st.rna[0]) == 1 and st.rna[0]["AGCU".index(first)] == 1 and len(st.rna_up) == 2
+
+
+def test_nucleus_draw_two_keep_one_discard_other():
+    """Nucleus option 2: draw two from the RNA deck, keep one, discard the other."""
+    st = to_resolve(new(), [("nucleus", False)])
+    do(st, "resolve", organelle="nucleus", facedown=False)
+    do(st, "rna-draw2")
+    drawn = st.pending[-1].data["drawn"]
+    do(st, "keep", letter=drawn[0])
+    assert sum(st.rna[0]) == 1 and st.rna_deck.discards == [drawn[1]]
+
+
+def test_rna_deck_reshuffles_its_discards():
+    """Nucleus: when the RNA deck is empty, the discard pile is shuffled into a new deck."""
+    st = to_resolve(new(), [("nucleus", False)])
+    st.rna_deck.discards, st.rna_deck.cards = st.rna_deck.cards, []
+    do(st, "resolve", organelle="nucleus", facedown=False)
+    do(st, "rna-draw2")
+    assert st.rna_deck.reshuffles == 1
+
+
+def test_vacuole_basic_gives_one_rna_and_one_atp():
+    """Vacuole: draw the top RNA card and collect 1 ATP."""
+    st = to_resolve(new(), [("vacuole", False)])
+    do(st, "resolve", organelle="vacuole", facedown=False)
+    assert sum(st.rna[0]) == 1 and st.atp[0] == 3
+
+
+def test_synthetase_keeps_one_and_returns_the_other_on_top():
+    """Amino-Acyl: pay 2 ATP, draw two Amino Acids, keep one, the other back on top."""
+    st = to_resolve(new(), [("synthetase", False)])
+    st.amino_deck[-2:] = ["P", "W"]
+    do(st, "resolve", organelle="synthetase", facedown=False)
+    do(st, "synthesize")
+    do(st, "keep", code="P")
+    assert st.hand[0] == ["P"] and st.amino_deck[-1] == "W" and st.atp[0] == 0
+    assert st.view(0)["amino_top"] == "W" and st.view(1)["amino_top"] is None
+
+
+def test_synthetase_needs_two_atp():
+    """Amino-Acyl: without 2 ATP you cannot draw."""
+    st = to_resolve(new(), [("synthetase", False)])
+    st.atp[0], st.atp_supply = 1, st.atp_supply + 1
+    do(st, "resolve", organelle="synthetase", facedown=False)
+    assert [a.kind for a in st.legal_actions()] == ["skip"]
+    with pytest.raises(IllegalAction, match="You need 2 ATP"):
+        do(st, "synthesize")
+
+
+def test_stop_is_revealed_and_one_more_round_is_played():
+    """Winning the Game / RULINGS: STOP drawn ⇒ finish this round, play one more, then score."""
+    st = to_resolve(new(), [("synthetase", False)])
+    st.amino_deck[-2:] = [STOP, "W"]
+    do(st, "resolve", organelle="synthetase", facedown=False)
+    events = do(st, "synthesize")
+    assert st.hand[0] == ["W"] and st.stop_round == 1
+    assert any("stop-codon" in e.concepts for e in events)
+    assert st.view(None)["stop_out"]
+    bot = [GAME.make_bot("greedy", s, 1) for s in range(2)]
+    while st.round == 1:
+        st.apply(bot[st.current_player].choose(st))
+    assert st.round == 2 and not st.is_terminal()
+    while not st.is_terminal():
+        st.apply(bot[st.current_player].choose(st))
+    assert st.round == 2
+
+
+def test_ribosome_links_with_the_three_matching_rna():
+    """Ribosome option 1: pay 1 ATP, match an amino acid with its three RNA, add it face up to the chain."""
+    st = to_resolve(new(), [("ribosome", False)])
+    st.hand[0] = ["S", "T"]
+    st.rna[0] = [1, 0, 1, 1]  # A, C, U: Serine UCA, not Threonine ACC
+    do(st, "resolve", organelle="ribosome", facedown=False)
+    links = [a for a in st.legal_actions() if a.kind == "link"]
+    assert links == [Action("link", code="S")]
+    events = do(st, "link", code="S")
+    assert st.chain[0] == [["S", False]] and st.rna[0] == [0, 0, 0, 0] and st.atp[0] == 1
+    assert "U-C-A" in events[0].text and "codon" in events[0].concepts and "start-codon" in events[0].concepts
+
+
+def test_ribosome_permanent_flips_leftmost_and_takes_bonus_in_order():
+    """Ribosome option 2: flip the leftmost face-up amino acid, discard its RNA, take +3, then +2, then +1."""
+    st = to_resolve(new(), [("ribosome", False)] * 2, other=[("ribosome", False)] * 2)
+    st.chain[0] = [["S", False], ["Q", False]]
+    st.chain[1] = [["A", False]]
+    do(st, "resolve", organelle="ribosome", facedown=False)
+    do(st, "permanent")
+    assert st.chain[0] == [["S", True], ["Q", False]] and st.bonus[0] == [3]
+    assert sorted(st.rna_deck.discards) == sorted("UCA")
+    do(st, "resolve", organelle="ribosome", facedown=False)
+    do(st, "permanent")
+    assert st.bonus[0] == [3, 2] and st.bonus_stack == [1]
+
+
+def test_organelles_must_all_be_resolved_before_ending_turn():
+    """Phase 2: each player resolves all the organelles they selected (in any order)."""
+    st = to_resolve(new(), [("vacuole", False), ("mitochondrion", False)])
+    kinds = {(a.kind, a.get("organelle")) for a in st.legal_actions()}
+    assert ("end-turn", None) not in kinds and ("resolve", "vacuole") in kinds
+    with pytest.raises(IllegalAction, match="Resolve all"):
+        do(st, "end-turn")
+
+
+def test_organelle_deck_reshuffles():
+    """If the Organelle deck runs out, its discard pile is shuffled into a new deck."""
+    st = new(2, seed=8)
+    st.org_deck.discards, st.org_deck.cards = st.org_deck.cards, []
+    st.atp[0], st.atp_supply = 4, st.atp_supply - 2
+    do(st, "reset-organelles")
+    assert len(st.field) == 6 and st.org_deck.reshuffles == 1
+
+
+# -- scoring ---------------------------------------------------------------------------------------
+
+def test_rulebook_scoring_example_is_16():
+    """Winning the Game example: Asn, Pro flipped (5+6), Val face up (3), +3 bonus, hand His +1, Leu −1, Ser −1."""
+    st = new()
+    st.chain[0] = [["N", True], ["P", True], ["V", False]]
+    st.bonus[0] = [3]
+    st.hand[0] = ["H", "L", "S"]
+    st.rna[0] = [1, 1, 1, 1]  # A G C U: His CAU matches; then Leu CUG and Ser UCA cannot
+    assert st.scores()[0] == 16
+    assert sum(v for _, v in st.score_breakdown(0)) == 16
+
+
+def test_hand_scoring_uses_the_best_assignment():
+    """RULINGS: each RNA counts once; the best assignment, not draw order (His+Asn beat Gln)."""
+    assert hand_points("QHN", "CAUAAU") == 1
+    assert hand_points("NHQ", "UAACUA") == 1
+    assert hand_points("", "") == 0
+    assert hand_points("WW", "UGG") == 0
+
+
+# -- advanced --------------------------------------------------------------------------------------
+
+def test_advanced_track_starts_at_four_and_three_and_is_capped():
+    """RULINGS/Advanced: energy starts 4 (max 10), RNA 3 (max 9); a Vacuole may raise one by a step."""
+    st = to_resolve(new(advanced=True), [("vacuole", False)])
+    assert st.track[0] == [4, 3]
+    do(st, "resolve", organelle="vacuole", facedown=False)
+    do(st, "vacuole", choice="energy")
+    assert st.track[0] == [5, 3] and st.atp[0] == 2
+    st2 = to_resolve(new(advanced=True), [("vacuole", False)])
+    st2.track[0] = [10, 9]
+    do(st2, "resolve", organelle="vacuole", facedown=False)
+    assert [a.get("choice") for a in st2.legal_actions()] == ["collect"]
+
+
+def test_advanced_discard_down_at_end_of_round():
+    """Advanced: over a limit at the end of the round, discard down, choosing what."""
+    st = to_resolve(new(advanced=True), [("mitochondrion", False)], other=[])
+    st.atp[0], st.atp_supply = 4, st.atp_supply - 2
+    st.rna[0] = [4, 0, 0, 0]
+    st.rna_deck.cards = st.rna_deck.cards[4:]
+    do(st, "resolve", organelle="mitochondrion", facedown=False)  # 6 ATP over a limit of 4
+    do(st, "end-turn")
+    do(st, "end-turn")
+    assert st.phase == "discard" and st.current_player == 0
+    for _ in range(2):
+        do(st, "discard", item="ATP")
+    do(st, "discard", item="A")
+    assert st.atp[0] == 4 and st.rna[0] == [3, 0, 0, 0] and st.round == 2 and st.phase == "select"
+
+
+def test_basic_game_has_no_limits():
+    """The Basic game has no Vacuole track: no discarding at the end of a round."""
+    st = to_resolve(new(), [("mitochondrion", False)], other=[])
+    st.rna[0] = [9, 0, 0, 0]
+    st.rna_deck.cards = st.rna_deck.cards[9:]
+    do(st, "resolve", organelle="mitochondrion", facedown=False)
+    do(st, "end-turn")
+    do(st, "end-turn")
+    assert st.round == 2 and st.rna[0][0] == 9
+
+
+def test_round_cap_ends_the_game():
+    """Cap (RULINGS, all games): with no STOP drawn, the game ends after round MAX_ROUNDS."""
+    st = new(2, seed=9)
+    st.round = MAX_ROUNDS
+    bot = [GAME.make_bot("random", s, 1) for s in range(2)]
+    while not st.is_terminal():
+        st.apply(bot[st.current_player].choose(st))
+    assert st.round == MAX_ROUNDS
+
+
+# -- information and bots --------------------------------------------------------------------------
+
+def test_view_hides_other_hands_and_face_down_organelles():
+    """Hidden information: RNA and Amino Acid hands are concealed; face-down selections too."""
+    st = to_resolve(new(), [("ribosome", True)], other=[("nucleus", True)])
+    st.hand[1] = ["W"]
+    v = st.view(0)
+    assert v["seats"][1]["hand"] is None and v["seats"][1]["hand_count"] == 1
+    assert v["seats"][1]["selected"][0]["organelle"] is None
+    assert v["seats"][0]["selected"][0]["organelle"] == "ribosome"
+
+
+def test_greedy_is_fair_and_beats_random():
+    """Bots: greedy decides from its own seat's view, and wins clearly more than random."""
+    st = new(3, seed=2)
+    for ply in range(40):
+        assert_fair_bot(st, "greedy", ply)
+        st.apply(GAME.make_bot("random", st.current_player, 1).choose(st))
+    from biocards.bots import play_out
+    wins = 0
+    for seed in range(30):
+        st = new(2, seed)
+        play_out(st, [GAME.make_bot("greedy", 0, seed), GAME.make_bot("random", 1, seed)])
+        wins += st.scores()[0] > st.scores()[1]
+    assert wins >= 25
