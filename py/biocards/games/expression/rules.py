@@ -194,6 +194,10 @@ class ExpressionState(GameState):
         twin.pending = list(self.pending)
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The legal-move cache is derived data: leave it out so a pickle shows only the position.
+        return {**self.__dict__, "_legal": None}
+
     def determinized(self, player: int, seed: int) -> ExpressionState:
         """Re-deal the draw pile, the other hands and a card someone else just drew, all unseen by ``player``."""
         twin = self.clone()
@@ -319,10 +323,10 @@ class ExpressionState(GameState):
         if top is not None and top.kind == "extra":
             return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
-        shown = MUTATIONS[t_value].name if t_value in MUTATIONS else f"a {t_value}"
-        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play a "
-                f"{CATEGORIES[next_category(t_category)].name} (the next step of the pathway) or "
-                f"{shown}, or draw a card.")
+        wanted = CATEGORIES[next_category(t_category)].name
+        same = f"another {MUTATIONS[t_value].name}" if t_value in MUTATIONS else f"a {t_value}"
+        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {'an' if wanted[0] in 'AEIOU' else 'a'} "
+                f"{wanted} (the next step of the pathway) or {same}, or draw a card.")
 
     # -- making moves --------------------------------------------------------------------------
 

@@ -1,0 +1,80 @@
+"""Gene-expression invariants over random legal matches (hypothesis): 200 matches for each of 2–6 players.
+
+Matches are played to 100 points for speed (a few to the full 500 below): the 72 cards are
+conserved, nothing goes negative, every hand and match ends, records replay and illegal moves
+change nothing.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from biocards.bots import RandomBot, play_out
+from biocards.core.testing import assert_contract_step, assert_illegal_changes_nothing, assert_replays
+from biocards.games.expression import GAME
+from biocards.games.expression.cards import DECK
+from biocards.games.expression.rules import MAX_HANDS, MAX_TURNS_PER_HAND
+
+ALL_CARDS = sorted(DECK)
+
+
+def options(players: int, target: int = 100) -> dict:
+    return {"target": target, **({"variant": True} if players < 4 else {})}
+
+
+def check_step(state, events) -> None:
+    """The 72 cards are all somewhere, once; counts and totals never go negative; caps hold."""
+    held = state.draw + state.discard + [c for h in state.hands for c in h]
+    if state.drawn is not None:
+        held.append(state.drawn)
+    assert sorted(held) == ALL_CARDS
+    assert state.discard, "the top card never leaves the discard"
+    assert all(t >= 0 for t in state.totals)
+    assert 0 <= state.turns <= MAX_TURNS_PER_HAND and 1 <= state.hand_no <= MAX_HANDS
+    assert sum(points for _, _, points, _ in state.won) == sum(state.totals)
+    for event in events:
+        assert event.text.strip()
+
+
+def play_match(players: int, seed: int, target: int = 100):
+    state = GAME.new_state(players, seed, **options(players, target))
+    bots = [RandomBot(GAME, s, seed) for s in range(players)]
+    hands_seen, moves_this_hand = state.hand_no, 0
+    for ply in range(GAME.max_moves):
+        if state.is_terminal():
+            break
+        if ply % 97 == 13:
+            assert_illegal_changes_nothing(state)
+        events = state.apply(bots[state.current_player].choose(state))
+        if ply % 5 == 0 or state.is_terminal():  # the shared contract test checks every move already
+            assert_contract_step(state, events)
+        check_step(state, events)
+        moves_this_hand = 0 if state.hand_no != hands_seen else moves_this_hand + 1
+        hands_seen = state.hand_no
+        assert moves_this_hand <= MAX_TURNS_PER_HAND * 6, "a hand did not end"
+    assert state.is_terminal(), "the match did not end"
+    assert max(state.totals) >= target or len(state.won) == MAX_HANDS
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_matches_conserve_the_72_cards_end_and_replay(players, seed):
+    assert_replays(play_match(players, seed))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_full_matches_to_500_end_with_a_winner_at_the_target(players):
+    for seed in range(2):
+        state = play_match(players, seed, target=500)
+        assert_replays(state)
+        assert len(state.winners()) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_greedy_bots_only_matches_end(players):
+    """Issue 7: bots-only matches always end (greedy against greedy, to the full 500)."""
+    state = GAME.new_state(players, players, **options(players, 500))
+    play_out(state, [GAME.make_bot("greedy", s, players) for s in range(players)])
+    assert state.is_terminal() and max(state.totals) >= 500

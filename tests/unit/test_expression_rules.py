@@ -1,0 +1,453 @@
+"""Gene-expression matching game rules (seed 004_…, and RULINGS.md › Gene-expression matching game).
+
+Each test names the rulebook section or ruling it checks; "design" marks decisions the rulebook
+leaves open, documented on lessons/rules/expression.md.
+"""
+
+from collections import Counter
+
+import pytest
+
+from biocards.bots import RandomBot, play_out
+from biocards.core import Action, IllegalAction
+from biocards.core.testing import fingerprint
+from biocards.games.expression import BENCH, GAME, bench_extras, can_follow
+from biocards.games.expression.cards import ACTIONS, DECK, MUTATIONS, PATHWAY
+from biocards.games.expression.rules import MAX_HANDS, MAX_TURNS_PER_HAND, ExpressionState
+
+
+
+def table(hands, top, *, players=None, draw=None, turn=0, seed=1, **options) -> ExpressionState:
+    """A prepared position: these hands, this discard pile (last = top), the rest of the deck to draw."""
+    players = players or len(hands)
+    if players < 4:
+        options.setdefault("variant", True)
+    state = GAME.new_state(players, seed, **options)
+    discard = [top] if isinstance(top, str) else list(top)
+    state.hands = [list(h) for h in hands]
+    state.discard = discard
+    if draw is None:
+        rest = Counter(DECK) - Counter(c for h in hands for c in h) - Counter(discard)
+        draw = sorted(rest.elements())
+    state.draw = list(draw)
+    state.turn = state.first = turn
+    state.pending, state.drawn, state.free = [], None, False
+    state.passes = state.turns = 0
+    state._legal = None
+    return state
+
+
+def act(state, kind, **params):
+    return state.apply(Action(kind, **params))
+
+
+def play(state, card):
+    return act(state, "play", card=card)
+
+
+def seed_turning_up(action: str, players: int = 4) -> int:
+    """A seed whose first turned-up card is ``action`` (found by search: a known answer)."""
+    for seed in range(2000):
+        if GAME.new_state(players, seed).discard[0].endswith(":" + action):
+            return seed
+    raise AssertionError(f"no seed turns up {action}")
+
+
+# -- the deck -----------------------------------------------------------------------------------
+
+def test_deck_is_72_cards_four_categories_numbers_and_two_of_each_action():
+    """RULINGS deck: 4 categories × (1–10 + two each of Substitution, Translocation, Deletion, Insertion)."""
+    assert len(DECK) == 72
+    counts = Counter(DECK)
+    for category in PATHWAY:
+        for n in range(1, 11):
+            assert counts[f"{category}:{n}"] == 1
+        for action in ACTIONS:
+            assert counts[f"{category}:{action}"] == 2
+    assert PATHWAY == ("promoter", "operon", "transcription-factor", "expressed-gene")
+
+
+def test_seed_action_names_map_to_the_four_mutations():
+    """RULINGS: gene replacement = Substitution, shift = Translocation, deletion, insertion."""
+    assert [MUTATIONS[a].name for a in ACTIONS] == ["Substitution", "Translocation", "Deletion", "Insertion"]
+
+
+# -- matching: can_follow -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("card, top, ok", [
+    ("operon:7", "promoter:3", True),                   # the issue's example
+    ("operon:substitution", "promoter:3", True),        # rulebook: any operon ("enhancer") card on promoter 3
+    ("expressed-gene:3", "promoter:3", True),           # rulebook: any card with a 3
+    ("transcription-factor:5", "promoter:3", False),    # two steps along is not the next step
+    ("promoter:4", "promoter:3", False),                # same category is not a match
+    ("transcription-factor:1", "operon:9", True),
+    ("expressed-gene:10", "transcription-factor:2", True),
+    ("promoter:8", "expressed-gene:1", True),           # the pathway starts again after expression
+    ("operon:2", "expressed-gene:2", True),
+    ("promoter:deletion", "transcription-factor:deletion", True),  # same action
+    ("promoter:insertion", "promoter:3", False),
+    ("operon:insertion", "operon:deletion", False),     # different action, same category
+])
+def test_can_follow_by_pathway_number_or_action(card, top, ok):
+    """RULINGS: next category along promoter → operon → transcription factor → expressed gene →
+    promoter, or the same number, or the same action (rulebook "Discarding" example: promoter 3)."""
+    assert can_follow(card, top) is ok
+
+
+@pytest.mark.parametrize("bad", ["operon", "operon:11", "enhancer:3", "operon:07", "operon:mutate", 7])
+def test_can_follow_rejects_cards_not_in_the_deck(bad):
+    with pytest.raises(ValueError):
+        can_follow(bad, "promoter:3")
+
+
+# -- set-up -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_setup_deals_six_and_turns_up_one(players):
+    """Rulebook "Set-Up": six cards each, the rest a draw pile, one card starts the discard."""
+    for seed in range(30):
+        state = GAME.new_state(players, seed)
+        if not state.discard[0].endswith(":insertion"):
+            break
+    assert [len(h) for h in state.hands] == [6] * players
+    assert len(state.discard) == 1 and len(state.draw) == 72 - 6 * players - 1
+    assert state.target == 500 and state.hand_no == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_or_three_players_need_the_variant_option(players):
+    """RULINGS: 4–6 players as printed; 2–3 only as a marked variant (variant=True)."""
+    with pytest.raises(ValueError, match="variant=True"):
+        GAME.new_state(players, 1)
+    with pytest.raises(ValueError, match="variant=True"):
+        ExpressionState(players, 1, {"target": 500, "variant": False})
+    state = GAME.new_state(players, 1, variant=True)
+    assert state.view(0)["variant"] is True
+    assert state.to_record()["options"]["variant"] is True
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_outside_two_to_six_is_refused(players):
+    with pytest.raises(ValueError):
+        GAME.new_state(players, 1, variant=True)
+
+
+def test_target_is_an_option_and_must_be_positive():
+    """RULINGS: a match is played to 500, configurable."""
+    assert GAME.new_state(4, 1, target=100).target == 100
+    with pytest.raises(ValueError, match="target"):
+        GAME.new_state(4, 1, target=0)
+
+
+# -- the first card turned up -------------------------------------------------------------------
+
+def test_first_card_translocation_skips_the_first_player():
+    """Rulebook NOTE, RULINGS: a turned-up action acts on the first player: Translocation skips."""
+    state = GAME.new_state(4, seed_turning_up("translocation"))
+    assert state.current_player == 1 and [len(h) for h in state.hands] == [6, 6, 6, 6]
+
+
+def test_first_card_insertion_makes_the_first_player_draw_two_and_skip():
+    state = GAME.new_state(4, seed_turning_up("insertion"))
+    assert state.current_player == 1 and [len(h) for h in state.hands] == [8, 6, 6, 6]
+
+
+def test_first_card_deletion_lets_the_first_player_play_any_card():
+    state = GAME.new_state(4, seed_turning_up("deletion"))
+    assert state.current_player == 0 and state.free
+    played = {a.card for a in state.legal_actions() if a.kind == "play"}
+    assert played == set(state.hands[0])
+    card = next(c for c in state.hands[0] if not can_follow(c, state.discard[-1]))
+    events = play(state, card)
+    assert state.discard[-1] == card and not state.free
+    assert "any card" in events[0].text
+
+
+def test_first_card_substitution_lets_the_first_player_swap_two_hands_then_play():
+    state = GAME.new_state(4, seed_turning_up("substitution"))
+    assert state.current_player == 0 and state.pending[-1].kind == "swap-first"
+    h1, h2 = list(state.hands[1]), list(state.hands[2])
+    act(state, "choose", seat=1)
+    act(state, "choose", seat=2)
+    assert state.hands[1] == h2 and state.hands[2] == h1
+    assert state.current_player == 0 and not state.pending  # now an ordinary turn
+
+
+# -- ordinary turns -----------------------------------------------------------------------------
+
+def test_playing_a_matching_card_puts_it_on_top_and_passes_the_turn():
+    """Rulebook "Discarding": match the top card; play moves clockwise."""
+    state = table([["operon:7", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
+    assert [a.card for a in state.legal_actions() if a.kind == "play"] == ["operon:7"]
+    events = play(state, "operon:7")
+    assert state.discard[-1] == "operon:7" and state.hands[0] == ["promoter:1"]
+    assert state.current_player == 1
+    assert {"operon", "gene-expression"} <= set(events[0].concepts)
+
+
+def test_a_card_that_does_not_match_is_refused_with_a_reason_and_changes_nothing():
+    state = table([["transcription-factor:5", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]],
+                  "promoter:3")
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="cannot go on Promoter 3: play an Operon"):
+        play(state, "transcription-factor:5")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        play(state, "operon:9")
+    assert fingerprint(state) == before
+
+
+def test_you_may_draw_even_when_you_could_play():
+    """RULINGS: a player who cannot *or does not* play draws one card."""
+    state = table([["operon:7", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
+                  draw=["expressed-gene:9"])
+    assert Action("draw") in state.legal_actions()
+    act(state, "draw")
+    assert sorted(state.hands[0]) == ["expressed-gene:9", "operon:7", "promoter:1"]
+    assert state.current_player == 1
+
+
+def test_a_drawn_card_that_matches_may_be_played_at_once():
+    """Rulebook "Discarding": "Players can still play the card, if the card drawn is matched"."""
+    state = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
+                  draw=["operon:9"])
+    act(state, "draw")
+    assert state.pending[-1].kind == "drawn" and state.view(0)["pending"]["card"] == "operon:9"
+    assert "card" not in state.view(1)["pending"]  # the others do not see what was drawn
+    assert [a.kind for a in state.legal_actions()] == ["play", "keep"]
+    with pytest.raises(IllegalAction, match="play it or keep it"):
+        play(state, "promoter:1")
+    play(state, "operon:9")
+    assert state.discard[-1] == "operon:9" and state.hands[0] == ["promoter:1"]
+    assert state.current_player == 1
+
+
+def test_a_drawn_card_that_matches_may_be_kept():
+    state = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
+                  draw=["operon:9"])
+    act(state, "draw")
+    act(state, "keep")
+    assert sorted(state.hands[0]) == ["operon:9", "promoter:1"] and state.current_player == 1
+
+
+def test_the_draw_pile_reshuffles_all_discards_but_the_top():
+    """Rulebook NOTE: keep the top card of the discard, shuffle the rest into a new draw pile."""
+    discard = ["promoter:5", "operon:5", "transcription-factor:5", "expressed-gene:4"]
+    state = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], discard, draw=[])
+    events = act(state, "draw")
+    assert state.discard == ["expressed-gene:4"]
+    assert sorted(state.draw + state.hands[0]) == sorted(["promoter:1", *discard[:-1]])
+    assert any(e.kind == "reshuffle" for e in events)
+
+
+def test_with_nothing_to_draw_a_player_passes_and_a_full_round_of_passes_blocks_the_hand():
+    """Design cap: a hand where nobody can draw or play for a full round goes to the fewest cards."""
+    hands = [["promoter:1", "promoter:2"], ["promoter:4"], ["promoter:6", "promoter:7"], ["promoter:8", "promoter:9"]]
+    state = table(hands, "promoter:3", draw=[])
+    assert state.legal_actions() == [Action("pass")]
+    with pytest.raises(IllegalAction):
+        act(state, "draw")
+    for _ in range(4):
+        events = act(state, "pass")
+    assert state.won[-1][:3] == (1, 1, 1 + 2 + 6 + 7 + 8 + 9)
+    assert "blocked" in events[-1].text or any("blocked" in e.text for e in events)
+
+
+# -- the four actions ---------------------------------------------------------------------------
+
+def test_translocation_skips_the_next_player():
+    """RULINGS: Translocation, the next player is skipped."""
+    state = table([["operon:translocation", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
+    events = play(state, "operon:translocation")
+    assert state.current_player == 2
+    assert any(e.kind == "skip" and e.player == 1 for e in events)
+    assert "translocation" in next(e for e in events if e.kind == "mutation").concepts
+
+
+def test_insertion_makes_the_next_player_draw_two_and_skip():
+    """RULINGS: Insertion, the next player draws 2 and is skipped."""
+    state = table([["operon:insertion", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
+    play(state, "operon:insertion")
+    assert len(state.hands[1]) == 3 and state.current_player == 2
+
+
+def test_deletion_plays_one_more_card_whatever_the_top_but_not_a_deletion():
+    """RULINGS: Deletion, play one more card at once, any card but a Deletion, ignoring the top card."""
+    hand = ["operon:deletion", "operon:deletion", "promoter:1", "expressed-gene:9"]
+    state = table([hand, ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
+    play(state, "operon:deletion")
+    assert state.current_player == 0 and state.pending[-1].kind == "extra"
+    assert [a.card for a in state.legal_actions()] == ["promoter:1", "expressed-gene:9"]
+    with pytest.raises(IllegalAction, match="not another Deletion"):
+        play(state, "operon:deletion")
+    play(state, "promoter:1")  # a promoter cannot follow an operon, but the Deletion allows it
+    assert state.discard[-1] == "promoter:1" and state.current_player == 1
+
+
+def test_deletion_with_only_deletions_left_ends_the_turn():
+    """RULINGS: if you cannot play another card, your turn ends."""
+    state = table([["operon:deletion", "promoter:deletion"], ["operon:1"], ["operon:2"], ["operon:3"]],
+                  "promoter:3")
+    events = play(state, "operon:deletion")
+    assert state.current_player == 1 and state.hands[0] == ["promoter:deletion"]
+    assert any(e.kind == "deletion-stuck" for e in events)
+
+
+def test_deletion_as_the_last_card_wins_the_hand():
+    """Issue 7: Deletion as the last card — nothing is left to play, and an empty hand ends the hand."""
+    state = table([["operon:deletion"], ["operon:1"], ["operon:insertion"], ["operon:3", "promoter:10"]],
+                  "promoter:3")
+    play(state, "operon:deletion")
+    assert state.won[0] == (1, 0, 1 + 20 + 3 + 10, "played every card")
+    assert state.hand_no == 2  # the next hand has been dealt
+
+
+def test_the_extra_card_after_a_deletion_can_be_an_action_and_acts():
+    state = table([["operon:deletion", "promoter:insertion", "promoter:1"], ["operon:1"], ["operon:2"],
+                   ["operon:3"]], "promoter:3")
+    play(state, "operon:deletion")
+    play(state, "promoter:insertion")
+    assert len(state.hands[1]) == 3 and state.current_player == 2
+
+
+def test_substitution_swaps_the_hands_of_two_chosen_players_you_may_be_one():
+    """RULINGS: Substitution, choose two players (you may be one); they swap hands."""
+    state = table([["operon:substitution", "promoter:1", "promoter:2"], ["operon:1"], ["operon:2", "operon:4"],
+                   ["operon:3"]], "promoter:3")
+    play(state, "operon:substitution")
+    assert state.pending[-1].kind == "swap-first"
+    assert [a.seat for a in state.legal_actions()] == [0, 1, 2, 3]
+    act(state, "choose", seat=0)
+    assert [a.seat for a in state.legal_actions()] == [1, 2, 3]  # two different players
+    with pytest.raises(IllegalAction, match="two different players"):
+        act(state, "choose", seat=0)
+    events = act(state, "choose", seat=1)
+    assert state.hands[0] == ["operon:1"] and state.hands[1] == ["promoter:1", "promoter:2"]
+    assert state.current_player == 1
+    assert "substitution" in events[0].concepts
+
+
+def test_substitution_may_swap_two_other_players():
+    state = table([["operon:substitution", "promoter:1"], ["operon:1"], ["operon:2", "operon:4"],
+                   ["operon:3"]], "promoter:3")
+    play(state, "operon:substitution")
+    act(state, "choose", seat=2)
+    act(state, "choose", seat=3)
+    assert state.hands[2] == ["operon:3"] and state.hands[3] == ["operon:2", "operon:4"]
+
+
+def test_an_action_played_as_the_last_card_ends_the_hand_without_acting():
+    """Design: play stops as soon as a hand is empty (rulebook "Ending the Game"), so no one draws."""
+    state = table([["operon:insertion"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
+    play(state, "operon:insertion")
+    assert state.won[0] == (1, 0, 6, "played every card")
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_each_mutation_event_says_how_it_changes_a_genes_product(action):
+    """Issue 7 "Learning": events name the mutation's concept and its effect on the product."""
+    state = table([[f"operon:{action}", "promoter:1", "expressed-gene:4"], ["operon:1"], ["operon:2"],
+                   ["operon:3"]], "promoter:3")
+    events = play(state, f"operon:{action}")
+    mutation = next(e for e in events if e.kind == "mutation")
+    assert action in mutation.concepts and "mutation" in mutation.concepts
+    assert "protein" in mutation.text or "product" in mutation.text or "expressed" in mutation.text
+
+
+# -- scoring and the match ------------------------------------------------------------------------
+
+def test_the_winner_scores_face_value_and_twenty_per_action_in_other_hands():
+    """Rulebook "Scoring": number cards face value, action cards 20 points."""
+    state = table([["operon:7"], ["promoter:10", "expressed-gene:deletion"], ["operon:2"],
+                   ["transcription-factor:substitution", "promoter:1"]], "promoter:3")
+    events = play(state, "operon:7")
+    assert state.scores() == [10 + 20 + 2 + 20 + 1, 0, 0, 0]
+    assert sum(p for _, p in state.score_breakdown(0)) == state.scores()[0]
+    assert any(e.kind == "hand-over" for e in events)
+    assert state.view(None)["last_hand"]["cards"][1] == ["promoter:10", "expressed-gene:deletion"]
+
+
+def test_a_new_hand_is_dealt_and_the_first_player_moves_clockwise():
+    """Design: each hand starts one seat further round."""
+    state = table([["operon:7"], ["promoter:10"], ["operon:2"], ["promoter:1"]], "promoter:3")
+    play(state, "operon:7")
+    assert state.hand_no == 2 and state.first == 1
+    assert sum(map(len, state.hands)) + len(state.draw) + len(state.discard) + (state.drawn is not None) == 72
+
+
+def test_the_match_ends_when_a_player_reaches_the_target():
+    """Rulebook "Scoring": the first to reach 500 (or the agreed target) wins the match."""
+    state = table([["operon:7"], ["promoter:10"], ["operon:2"], ["promoter:1"]], "promoter:3", target=13)
+    events = play(state, "operon:7")
+    assert state.is_terminal() and state.current_player is None and state.legal_actions() == []
+    assert state.winners() == [0] and events[-1].kind == "match-over"
+    with pytest.raises(IllegalAction, match="over"):
+        act(state, "draw")
+
+
+def test_the_match_ends_after_the_hand_cap():
+    """Design cap: a match ends after MAX_HANDS hands; the highest total wins."""
+    state = table([["operon:7"], ["promoter:10"], ["operon:2"], ["promoter:1"]], "promoter:3")
+    state.hand_no = MAX_HANDS
+    state.totals = [0, 400, 0, 0]
+    play(state, "operon:7")
+    assert state.is_terminal() and state.winners() == [1]
+
+
+def test_a_hand_ends_after_the_turn_cap_and_goes_to_the_fewest_cards():
+    """Design cap: a hand still going after MAX_TURNS_PER_HAND turns is scored as blocked."""
+    state = table([["promoter:1", "promoter:2"], ["promoter:4"], ["promoter:6"], ["operon:8", "promoter:9"]],
+                  "promoter:3", draw=["promoter:5"])
+    state.turns = MAX_TURNS_PER_HAND - 1
+    act(state, "draw")
+    winner = state.won[0][1]
+    assert winner == 1 and "stopped" in state.won[0][3]  # 1 card, fewer points than Player 3's 6
+
+
+# -- views, fairness, bots ------------------------------------------------------------------------
+
+def test_views_hide_other_hands_and_the_draw_order():
+    state = GAME.new_state(4, 5)
+    view = state.view(0)
+    assert view["hand"] == sorted(view["hand"], key=lambda c: (PATHWAY.index(c.split(":")[0]),))
+    assert state.view(None)["hand"] is None
+    assert "draw" not in view and view["draw_size"] == len(state.draw)
+    assert view["hand_sizes"] == [len(h) for h in state.hands]
+    other = state.determinized(0, 99)
+    assert other.view(0) == view
+    assert Counter(other.draw + sum(other.hands, [])) == Counter(state.draw + sum(state.hands, []))
+
+
+def test_greedy_attacks_a_nearly_finished_next_player_and_saves_mutations_otherwise():
+    """Issue 7: greedy saves actions for the leader."""
+    hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
+    calm = table([hand, ["operon:1"] * 5, ["operon:2"], ["operon:3"]], "promoter:3")
+    bot = GAME.make_bot("greedy", 0, 1)
+    assert bot.choose(calm) == Action("play", card="operon:4")
+    threat = table([hand, ["operon:1"], ["operon:2"] * 5, ["operon:3"] * 5], "promoter:3")
+    assert bot.choose(threat) == Action("play", card="operon:insertion")
+
+
+def test_greedy_clearly_beats_random():
+    """Issue 7: greedy beats random (measured: ~98% of 4-player matches to 500 from one seat)."""
+    wins = 0
+    for seed in range(24):
+        seat = seed % 4
+        state = GAME.new_state(4, seed, target=100)
+        bots = [GAME.make_bot("greedy" if s == seat else "random", s, seed) for s in range(4)]
+        play_out(state, bots)
+        wins += state.winners() == [seat]
+    assert wins >= 16  # a fair share would be 6
+
+
+def test_bench_settings_and_quick_hand_win_rates():
+    """Issue 7: greedy-vs-greedy seat win rates over hands for 4 players (100 hands when quick)."""
+    assert BENCH == {"win_rate_players": [4], "win_rate_games": 200}
+    extras = bench_extras(quick=True)
+    assert extras["expression_hands"] == 100
+    assert abs(sum(extras["expression_hand_win_rate_by_seat"]) - 1) < 1e-9
+
+
+def test_random_bots_finish_a_two_player_variant_match():
+    state = GAME.new_state(2, 4, variant=True, target=100)
+    play_out(state, [RandomBot(GAME, s, 4) for s in range(2)])
+    assert state.is_terminal()
