@@ -144,3 +144,15 @@ def test_the_site_works_offline_after_one_visit(browser, site_url):
     page.wait_for_selector("html[data-state=ready]")
     assert page.locator("#table svg").count() == 1
     context.close()
+
+
+def test_a_translatable_amino_acid_highlights_its_codon(page, site_url):
+    """Issue 3: pointing at (or focusing) an amino acid lights up the matching codon on the strand."""
+    open_game(page, site_url, seed=7)
+    card = page.locator("#table [data-highlight]").first
+    ids = card.get_attribute("data-highlight").split()
+    card.hover()
+    for nid in ids:
+        assert "hl" in page.locator(f"#{nid}").get_attribute("class")
+    page.mouse.move(5, 5)
+    assert "hl" not in (page.locator(f"#{ids[0]}").get_attribute("class") or "")
