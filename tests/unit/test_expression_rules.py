@@ -443,8 +443,9 @@ def test_bench_settings_and_quick_hand_win_rates():
     """Issue 7: greedy-vs-greedy seat win rates over hands for 4 players (100 hands when quick)."""
     assert BENCH == {"win_rate_players": [4], "win_rate_games": 200}
     extras = bench_extras(quick=True)
-    assert extras["expression_hands"] == 100
-    assert abs(sum(extras["expression_hand_win_rate_by_seat"]) - 1) < 1e-9
+    assert extras["hands"] == 100
+    assert abs(sum(extras["greedy_hand_win_rate_by_seat_4p"]) - 1) < 1e-9
+    assert extras["greedy_vs_3_random_match_win_rate"] > 0.5
 
 
 def test_random_bots_finish_a_two_player_variant_match():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots import random_factory
+from ...bots import play_out, random_factory
 from ...core import Game, register
 from .bots import greedy_factory
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
@@ -66,9 +66,8 @@ BENCH = {"win_rate_players": [4], "win_rate_games": 200}
 
 
 def bench_extras(quick: bool = False) -> dict[str, Any]:
-    """Greedy-vs-greedy hand win rate per seat, 4 players, over 1,000 hands (100 if ``quick``)."""
-    from ...bots import play_out  # noqa: F401 - same loop as the bench, one hand at a time below
-
+    """Greedy-vs-greedy hand win rate per seat over 1,000 hands (100 if ``quick``), 4 players;
+    and how often one greedy seat wins a match against three random bots."""
     hands = 100 if quick else 1000
     wins = [0] * 4
     played, seed = 0, 0
@@ -82,5 +81,14 @@ def bench_extras(quick: bool = False) -> dict[str, Any]:
                 wins[winner] += 1
                 played += 1
         seed += 1
-    return {"expression_hands": hands,
-            "expression_hand_win_rate_by_seat": [round(w / hands, 3) for w in wins]}
+    matches = 20 if quick else 200
+    beaten = 0
+    for seed in range(matches):
+        seat = seed % 4
+        state = play_out(GAME.new_state(4, seed),
+                         [GAME.make_bot("greedy" if s == seat else "random", s, seed) for s in range(4)])
+        beaten += state.winners() == [seat]
+    return {"hands": hands,
+            "greedy_hand_win_rate_by_seat_4p": [round(w / hands, 3) for w in wins],
+            "greedy_vs_3_random_match_win_rate": round(beaten / matches, 3),
+            "greedy_vs_random_matches": matches}
