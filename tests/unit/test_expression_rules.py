@@ -452,3 +452,17 @@ def test_random_bots_finish_a_two_player_variant_match():
     state = GAME.new_state(2, 4, variant=True, target=100)
     play_out(state, [RandomBot(GAME, s, 4) for s in range(2)])
     assert state.is_terminal()
+
+
+def test_refusals_name_what_would_match():
+    state = table([["operon:5", "promoter:2"], ["operon:1"], ["operon:2"], ["operon:3"]], "expressed-gene:8")
+    with pytest.raises(IllegalAction, match=r"play a Promoter \(the next step of the pathway\) or an 8"):
+        play(state, "operon:5")
+    with pytest.raises(IllegalAction, match="cannot pass"):
+        act(state, "pass")
+
+
+def test_the_opening_of_the_first_hand_is_in_the_view():
+    """The turned-up card's effect happens before any move, so the view carries its log lines."""
+    state = GAME.new_state(4, seed_turning_up("insertion"))
+    assert any("draws 2 cards" in line for line in state.view(None)["opening"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Pending, Rng, next_seat, seats_from
+from ...core import Action, Event, GameState, Pending, Rng, next_seat, seats_from
 from .cards import (ACTION_POINTS, ACTIONS, CATEGORIES, DECK, HAND_SIZE, INSERTION_DRAW, MUTATIONS,
                     PATHWAY)
 
@@ -55,6 +55,7 @@ def follows(card: str, top: str) -> bool:
 _FOLLOWERS = {top: frozenset(c for c in set(DECK) if follows(c, top)) for top in set(DECK)}
 """For each top card, the cards that may go on it (worked out once: legal moves are a hot loop)."""
 
+
 def is_action(card: str) -> bool:
     """True for the four mutation cards."""
     return card.rsplit(":", 1)[1] in ACTIONS
@@ -88,6 +89,11 @@ _PASS = Action("pass", label="Pass: there is no card left to draw")
 
 def _who(p: int) -> str:
     return f"Player {p + 1}"
+
+
+def _a(word: str) -> str:
+    """The article before ``word`` ("an Operon", "an 8", "a 3")."""
+    return "an" if word[0] in "AEIOU8" else "a"
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -135,7 +141,10 @@ class ExpressionState(GameState):
         self.turns = 0
         self.turn = self.first
         self._legal: list[Action] | None = None
-        return self._first_card()
+        events = self._first_card()
+        # The first hand is dealt before any move, so its opening events are kept for the view's log.
+        self.opening = [e.text for e in events]
+        return events
 
     def _first_card(self) -> list[Event]:
         """RULINGS: an action turned up to start the hand acts on the first player."""
@@ -241,6 +250,7 @@ class ExpressionState(GameState):
             "hand_sizes": self.hand_sizes(),
             "hand": None if player is None else sorted(self.hands[player], key=card_order),
             "free_play": self.free,
+            "opening": list(self.opening),
             "pending": pending,
             "scores": self.scores(),
             "hands_won": [{"hand": h, "winner": w, "points": pts, "reason": r} for h, w, pts, r in self.won],
@@ -324,9 +334,9 @@ class ExpressionState(GameState):
             return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
-        same = f"another {MUTATIONS[t_value].name}" if t_value in MUTATIONS else f"a {t_value}"
-        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {'an' if wanted[0] in 'AEIOU' else 'a'} "
-                f"{wanted} (the next step of the pathway) or {same}, or draw a card.")
+        same = f"another {MUTATIONS[t_value].name}" if t_value in MUTATIONS else f"{_a(str(t_value))} {t_value}"
+        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
+                f"(the next step of the pathway) or {same}, or draw a card.")
 
     # -- making moves --------------------------------------------------------------------------
 
