@@ -63,6 +63,16 @@ def hand_points(aminos, rna) -> int:
     return matched - (len(codes) - matched)
 
 
+@lru_cache(maxsize=4096)
+def _cached_action(kind: str, label: str, params: tuple) -> Action:
+    return Action(kind, label=label, **dict(params))
+
+
+def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
+    # Building an Action sorts and hashes its parameters; the same few hundred recur all game long.
+    return _cached_action(kind, label, tuple(params.items()))
+
+
 def _half_up(value: int) -> int:
     return (value + 1) // 2
 
@@ -105,6 +115,7 @@ class PeptideState(GameState):
         self.stop_round: int | None = None
         self.over = False
         self.pending: list[Pending] = []
+        self._legal: list[Action] | None = None
         self._start_round()
 
     # -- turn structure --------------------------------------------------------------------------
@@ -159,6 +170,11 @@ class PeptideState(GameState):
         return self.over
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
         if self.pending:
@@ -169,25 +185,25 @@ class PeptideState(GameState):
             for org in ORGANELLE_ORDER:
                 if org in self.field:
                     name = ORGANELLES[org].name
-                    acts.append(Action("pick", organelle=org, facedown=False,
+                    acts.append(_act("pick", organelle=org, facedown=False,
                                        label=f"Select {name} ({ORGANELLES[org].does})"))
-                    acts.append(Action("pick", organelle=org, facedown=True,
+                    acts.append(_act("pick", organelle=org, facedown=True,
                                        label=f"Select {name} face down (1 ATP in Phase 2)"))
             if not self.first_taken:
-                acts.append(Action("first-player", label="Take the First Player card"))
+                acts.append(_act("first-player", label="Take the First Player card"))
             if self.atp[p] >= 2 and self.field:
-                acts.append(Action("reset-organelles", label="Pay 2 ATP: deal a new Organelle field"))
+                acts.append(_act("reset-organelles", label="Pay 2 ATP: deal a new Organelle field"))
             if self.atp[p] >= 3 and self.picks[p] == 0 and not self.double[p]:
-                acts.append(Action("select-twice", label="Pay 3 ATP: make both selections now"))
+                acts.append(_act("select-twice", label="Pay 3 ATP: make both selections now"))
         else:
             for org, down in self._distinct_selected(p):
                 name = ORGANELLES[org].name
                 label = f"Resolve face-down {name} for 1 ATP" if down else f"Resolve {name}: {ORGANELLES[org].does}"
-                acts.append(Action("resolve", organelle=org, facedown=down, label=label))
+                acts.append(_act("resolve", organelle=org, facedown=down, label=label))
             if not self.selected[p]:
-                acts.append(Action("end-turn", label="End your turn"))
+                acts.append(_act("end-turn", label="End your turn"))
         if self.atp[p] >= 1 and (self.rna_up or self.rna_deck.can_draw()):
-            acts.append(Action("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards"))
+            acts.append(_act("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards"))
         return acts
 
     def _distinct_selected(self, p: int) -> list[tuple[str, bool]]:
@@ -202,47 +218,47 @@ class PeptideState(GameState):
         acts: list[Action] = []
         if kind == "nucleus":
             for i, b in enumerate(self.rna_up):
-                acts.append(Action("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})"))
+                acts.append(_act("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})"))
             if self.rna_deck.can_draw():
-                acts.append(Action("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1"))
+                acts.append(_act("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1"))
         elif kind in ("nucleus-keep", "amino-keep"):
             key = "letter" if kind == "nucleus-keep" else "code"
             for x in sorted(set(top.data["drawn"])):
                 name = RNA_NAMES[x] if kind == "nucleus-keep" else AMINO_CARDS[x].name
-                acts.append(Action("keep", **{key: x}, label=f"Keep {name} ({x})"))
+                acts.append(_act("keep", label=f"Keep {name} ({x})", **{key: x}))
             return acts
         elif kind == "vacuole":
-            acts.append(Action("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"))
+            acts.append(_act("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"))
             if self.track[p][0] < ENERGY_MAX:
-                acts.append(Action("vacuole", choice="energy",
+                acts.append(_act("vacuole", choice="energy",
                                    label=f"Raise your ATP limit to {self.track[p][0] + 1}"))
             if self.track[p][1] < RNA_MAX:
-                acts.append(Action("vacuole", choice="rna",
+                acts.append(_act("vacuole", choice="rna",
                                    label=f"Raise your RNA limit to {self.track[p][1] + 1}"))
             return acts
         elif kind == "synthetase":
             if self.atp[p] >= 2 and self.amino_deck:
-                acts.append(Action("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1"))
+                acts.append(_act("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1"))
         elif kind == "ribosome":
             if self.atp[p] >= 1:
                 for code in sorted(set(self.hand[p])):
                     card = AMINO_CARDS[code]
                     if self._has_rna(p, card.codon):
-                        acts.append(Action("link", code=code,
+                        acts.append(_act("link", code=code,
                                            label=f"Pay 1 ATP: link {card.name} with RNA {card.codon}"))
                 up = self._leftmost_linked(p)
                 if up is not None:
                     name = AMINO_CARDS[self.chain[p][up][0]].name
-                    acts.append(Action("permanent", label=f"Pay 1 ATP: make {name} permanent"))
+                    acts.append(_act("permanent", label=f"Pay 1 ATP: make {name} permanent"))
         elif kind == "discard":
             if self.atp[p] > self.track[p][0]:
-                acts.append(Action("discard", item="ATP", label="Discard 1 ATP"))
+                acts.append(_act("discard", item="ATP", label="Discard 1 ATP"))
             if sum(self.rna[p]) > self.track[p][1]:
                 for i, b in enumerate(RNA_LETTERS):
                     if self.rna[p][i]:
-                        acts.append(Action("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})"))
+                        acts.append(_act("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})"))
             return acts
-        acts.append(Action("skip", label="Do nothing with this organelle"))
+        acts.append(_act("skip", label="Do nothing with this organelle"))
         return acts
 
     def _has_rna(self, p: int, codon: str) -> bool:
@@ -261,6 +277,7 @@ class PeptideState(GameState):
         return f"Player {p + 1}"
 
     def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
         p = self.current_player
         kind = action.kind
         if kind in ATP_COSTS:
@@ -547,6 +564,10 @@ class PeptideState(GameState):
             "scores": self.scores() if self.over else None,
         }
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The legal-move cache is derived data: leave it out of pickles and fingerprints.
+        return {**self.__dict__, "_legal": None}
+
     def clone(self) -> PeptideState:
         twin = PeptideState.__new__(PeptideState)
         twin.__dict__.update(self.__dict__)
@@ -571,6 +592,7 @@ class PeptideState(GameState):
         twin.double = list(self.double)
         twin.field = list(self.field)
         twin.queue = list(self.queue)
+        twin._legal = None
         return twin
 
     def determinized(self, player: int, seed: int) -> PeptideState:
