@@ -466,3 +466,20 @@ def test_the_opening_of_the_first_hand_is_in_the_view():
     """The turned-up card's effect happens before any move, so the view carries its log lines."""
     state = GAME.new_state(4, seed_turning_up("insertion"))
     assert any("draws 2 cards" in line for line in state.view(None)["opening"])
+
+
+def test_greedy_decides_only_from_what_its_seat_sees_in_every_kind_of_decision():
+    """DESIGN (fair bots): re-dealing hidden cards never changes greedy's choice, pending choices included."""
+    from biocards.core.testing import assert_fair_bot
+
+    kinds = set()
+    for seed in range(6):
+        state = GAME.new_state(4, seed)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(4)]
+        for ply in range(120):
+            if state.is_terminal():
+                break
+            kinds.add(state.pending[-1].kind if state.pending else "turn")
+            assert_fair_bot(state, "greedy", ply)
+            state.apply(bots[state.current_player].choose(state))
+    assert {"turn", "drawn", "extra", "swap-first", "swap-second"} <= kinds
