@@ -1,0 +1,33 @@
+"""The built site boots in Debian Chromium with only local requests and a clean console.
+
+The ``page`` fixture (tests/conftest.py) fails a test on any console error, page error or request
+that leaves 127.0.0.1, so each test here only has to visit the pages.
+"""
+
+from biocards import games
+
+
+def test_index_lists_every_registered_game_with_seats_and_rules(page, site_url):
+    page.goto(site_url)
+    for game in games.all():
+        card = page.locator(f"#game-{game.id}")
+        assert card.locator("h3").inner_text() == game.title
+        assert f"{game.min_players}–{game.max_players} players" in card.inner_text()
+    assert page.locator("a[href='lessons/index.html']").count() > 0
+
+
+def test_index_seat_pickers_offer_person_and_both_bots(page, site_url):
+    page.goto(site_url)
+    options = page.locator("select[data-seat] option").evaluate_all("os => [...new Set(os.map(o => o.value))]")
+    assert {"human", "random", "greedy"} <= set(options)
+
+
+def test_play_page_boots_to_ready(page, site_url):
+    page.goto(site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000")
+    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+    assert page.locator("#table svg").count() == 1
+
+
+def test_lessons_index_loads(page, site_url):
+    page.goto(site_url + "lessons/index.html")
+    assert page.locator("h1").count() == 1
