@@ -483,3 +483,31 @@ def test_greedy_decides_only_from_what_its_seat_sees_in_every_kind_of_decision()
             assert_fair_bot(state, "greedy", ply)
             state.apply(bots[state.current_player].choose(state))
     assert {"turn", "drawn", "extra", "swap-first", "swap-second"} <= kinds
+
+
+# -- compact positions (STYLE 8) ------------------------------------------------------------------
+
+def test_positions_round_trip_between_turns():
+    """A position text rebuilds the same table, the same unseen cards and the same legal moves."""
+    from biocards.games.expression.rules import from_position
+
+    state = GAME.new_state(5, 8)
+    bots = [GAME.make_bot("greedy", s, 8) for s in range(5)]
+    for _ in range(60):
+        if not state.pending:
+            text = state.position()
+            again = from_position(text)
+            assert again.position() == text
+            assert sorted(again.draw) == sorted(state.draw)
+            assert [a.key for a in again.legal_actions()] == [a.key for a in state.legal_actions()]
+        state.apply(bots[state.current_player].choose(state))
+
+
+@pytest.mark.parametrize("text", ["promoter:3", "promoter:3 | operon:7 | operon:1 | turn 1 | x",
+                                  "promoter:3 | operon:1 | operon:1 | operon:2 | operon:3 | turn 1",
+                                  "promoter:3 | operon:12 | operon:1 | operon:2 | operon:3 | turn 1"])
+def test_a_bad_position_is_refused(text):
+    from biocards.games.expression.rules import from_position
+
+    with pytest.raises(ValueError):
+        from_position(text)

@@ -258,6 +258,11 @@ class ExpressionState(GameState):
             "over": self.finished,
         }
 
+    def position(self) -> str:
+        """A compact text of the table between turns (STYLE 8): discard (top last) | each hand | turn."""
+        piles = [",".join(self.discard)] + [",".join(sorted(h, key=card_order)) or "-" for h in self.hands]
+        return " | ".join(piles + [f"turn {self.turn + 1}"])
+
     # -- legal moves ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -510,3 +515,36 @@ class ExpressionState(GameState):
             return events + [Event("match-over", None, f"The match is over: {champions} {why} with {best} points.",
                                    data={"scores": self.scores()})]
         return events + self._start_hand()
+
+
+def from_position(text: str, seed: int = 0, **options: Any) -> ExpressionState:
+    """A state from :meth:`ExpressionState.position` text; the rest of the deck, shuffled, is the draw pile.
+
+    For tests and lessons that start from a prepared table: its record replays from a fresh deal,
+    not from this position. Raises ``ValueError`` for text that is not a position of this deck.
+
+    >>> from_position("promoter:3 | operon:7,promoter:1 | operon:1 | operon:2 | operon:3 | turn 1").turn
+    0
+    """
+    fields = [f.strip() for f in text.split("|")]
+    if len(fields) < 4 or not fields[-1].startswith("turn "):
+        raise ValueError(f"a position is 'discard | hand | hand … | turn N', not {text!r}")
+    discard = fields[0].split(",")
+    hands = [[] if f == "-" else f.split(",") for f in fields[1:-1]]
+    for card in discard + [c for h in hands for c in h]:
+        parse(card)
+    rest = list(DECK)
+    for card in discard + [c for h in hands for c in h]:
+        if card not in rest:
+            raise ValueError(f"{text!r} uses {name(card)} more often than the deck has it")
+        rest.remove(card)
+    players = len(hands)
+    if players < MIN_PLAYERS:
+        options.setdefault("variant", True)
+    state = ExpressionState(players, seed, {"target": 500, "variant": False, **options})
+    state.discard, state.hands, state.draw = discard, hands, rest
+    state.rng.shuffle(state.draw)
+    state.turn = state.first = int(fields[-1].split()[1]) - 1
+    state.pending, state.drawn, state.free, state.passes, state.turns = [], None, False, 0, 0
+    state.opening, state._legal = [], None
+    return state
