@@ -1,8 +1,290 @@
-"""Peptide's table as SVG (pure: view in, string out)."""
+"""Peptide's table as SVG (pure: a view in, a string out; clickable things carry ``data-action``).
+
+Colours follow the Okabe–Ito palette, safe for colour-blind players, and every RNA card and
+organelle also shows its letter or name, so colour is never the only signal.
+"""
 
 from __future__ import annotations
 
+from html import escape
+from typing import Any
 
-def render(view, *, legal=()) -> str:
-    """The table for ``view``."""
-    return '<svg xmlns="http://www.w3.org/2000/svg"><desc>Peptide</desc></svg>'
+from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
+
+WIDTH, HEIGHT = 1280, 800
+RNA_COLOURS = {"A": "#009E73", "G": "#0072B2", "C": "#D55E00", "U": "#E69F00"}
+ORG_COLOURS = {"mitochondrion": "#F0E442", "nucleus": "#56B4E9", "vacuole": "#CC79A7",
+               "synthetase": "#E69F00", "ribosome": "#009E73"}
+ORG_SHORT = {"mitochondrion": "MITO", "nucleus": "NUC", "vacuole": "VAC", "synthetase": "AA-tRNA",
+             "ribosome": "RIBO"}
+PHASES = {"select": "Phase 1: select organelles", "resolve": "Phase 2: resolve organelles",
+          "discard": "End of round: discard down to Vacuole limits", "over": "Game over"}
+
+
+class _Svg:
+    """A tiny SVG writer: a list of strings and helpers for the shapes the table uses."""
+
+    def __init__(self, legal) -> None:
+        self.out: list[str] = []
+        self.legal = list(legal)
+
+    def find(self, kind: str, **params: Any):
+        for a in self.legal:
+            if a.kind == kind and all(a.get(k) == v for k, v in params.items()):
+                return a
+        return None
+
+    def rect(self, x, y, w, h, fill, *, stroke="#333", rx=6, extra="") -> None:
+        self.out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" '
+                        f'stroke="{stroke}" {extra}/>')
+
+    def text(self, x, y, s, *, size=13, anchor="start", weight="normal", fill="#111") -> None:
+        self.out.append(f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
+                        f'font-weight="{weight}" fill="{fill}">{escape(str(s))}</text>')
+
+    def open_group(self, action=None, ident=None) -> None:
+        attrs = f' id="{ident}"' if ident else ""
+        if action is not None:
+            attrs += f' data-action="{escape(action.key)}" class="clickable"'
+        self.out.append(f"<g{attrs}>")
+
+    def close_group(self) -> None:
+        self.out.append("</g>")
+
+    def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False) -> None:
+        self.open_group(action, ident)
+        width = 3 if action is not None else 1
+        self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
+                  extra=f'stroke-width="{width}"')
+        colour = "#fff" if dark else "#111"
+        for i, (s, size, weight) in enumerate(lines):
+            self.text(x + w / 2, y + 16 + i * (size + 3), s, size=size, anchor="middle", weight=weight,
+                      fill=colour)
+        self.close_group()
+
+    def rna(self, x, y, letter, *, size=22, action=None, ident=None, count=None) -> None:
+        self.open_group(action, ident)
+        self.rect(x, y, size, size + 4, RNA_COLOURS[letter], stroke="#000",
+                  rx=3, extra=f'stroke-width="{3 if action is not None else 1}"')
+        self.text(x + size / 2, y + size * 0.8, letter, size=int(size * 0.7), anchor="middle",
+                  weight="bold", fill="#fff" if letter in "GC" else "#111")
+        if count is not None:
+            self.text(x + size + 3, y + size * 0.8, f"×{count}", size=12)
+        self.close_group()
+
+
+def render(view: dict[str, Any], *, legal=()) -> str:
+    """The table for ``view``: shared supplies on top, one row per player below."""
+    svg = _Svg(legal)
+    _header(svg, view)
+    _table(svg, view)
+    _prompt(svg, view)
+    n = view["players"]
+    row = min(110, (HEIGHT - 250) // n)
+    for p in range(n):
+        _seat(svg, view, p, 248 + p * row, row)
+    body = "\n".join(svg.out)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" font-family="sans-serif" role="img" aria-label="Peptide table">'
+            f"<title>Peptide</title><desc>{escape(describe(view))}</desc>"
+            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f7f5ef"/>{body}</svg>')
+
+
+def describe(view: dict[str, Any]) -> str:
+    """A text summary of the table (the SVG's <desc>, for screen readers and tests)."""
+    parts = [f"Round {view['round']}, {PHASES[view['phase']]}."]
+    if view["current"] is not None:
+        parts.append(f"Player {view['current'] + 1} to move.")
+    if view["stop_out"]:
+        parts.append("The STOP codon is out: last round.")
+    field = ", ".join(f"{ORGANELLES[o].name} ×{k}" for o, k in view["field"].items()) or "empty"
+    parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
+                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}. "
+                 f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
+    for p, seat in enumerate(view["seats"]):
+        chain = " ".join(AMINO_CARDS[c].name + (" (permanent)" if perm else "") for c, perm in seat["chain"])
+        parts.append(f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
+                     f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
+    if view.get("scores"):
+        parts.append("Final scores: " + ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(view["scores"])))
+    return " ".join(parts)
+
+
+def _header(svg: _Svg, view) -> None:
+    svg.rect(0, 0, WIDTH, 34, "#2b2b2b", rx=0, stroke="none")
+    turn = "" if view["current"] is None else f" · Player {view['current'] + 1} to move"
+    svg.text(12, 23, f"Round {view['round']} · {PHASES[view['phase']]}{turn}", size=16, weight="bold",
+             fill="#fff")
+    if view["stop_out"]:
+        svg.open_group(ident="last-round")
+        svg.rect(WIDTH - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
+        svg.text(WIDTH - 225, 22, "■ STOP codon drawn: LAST ROUND after this one ends" if
+                 view["round"] == view["stop_round"] else "■ LAST ROUND (STOP codon drawn)",
+                 size=14, anchor="middle", weight="bold", fill="#fff")
+        svg.close_group()
+
+
+def _table(svg: _Svg, view) -> None:
+    y = 44
+    svg.card(10, y, 78, 112, "#555", [("Organelle", 12, "bold"), ("deck", 12, "bold"),
+                                      (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
+    x = 98
+    for org in ORGANELLE_ORDER:
+        count = view["field"].get(org)
+        if not count:
+            continue
+        for k in range(min(count, 3) - 1, 0, -1):  # stacked duplicates peek out behind
+            svg.rect(x + 4 * k, y - 4 * k + 8, 100, 104, ORG_COLOURS[org], stroke="#333")
+        pick = svg.find("pick", organelle=org, facedown=False)
+        svg.card(x, y + 8, 100, 104, ORG_COLOURS[org],
+                 [(ORG_SHORT[org], 14, "bold"), (ORGANELLES[org].name, 10, "normal"),
+                  (f"×{count}", 18, "bold")], action=pick, ident=f"field-{org}")
+        down = svg.find("pick", organelle=org, facedown=True)
+        if down is not None:
+            svg.card(x + 10, y + 80, 80, 26, "#ddd", [("face down", 11, "normal")], action=down,
+                     ident=f"field-{org}-down")
+        x += 112
+    first = svg.find("first-player")
+    svg.card(x + 4, y + 8, 78, 104, "#fff" if not view["first_taken"] else "#ccc",
+             [("First", 13, "bold"), ("Player", 13, "bold"), (f"P{view['first_player'] + 1}", 16, "bold")],
+             action=first, ident="first-player-card")
+    x = 740
+    svg.card(x, y, 74, 112, "#F0E442", [("ATP", 14, "bold"), ("supply", 11, "normal"),
+                                        (str(view["atp_supply"]), 22, "bold")], ident="atp-supply")
+    bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or "none"
+    svg.card(x + 80, y, 74, 112, "#fff", [("Bonus", 13, "bold"), ("stack", 11, "normal"), (bonus, 13, "bold")],
+             ident="bonus-stack")
+    svg.card(x + 160, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
+                                           (str(view["amino_deck"]), 22, "bold")], ident="amino-deck", dark=True,
+             action=svg.find("synthesize"))
+    svg.card(x + 250, y, 74, 112, "#444", [("RNA", 13, "bold"), ("deck", 12, "bold"),
+                                           (str(view["rna_deck"]), 22, "bold")],
+             action=svg.find("rna-draw2"), ident="rna-deck", dark=True)
+    for i, letter in enumerate(view["rna_up"]):
+        svg.open_group(svg.find("rna-take", index=i), f"rna-up-{i}")
+        svg.rect(x + 332 + i * 98, y, 90, 112, RNA_COLOURS[letter], stroke="#000",
+                 extra=f'stroke-width="{3 if svg.find("rna-take", index=i) else 1}"')
+        fill = "#fff" if letter in "GC" else "#111"
+        svg.text(x + 377 + i * 98, y + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
+        svg.text(x + 377 + i * 98, y + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
+        svg.close_group()
+    buttons = [("reset-rna", "Reset RNA (1 ATP)"), ("reset-organelles", "Reset organelles (2 ATP)"),
+               ("select-twice", "Select twice (3 ATP)")]
+    bx = 98
+    for kind, label in buttons:
+        action = svg.find(kind)
+        if action is not None:
+            svg.card(bx, 164, 170, 26, "#fff", [(label, 12, "bold")], action=action, ident=f"btn-{kind}")
+            bx += 180
+
+
+def _prompt(svg: _Svg, view) -> None:
+    pending = view["pending"]
+    svg.rect(10, 200, WIDTH - 20, 40, "#fffbe6", stroke="#999")
+    if pending is None:
+        if view["phase"] == "over":
+            text = "Game over. " + " · ".join(f"Player {p + 1}: {s}" for p, s in enumerate(view["scores"] or []))
+        elif view["phase"] == "select":
+            text = "Choose an organelle from the field (or face down for 1 ATP later, or the First Player card)."
+        else:
+            text = "Resolve each organelle you selected, in any order; then end your turn."
+        svg.text(20, 225, text, size=14)
+        return
+    svg.text(20, 225, f"Player {pending['player'] + 1}: {pending['prompt']}", size=14, weight="bold")
+    for i, item in enumerate(pending.get("drawn") or []):
+        x = 700 + i * 130
+        if item in RNA_COLOURS:
+            svg.open_group(svg.find("keep", letter=item), f"drawn-{i}")
+            svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra='stroke-width="3"')
+            svg.text(x + 60, 226, f"Keep {item}", size=15, anchor="middle", weight="bold",
+                     fill="#fff" if item in "GC" else "#111")
+            svg.close_group()
+        else:
+            card = AMINO_CARDS[item]
+            svg.card(x, 203, 120, 34, "#fff", [(f"Keep {card.name} {card.codon}", 11, "bold")],
+                     action=svg.find("keep", code=item), ident=f"drawn-{i}")
+
+
+def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:
+    seat = view["seats"][p]
+    own = seat["hand"] is not None
+    current = view["current"] == p
+    svg.rect(6, y, WIDTH - 12, h - 6, "#fff" if not current else "#eef6ff",
+             stroke="#0072B2" if current else "#bbb", extra=f'stroke-width="{3 if current else 1}"')
+    name = f"{'▶ ' if current else ''}Player {p + 1}{' (you)' if own and view['viewer'] == p else ''}"
+    if view["first_player"] == p:
+        name += " · First"
+    svg.text(16, y + 20, name, size=14, weight="bold")
+    atp_action = svg.find("discard", item="ATP") if current else None
+    svg.open_group(atp_action, f"atp-{p}")
+    svg.rect(16, y + 28, 66, 22, "#F0E442", rx=11)
+    svg.text(49, y + 44, f"ATP {seat['atp']}", size=13, anchor="middle", weight="bold")
+    svg.close_group()
+    if seat["bonus"]:
+        svg.text(90, y + 44, "Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), size=12, weight="bold")
+    if seat["track"] is not None:
+        e, r = seat["track"]
+        svg.text(16, y + 66, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=11)
+        for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
+            action = svg.find("vacuole", choice=choice) if current else None
+            svg.open_group(action, f"track-{p}-{choice}")
+            svg.rect(16 + i * 88, y + 72, 84, 12, "#eee", rx=2)
+            svg.rect(16 + i * 88, y + 72, 84 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
+            svg.close_group()
+    # RNA and selected organelles.
+    if own:
+        x = 200
+        for letter in "AGCU":
+            count = seat["rna"][letter]
+            action = svg.find("discard", item=letter) if current else None
+            svg.rna(x, y + 8, letter, size=18, action=action, ident=f"rna-{p}-{letter}", count=count)
+            x += 52
+    else:
+        svg.text(200, y + 24, f"RNA cards: {seat['rna_count']}", size=13)
+    x = 200
+    for i, sel in enumerate(seat["selected"]):
+        org = sel["organelle"]
+        action = None
+        if current and org is not None:
+            action = svg.find("resolve", organelle=org, facedown=sel["facedown"])
+        label = "face down" if sel["facedown"] else ""
+        fill = "#bbb" if sel["facedown"] else ORG_COLOURS[org]
+        svg.card(x, y + 36, 120, 30, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 12, "bold")],
+                 action=action, ident=f"selected-{p}-{i}")
+        x += 126
+    # Amino acid hand.
+    if own:
+        width = 46 if len(seat["hand"]) <= 5 else max(24, 236 // len(seat["hand"]))
+        for i, code in enumerate(seat["hand"]):
+            card = AMINO_CARDS[code]
+            action = svg.find("link", code=code) if current else None
+            svg.card(460 + i * width, y + 6, width - 3, 52, "#fff",
+                     [(card.code, 16, "bold"), (card.codon, 10, "bold"), (str(card.value) + "pt", 9, "normal")],
+                     action=action, ident=f"hand-{p}-{i}")
+    else:
+        svg.text(460, y + 24, f"Amino acids in hand: {seat['hand_count']}", size=13)
+    _chain(svg, seat, p, y, current)
+
+
+def _chain(svg: _Svg, seat, p: int, y: int, current: bool) -> None:
+    x0 = 710
+    svg.card(x0, y + 6, 50, 52, "#0072B2", [("START", 10, "bold"), ("Met", 13, "bold"), (START_CODON, 10, "bold")],
+             ident=f"start-{p}", dark=True)
+    links = seat["chain"]
+    step = 54 if len(links) <= 9 else max(30, 500 // len(links))
+    leftmost = next((i for i, (_, perm) in enumerate(links) if not perm), None)
+    for i, (code, permanent) in enumerate(links):
+        card = AMINO_CARDS[code]
+        x = x0 + (i + 1) * step
+        action = svg.find("permanent") if (current and i == leftmost) else None
+        if permanent:
+            svg.card(x, y + 6, step - 4, 52, "#333", [(card.code, 16, "bold"), ("perm.", 9, "normal"),
+                                                      (f"{card.value}pt", 10, "bold")],
+                     ident=f"chain-{p}-{i}", dark=True)
+        else:
+            svg.card(x, y + 6, step - 4, 52, "#fff", [(card.code, 16, "bold"), (card.name[:5], 9, "normal"),
+                                                      (f"{(card.value + 1) // 2}pt", 10, "bold")],
+                     action=action, ident=f"chain-{p}-{i}")
+            size = min(16, (step - 6) // 3)
+            for k, letter in enumerate(card.codon):
+                svg.rna(x + k * (size + 1), y + 60, letter, size=size)
