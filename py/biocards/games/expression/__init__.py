@@ -14,8 +14,9 @@ from typing import Any
 from ...bots import play_out, random_factory
 from ...core import Game, register
 from .bots import greedy_factory
+from .cards import follows
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
-                    VARIANT_MIN_PLAYERS, ExpressionState, follows)
+                    VARIANT_MIN_PLAYERS, ExpressionState)
 
 __all__ = ["BENCH", "GAME", "bench_extras", "can_follow"]
 

@@ -7,8 +7,8 @@ the match scores), so it is fair by construction: hidden cards never enter its r
 from __future__ import annotations
 
 from ...core import Action, Rng
-from .cards import ACTION_POINTS
-from .rules import ExpressionState, is_action, next_category, points
+from .cards import ACTION_POINTS, is_action, next_category, points
+from .rules import ExpressionState
 
 # Weights of the evaluation; found by playing greedy against random and against older weights.
 _OUT = 1000          # playing the last card wins the hand

@@ -99,3 +99,59 @@ DECK: tuple[str, ...] = tuple(
     + [card(c, a) for c in PATHWAY for a in ACTIONS for _ in range(COPIES_OF_EACH_ACTION)]
 )
 """All 72 cards: 4 categories × (10 numbers + 2 of each of the 4 actions)."""
+
+
+# -- reading cards ------------------------------------------------------------------------------
+
+def parse(card: str) -> tuple[str, int | str]:
+    """``"operon:7"`` → ``("operon", 7)``; raises ``ValueError`` for anything not in the deck."""
+    if not isinstance(card, str) or card.count(":") != 1:
+        raise ValueError(f"a card is written category:value, not {card!r}")
+    category, value = card.split(":")
+    if category not in CATEGORIES:
+        raise ValueError(f"{card!r} has no category {category!r}; categories: {', '.join(PATHWAY)}")
+    if value in ACTIONS:
+        return category, value
+    if value.isdigit() and 1 <= int(value) <= 10 and value == str(int(value)):
+        return category, int(value)
+    raise ValueError(f"{card!r}: the value must be 1–10 or one of {', '.join(ACTIONS)}")
+
+
+def next_category(category: str) -> str:
+    """The step after ``category`` on the pathway (the expressed gene leads back to the promoter)."""
+    return PATHWAY[(PATHWAY.index(category) + 1) % len(PATHWAY)]
+
+
+def follows(card: str, top: str) -> bool:
+    """True when ``card`` may go on ``top``: next step of the pathway, same number or same action."""
+    category, value = parse(card)
+    top_category, top_value = parse(top)
+    return category == next_category(top_category) or value == top_value
+
+
+FOLLOWERS = {top: frozenset(c for c in set(DECK) if follows(c, top)) for top in set(DECK)}
+"""For each top card, the cards that may go on it (worked out once: legal moves are a hot loop)."""
+
+
+def is_action(card: str) -> bool:
+    """True for the four mutation cards."""
+    return card.rsplit(":", 1)[1] in ACTIONS
+
+
+def points(card: str) -> int:
+    """What ``card`` is worth in a loser's hand: face value, or 20 for an action."""
+    value = card.rsplit(":", 1)[1]
+    return ACTION_POINTS if value in ACTIONS else int(value)
+
+
+def name(card: str) -> str:
+    """``"transcription-factor:3"`` → ``"Transcription factor 3"``."""
+    category, value = card.split(":")
+    shown = MUTATIONS[value].name if value in MUTATIONS else value
+    return f"{CATEGORIES[category].name} {shown}"
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """A fixed order for hands and legal moves: by pathway step, numbers before actions."""
+    category, value = card.split(":")
+    return PATHWAY.index(category), ACTIONS.index(value) + 11 if value in ACTIONS else int(value)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, Event, GameState, Pending, Rng, next_seat, seats_from
-from .cards import (ACTION_POINTS, ACTIONS, CATEGORIES, DECK, HAND_SIZE, INSERTION_DRAW, MUTATIONS,
-                    PATHWAY)
+from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_order, name,
+                    next_category, parse, points)
 
 MAX_HANDS = 60
 """Cap (design; a match must end): after 60 hands the match ends and the highest total wins."""
@@ -22,62 +22,6 @@ MAX_TURNS_PER_HAND = 200
 MAX_MOVES_PER_TURN = 6
 """Draw, play the drawn card, two swap choices, the Deletion's extra card and its two swap choices."""
 MIN_PLAYERS, VARIANT_MIN_PLAYERS, MAX_PLAYERS = 4, 2, 6
-
-
-# -- cards ----------------------------------------------------------------------------------------
-
-def parse(card: str) -> tuple[str, int | str]:
-    """``"operon:7"`` → ``("operon", 7)``; raises ``ValueError`` for anything not in the deck."""
-    if not isinstance(card, str) or card.count(":") != 1:
-        raise ValueError(f"a card is written category:value, not {card!r}")
-    category, value = card.split(":")
-    if category not in CATEGORIES:
-        raise ValueError(f"{card!r} has no category {category!r}; categories: {', '.join(PATHWAY)}")
-    if value in ACTIONS:
-        return category, value
-    if value.isdigit() and 1 <= int(value) <= 10 and value == str(int(value)):
-        return category, int(value)
-    raise ValueError(f"{card!r}: the value must be 1–10 or one of {', '.join(ACTIONS)}")
-
-
-def next_category(category: str) -> str:
-    """The step after ``category`` on the pathway (the expressed gene leads back to the promoter)."""
-    return PATHWAY[(PATHWAY.index(category) + 1) % len(PATHWAY)]
-
-
-def follows(card: str, top: str) -> bool:
-    """True when ``card`` may go on ``top``: next step of the pathway, same number or same action."""
-    category, value = parse(card)
-    top_category, top_value = parse(top)
-    return category == next_category(top_category) or value == top_value
-
-
-_FOLLOWERS = {top: frozenset(c for c in set(DECK) if follows(c, top)) for top in set(DECK)}
-"""For each top card, the cards that may go on it (worked out once: legal moves are a hot loop)."""
-
-
-def is_action(card: str) -> bool:
-    """True for the four mutation cards."""
-    return card.rsplit(":", 1)[1] in ACTIONS
-
-
-def points(card: str) -> int:
-    """What ``card`` is worth in a loser's hand: face value, or 20 for an action."""
-    value = card.rsplit(":", 1)[1]
-    return ACTION_POINTS if value in ACTIONS else int(value)
-
-
-def name(card: str) -> str:
-    """``"transcription-factor:3"`` → ``"Transcription factor 3"``."""
-    category, value = card.split(":")
-    shown = MUTATIONS[value].name if value in MUTATIONS else value
-    return f"{CATEGORIES[category].name} {shown}"
-
-
-def card_order(card: str) -> tuple[int, int]:
-    """A fixed order for hands and legal moves: by pathway step, numbers before actions."""
-    category, value = card.split(":")
-    return PATHWAY.index(category), ACTIONS.index(value) + 11 if value in ACTIONS else int(value)
 
 
 _ORDER = {c: card_order(c) for c in set(DECK)}
@@ -104,7 +48,8 @@ class ExpressionState(GameState):
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
         if not VARIANT_MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"The gene-expression game is for 4–6 players (2–3 as a variant), not {players}.")
+            raise ValueError(f"The gene-expression game is for 4–6 players (2–3 as a variant), "
+                             f"not {players}.")
         if players < MIN_PLAYERS and not options.get("variant"):
             raise ValueError(f"The gene-expression game is printed for 4–6 players; {players} players "
                              "is a marked variant: start it with variant=True.")
@@ -208,7 +153,7 @@ class ExpressionState(GameState):
         return {**self.__dict__, "_legal": None}
 
     def determinized(self, player: int, seed: int) -> ExpressionState:
-        """Re-deal the draw pile, the other hands and a card someone else just drew, all unseen by ``player``."""
+        """Re-deal what ``player`` cannot see: the draw pile, other hands, a card someone else just drew."""
         twin = self.clone()
         twin.rng = Rng(seed)
         others = [p for p in range(self.num_players) if p != player]
@@ -281,7 +226,7 @@ class ExpressionState(GameState):
 
     def playable(self, card: str) -> bool:
         """True when the current player may play ``card`` from hand in an ordinary turn."""
-        return self.free or card in _FOLLOWERS[self.discard[-1]]
+        return self.free or card in FOLLOWERS[self.discard[-1]]
 
     def can_draw(self) -> bool:
         """True when a card can be drawn (counting the reshuffle of all discards but the top)."""
@@ -339,7 +284,10 @@ class ExpressionState(GameState):
             return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
-        same = f"another {MUTATIONS[t_value].name}" if t_value in MUTATIONS else f"{_a(str(t_value))} {t_value}"
+        if t_value in MUTATIONS:
+            same = f"another {MUTATIONS[t_value].name}"
+        else:
+            same = f"{_a(str(t_value))} {t_value}"
         return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
                 f"(the next step of the pathway) or {same}, or draw a card.")
 
@@ -416,15 +364,17 @@ class ExpressionState(GameState):
         self.passes += 1
         events = [Event("pass", p, f"{_who(p)} cannot draw and passes.")]
         if self.passes >= self.num_players:
-            return events + self._end_hand(self._blocked_winner(), "blocked: nobody drew or played for a round")
+            reason = "blocked: nobody drew or played for a round"
+            return events + self._end_hand(self._blocked_winner(), reason)
         return events + self._end_turn()
 
     def _do_choose(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         if top.kind == "swap-first":
-            self.pending.append(Pending(top.player, "swap-second", f"Substitution: swap {_who(action.seat)}'s "
-                                        "hand with whose?", {**top.data, "first": action.seat}))
-            return [Event("choose", top.player, f"{_who(top.player)} picks {_who(action.seat)} for the swap.")]
+            prompt = f"Substitution: swap {_who(action.seat)}'s hand with whose?"
+            self.pending.append(Pending(top.player, "swap-second", prompt, {**top.data, "first": action.seat}))
+            text = f"{_who(top.player)} picks {_who(action.seat)} for the swap."
+            return [Event("choose", top.player, text)]
         a, b = top.data["first"], action.seat
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
         events = [Event("swap", top.player, f"{_who(a)} and {_who(b)} swap hands, as a substitution swaps "
@@ -453,7 +403,8 @@ class ExpressionState(GameState):
 
     def _mutation_event(self, p: int | None, action_name: str) -> Event:
         m = MUTATIONS[action_name]
-        return Event("mutation", p, f"{m.name} ({m.effect}). {m.product}", m.concepts, {"action": action_name})
+        text = f"{m.name} ({m.effect}). {m.product}"
+        return Event("mutation", p, text, m.concepts, {"action": action_name})
 
     def _take(self, p: int) -> tuple[list[Event], str | None]:
         """Draw one card for ``p``, reshuffling all discards but the top when the pile is empty."""
@@ -512,8 +463,8 @@ class ExpressionState(GameState):
             best = max(self.totals)
             champions = " and ".join(_who(p) for p, t in enumerate(self.totals) if t == best)
             why = f"reached {self.target}" if best >= self.target else f"leads after the {MAX_HANDS}-hand cap"
-            return events + [Event("match-over", None, f"The match is over: {champions} {why} with {best} points.",
-                                   data={"scores": self.scores()})]
+            text = f"The match is over: {champions} {why} with {best} points."
+            return events + [Event("match-over", None, text, data={"scores": self.scores()})]
         return events + self._start_hand()
 
 
