@@ -1,0 +1,49 @@
+"""Peptide in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
+
+import re
+
+import pytest
+
+PLAY = "play/?game=peptide&seats={seats}&seed={seed}&pace=0"
+
+
+def open_game(page, site_url, seats="human,greedy", seed=7):
+    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
+    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
+    return page
+
+
+def log_length(page):
+    return page.locator("#log li").count()
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_greedy_bots_play_a_whole_game(page, site_url, players):
+    """RULINGS: a game with only bots plays itself to the end screen."""
+    open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3)
+    page.wait_for_selector("html[data-state=over]", timeout=240_000)
+    scores = page.locator("#final-scores").inner_text()
+    assert re.search(r"Player 1 \(greedy\)\s+-?\d+ points", scores)
+
+
+def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
+    """Phase 1 by clicking organelles in the field; Phase 2 by Tab and Enter on a selected organelle."""
+    open_game(page, site_url, seed=4)
+    assert page.locator("#table svg desc").text_content().startswith("Round 1")
+    for _ in range(2):
+        page.wait_for_selector("#table [id^=field-][data-action]")
+        before = log_length(page)
+        page.locator("#table g[id^=field-][data-action]").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('Phase 2')")
+    before = log_length(page)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        if label.startswith("Resolve"):
+            break
+    else:
+        raise AssertionError("Tab never reached an organelle to resolve")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert "resolves" in page.locator("#log").inner_text() or "ATP" in page.locator("#log").inner_text()
