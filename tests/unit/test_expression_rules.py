@@ -511,3 +511,18 @@ def test_a_bad_position_is_refused(text):
 
     with pytest.raises(ValueError):
         from_position(text)
+
+
+def test_events_name_every_concept_the_issue_lists():
+    """Issue 7 "Learning": promoter, operon, transcription factor, gene expression, enhancer, point
+    substitution, translocation, deletion, insertion, and how each mutation changes the product."""
+    seen = set()
+    for seed in range(3):
+        state = GAME.new_state(4, seed, target=100)
+        bots = [RandomBot(GAME, s, seed) for s in range(4)]
+        while not state.is_terminal():
+            for event in state.apply(bots[state.current_player].choose(state)):
+                seen.update(event.concepts)
+    assert {"promoter", "operon", "transcription-factor", "gene-expression", "enhancer", "substitution",
+            "point-mutation", "translocation", "deletion", "insertion", "frameshift", "missense-mutation",
+            "mutation"} <= seen
