@@ -526,3 +526,13 @@ def test_events_name_every_concept_the_issue_lists():
     assert {"promoter", "operon", "transcription-factor", "gene-expression", "enhancer", "substitution",
             "point-mutation", "translocation", "deletion", "insertion", "frameshift", "missense-mutation",
             "mutation"} <= seen
+
+
+def test_in_the_two_player_variant_a_skip_gives_you_another_turn():
+    """RULINGS variant: with two players, skipping the next player brings the turn straight back."""
+    state = table([["operon:translocation", "promoter:1"], ["operon:1"]], "promoter:3")
+    play(state, "operon:translocation")
+    assert state.current_player == 0
+    state = table([["operon:insertion", "promoter:1"], ["operon:1"]], "promoter:3")
+    play(state, "operon:insertion")
+    assert state.current_player == 0 and len(state.hands[1]) == 3
