@@ -47,7 +47,9 @@ class GreedyBot:
                 linkable = any(st._has_rna(p, AMINO_CARDS[c].codon) for c in hand)
                 return 9 if (linkable or st._leftmost_linked(p) is not None) and "ribosome" not in mine else 1.5
             if org == "synthetase":
-                return 6 if len(hand) < 3 and atp >= 1 and "synthetase" not in mine else 1
+                if "synthetase" in mine or atp < 1:
+                    return 1
+                return 6 if len(hand) < 3 else 4
             if org == "nucleus":
                 return 5 + min(sum(need), 3) * 0.5 if hand else 3
             if org == "mitochondrion":
@@ -86,7 +88,8 @@ class GreedyBot:
                 return 1
             return 2 - need[RNA_LETTERS.index(a.item)]
         if kind == "first-player":
-            return 0.2
+            # Choosing first and resolving first (face-up RNA, ATP left) is worth about a good organelle.
+            return 6.5 if st.first_player != p else 0.2
         return -1  # skip and the ATP actions: rarely worth it
 
 
