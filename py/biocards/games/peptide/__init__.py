@@ -49,3 +49,15 @@ GAME = register(Game(
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}
+
+
+def bench_extras(quick: bool = False) -> dict:
+    """Greedy against random at two players (share of games greedy wins outright)."""
+    from ...bots import RandomBot, play_out
+
+    n = 20 if quick else 200
+    wins = 0
+    for seed in range(n):
+        state = play_out(GAME.new_state(2, seed), [GAME.make_bot("greedy", 0, seed), RandomBot(GAME, 1, seed)])
+        wins += state.scores()[0] > state.scores()[1]
+    return {"greedy_vs_random_2p": round(wins / n, 3)}
