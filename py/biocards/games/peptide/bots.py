@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core import Action, Game, GameState, Rng
 from .cards import AMINO_CARDS, RNA_LETTERS
-from .rules import PeptideState
+from .rules import PeptideState, best_matches
 
 # Resolve gatherers before spenders, so the ATP and RNA are there when the Ribosome comes.
 _RESOLVE_ORDER = {"mitochondrion": 5, "vacuole": 4, "nucleus": 3, "synthetase": 2, "ribosome": 1}
@@ -47,7 +47,8 @@ class GreedyBot:
                 linkable = any(st._has_rna(p, AMINO_CARDS[c].codon) for c in hand)
                 return 9 if (linkable or st._leftmost_linked(p) is not None) and "ribosome" not in mine else 1.5
             if org == "synthetase":
-                if "synthetase" in mine or atp < 1:
+                # Every amino acid left unmatched in hand costs a point at the end: stop drawing then.
+                if "synthetase" in mine or atp < 1 or _unmatched(st, p) >= 2:
                     return 1
                 return 6 if len(hand) < 3 else 4
             if org == "nucleus":
@@ -76,7 +77,7 @@ class GreedyBot:
             full = atp if column == 0 else sum(st.rna[p])
             return 4 if full >= st.track[p][column] else 1
         if kind == "synthesize":
-            return 5
+            return -2 if _unmatched(st, p) >= 3 else 5
         if kind == "link":
             return 6 + AMINO_CARDS[a.code].value / 2
         if kind == "permanent":
@@ -91,6 +92,10 @@ class GreedyBot:
             # Choosing first and resolving first (face-up RNA, ATP left) is worth about a good organelle.
             return 6.5 if st.first_player != p else 0.2
         return -1  # skip and the ATP actions: rarely worth it
+
+
+def _unmatched(st: PeptideState, p: int) -> int:
+    return len(st.hand[p]) - best_matches(st.hand[p], st.rna[p])
 
 
 def _counts(codon: str) -> list[int]:
