@@ -1,0 +1,39 @@
+"""Cytosis: worker placement inside a human cell.
+
+Players send workers to organelles for mRNA, ATP, lipids and sugars, then build enzymes in the
+cytoplasm and hormones and receptors along the secretory pathway (ER → Golgi → exocytosis), which
+teaches where in a cell each kind of molecule is made and how it leaves.
+"""
+
+from __future__ import annotations
+
+from ...bots import random_factory
+from ...core import Game, register
+from .bots import greedy_factory
+from .rules import CytosisState, detox_awards, enzyme_set_points
+
+__all__ = ["BENCH", "GAME", "bench_extras", "detox_awards", "enzyme_set_points"]
+
+GAME = register(Game(
+    id="cytosis",
+    title="Cytosis",
+    summary="Place workers on organelles to build enzymes, hormones and receptors inside a human cell.",
+    min_players=2,
+    max_players=5,
+    state_class=CytosisState,
+    hidden_information=True,
+    # Setup: 3 decisions a player; then at most 13 rounds of 12 placements and 2 grey workers,
+    # plus the 4 additional resource cards.
+    max_moves=15 + 13 * 14 + 4,
+    bots={"random": random_factory, "greedy": greedy_factory},
+    render=None,
+))
+
+BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}
+
+
+def bench_extras(quick: bool = False) -> dict:
+    """Greedy-vs-greedy seat win rates and the share of Health Points by source, for 2, 3 and 4 players."""
+    from .bench import measure
+
+    return measure(100 if quick else 1000)

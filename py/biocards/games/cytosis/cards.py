@@ -1,0 +1,273 @@
+"""Cytosis data: the board's worker spots, the 43 cell component cards, 5 goals and 12 events.
+
+Counts are as printed in the base game; costs and Health Points are our design, anchored on the
+rulebook's worked example (a protein hormone: 2 mRNA → 2 protein, 1 carbohydrate, 2 ATP, 7 HP).
+Molecules and their roles: UniProt (https://www.uniprot.org) accessions given per card; steroid
+pathways from Alberts et al., *Molecular Biology of the Cell*, 6th ed., ch. 12–13 and 15.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CUBES = ("mrna", "protein", "carb", "lipid")
+"""Macromolecule cube colours: black mRNA, red protein, green carbohydrate, yellow lipid."""
+CUBE_SUPPLY = {"mrna": 18, "protein": 18, "carb": 12, "lipid": 12}
+ATP_SUPPLY = 30
+CUBE_NAMES = {"mrna": "mRNA", "protein": "protein", "carb": "carbohydrate", "lipid": "lipid", "atp": "ATP"}
+
+# -- the board --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One worker spot: which area it is in, what it costs and what it does."""
+
+    id: str
+    area: str
+    effect: str
+    """One of: gain, glucose, ribosome, detox-or-steroid, rough-er, golgi, exocytosis, enzyme, buy, laureate."""
+    gain: tuple[tuple[str, int], ...] = ()
+    cost: tuple[tuple[str, int], ...] = ()
+    slot: int = 0
+    """For purchase spots: which card slot (0 is the cheap end)."""
+    text: str = ""
+    concepts: tuple[str, ...] = ()
+
+
+SPOTS: tuple[Spot, ...] = (
+    Spot("nucleus-3", "nucleus", "gain", gain=(("mrna", 3),), text="Transcribe DNA: take 3 mRNA",
+         concepts=("transcription", "mrna", "nucleus")),
+    Spot("nucleus-2", "nucleus", "gain", gain=(("mrna", 2),), text="Transcribe DNA: take 2 mRNA",
+         concepts=("transcription", "mrna", "nucleus")),
+    Spot("glut-2", "membrane", "gain", gain=(("carb", 2),), cost=(("atp", 2),),
+         text="Glucose transporter: pay 2 ATP, take 2 carbohydrate",
+         concepts=("glucose-transporter", "plasma-membrane")),
+    Spot("glut-1", "membrane", "gain", gain=(("carb", 1),), cost=(("atp", 1),),
+         text="Glucose transporter: pay 1 ATP, take 1 carbohydrate",
+         concepts=("glucose-transporter", "plasma-membrane")),
+    Spot("mito-3", "mitochondria", "gain", gain=(("atp", 3),), text="Make ATP: take 3 ATP",
+         concepts=("mitochondrion", "atp")),
+    Spot("mito-2", "mitochondria", "gain", gain=(("atp", 2),), text="Make ATP: take 2 ATP",
+         concepts=("mitochondrion", "atp")),
+    Spot("mito-6", "mitochondria", "gain", gain=(("atp", 6),), cost=(("carb", 1),),
+         text="Cellular respiration: pay 1 carbohydrate, take 6 ATP",
+         concepts=("cellular-respiration", "mitochondrion", "atp")),
+    Spot("ser-3", "smooth-er", "gain", gain=(("lipid", 3),), text="Lipid synthesis: take 3 lipid",
+         concepts=("lipid-synthesis", "smooth-er")),
+    Spot("ser-2", "smooth-er", "gain", gain=(("lipid", 2),), text="Lipid synthesis: take 2 lipid",
+         concepts=("lipid-synthesis", "smooth-er")),
+    Spot("ribosome", "ribosome", "ribosome", text="Free ribosome: translate any mRNA into protein",
+         concepts=("translation", "ribosome", "mrna", "protein")),
+    Spot("ser-low-1", "smooth-er", "detox-or-steroid",
+         text="Smooth ER: detoxify alcohol or start a steroid hormone"),
+    Spot("ser-low-2", "smooth-er", "detox-or-steroid",
+         text="Smooth ER: detoxify alcohol or start a steroid hormone"),
+    Spot("rer-1", "rough-er", "rough-er", text="Rough ER: translate mRNA into a vesicle of protein",
+         concepts=("rough-er", "translation", "transport-vesicle")),
+    Spot("rer-2", "rough-er", "rough-er", text="Rough ER: translate mRNA into a vesicle of protein",
+         concepts=("rough-er", "translation", "transport-vesicle")),
+    Spot("golgi-1", "golgi", "golgi", text="Golgi: move a vesicle in and add its last cube",
+         concepts=("golgi-apparatus", "transport-vesicle")),
+    Spot("golgi-2", "golgi", "golgi", text="Golgi: move a vesicle in and add its last cube",
+         concepts=("golgi-apparatus", "transport-vesicle")),
+    Spot("exo-1", "membrane", "exocytosis", text="Exocytosis: release a finished vesicle",
+         concepts=("exocytosis", "transport-vesicle", "plasma-membrane")),
+    Spot("exo-2", "membrane", "exocytosis", text="Exocytosis: release a finished vesicle",
+         concepts=("exocytosis", "transport-vesicle", "plasma-membrane")),
+    Spot("cytoplasm", "cytoplasm", "enzyme", text="Cytoplasm: fold protein into an enzyme",
+         concepts=("enzyme", "cytoplasm")),
+    Spot("buy-1", "cards", "buy", cost=(("atp", 0),), slot=0, text="Take the card in slot 1 (0 ATP)"),
+    Spot("buy-2", "cards", "buy", cost=(("atp", 1),), slot=1, text="Take the card in slot 2 (1 ATP)"),
+    Spot("buy-3", "cards", "buy", cost=(("atp", 2),), slot=2, text="Take the card in slot 3 (2 ATP)"),
+    Spot("buy-4", "cards", "buy", cost=(("atp", 3),), slot=3, text="Take the card in slot 4 (3 ATP)"),
+    Spot("laureate", "laureates", "laureate", text="Laureates in Biology: take the First Player card"),
+)
+"""Every worker spot; each holds one worker a round (grey workers may join an occupied one)."""
+SPOT = {s.id: s for s in SPOTS}
+BUY_COST = [0, 1, 2, 3]
+"""Design: ATP cost of the four purchase slots, cheap end first (the rulebook prints no numbers)."""
+
+VESICLE_LIMITS = {"smooth-er": 2, "rough-er": 3, "golgi": 3}
+"""Design: budding vesicle locations in each organelle; a full organelle bumps one vesicle."""
+
+WORKERS = {2: 4, 3: 4, 4: 3, 5: 2}
+EVENTS_REMOVED = {2: 2, 3: 2, 4: 1, 5: 0}
+GOALS_USED = {2: 4, 3: 4, 4: 5, 5: 5}
+GREY_WORKERS = 2
+GREY_COST = 4
+VESICLES_EACH = 2
+GOAL_MARKERS_EACH = 2
+
+# -- cell component cards ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Card:
+    """A cell component card: the real molecule it stands for and what it takes to build it."""
+
+    id: str
+    kind: str
+    """enzyme, protein-hormone, steroid-hormone, protein-receptor, steroid-receptor, detox, resource."""
+    name: str
+    biology: str
+    ref: str
+    hp: int = 0
+    atp: int = 0
+    cubes: tuple[tuple[str, int], ...] = ()
+    """Cubes the card needs: for vesicle cards the ER cubes then the Golgi cube."""
+    colour: str = ""
+    gives: tuple[tuple[str, int], ...] = ()
+    """Additional resource cards: what they give."""
+
+    def need(self, cube: str) -> int:
+        """How many cubes of one colour the card needs."""
+        return dict(self.cubes).get(cube, 0)
+
+    @property
+    def golgi_cube(self) -> str:
+        """The cube added in the Golgi: lipid for steroid receptors, else carbohydrate."""
+        return "lipid" if self.kind == "steroid-receptor" else "carb"
+
+    @property
+    def er_cube(self) -> str:
+        """The cube loaded in the ER: lipid for steroid hormones, protein otherwise."""
+        return "lipid" if self.kind == "steroid-hormone" else "protein"
+
+
+VESICLE_KINDS = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-receptor")
+COMPLETABLE = ("enzyme", *VESICLE_KINDS, "detox")
+KIND_NAMES = {"enzyme": "enzyme", "protein-hormone": "protein hormone", "steroid-hormone": "steroid hormone",
+              "protein-receptor": "protein hormone receptor", "steroid-receptor": "steroid hormone receptor",
+              "detox": "alcohol detoxification", "resource": "additional resource"}
+
+
+def _e(i, name, bio, ref, colour, protein, carb, atp, hp):
+    cubes = (("protein", protein),) + ((("carb", carb),) if carb else ())
+    return Card(f"E{i}", "enzyme", name, bio, ref, hp=hp, atp=atp, cubes=cubes, colour=colour)
+
+
+def _v(kind, i, name, bio, ref, er, atp, hp):
+    c = Card("", kind, "", "", "")
+    return Card(f"{kind[0].upper()}{kind.split('-')[1][0].upper()}{i}", kind, name, bio, ref, hp=hp, atp=atp,
+                cubes=((c.er_cube, er), (c.golgi_cube, 1)))
+
+
+CARDS: tuple[Card, ...] = (
+    # Enzymes: two per colour; the colour groups enzymes by the kind of reaction they catalyse.
+    _e(1, "Amylase", "splits starch into sugars", "UniProt P04746", "blue", 2, 0, 1, 3),
+    _e(2, "Lactase", "splits milk sugar (lactose)", "UniProt P09848", "blue", 3, 1, 1, 5),
+    _e(3, "Pepsin", "cuts proteins in the stomach", "UniProt P0DJD7", "red", 2, 0, 2, 3),
+    _e(4, "Trypsin", "cuts proteins in the gut", "UniProt P07477", "red", 3, 1, 1, 5),
+    _e(5, "Lipase", "splits fats into fatty acids", "UniProt P16233", "yellow", 2, 1, 1, 4),
+    _e(6, "Phospholipase A2", "cuts membrane lipids", "UniProt P04054", "yellow", 3, 0, 2, 4),
+    _e(7, "Hexokinase", "traps glucose in the cell as glucose-6-phosphate", "UniProt P19367", "green", 2, 1, 2, 4),
+    _e(8, "ATP synthase", "makes ATP in mitochondria", "UniProt P25705", "green", 3, 0, 1, 4),
+    _e(9, "DNA polymerase", "copies DNA", "UniProt P28340", "purple", 2, 0, 1, 3),
+    _e(10, "RNA polymerase II", "transcribes genes into mRNA", "UniProt P24928", "purple", 3, 1, 2, 5),
+    # Protein hormones: made on the rough ER, glycosylated in the Golgi, secreted by exocytosis.
+    _v("protein-hormone", 1, "Insulin", "lowers blood glucose", "UniProt P01308", 2, 2, 7),
+    _v("protein-hormone", 2, "Glucagon", "raises blood glucose", "UniProt P01275", 2, 2, 7),
+    _v("protein-hormone", 3, "Growth hormone", "drives growth", "UniProt P01241", 3, 2, 9),
+    _v("protein-hormone", 4, "Prolactin", "starts milk production", "UniProt P01236", 3, 2, 9),
+    _v("protein-hormone", 5, "Erythropoietin", "makes more red blood cells", "UniProt P01588", 3, 3, 10),
+    _v("protein-hormone", 6, "Follicle-stimulating hormone", "matures egg follicles", "UniProt P01225",
+       2, 3, 8),
+    # Steroid hormones: lipids built from cholesterol in the smooth ER.
+    _v("steroid-hormone", 1, "Cortisol", "the stress hormone", "ChEBI 17650", 2, 2, 7),
+    _v("steroid-hormone", 2, "Aldosterone", "keeps salt and water balance", "ChEBI 27584", 2, 2, 7),
+    _v("steroid-hormone", 3, "Testosterone", "male sex hormone", "ChEBI 17347", 3, 2, 9),
+    _v("steroid-hormone", 4, "Estradiol", "female sex hormone", "ChEBI 16469", 3, 2, 9),
+    _v("steroid-hormone", 5, "Progesterone", "prepares the uterus", "ChEBI 17026", 3, 3, 10),
+    _v("steroid-hormone", 6, "Calcitriol", "active vitamin D, absorbs calcium", "ChEBI 17823", 2, 3, 8),
+    # Receptors: membrane proteins that bind a protein hormone outside the cell...
+    _v("protein-receptor", 1, "Insulin receptor", "binds insulin", "UniProt P06213", 2, 1, 4),
+    _v("protein-receptor", 2, "Glucagon receptor", "binds glucagon", "UniProt P47871", 2, 1, 4),
+    _v("protein-receptor", 3, "Growth hormone receptor", "binds growth hormone", "UniProt P10912", 3, 1, 5),
+    _v("protein-receptor", 4, "EPO receptor", "binds erythropoietin", "UniProt P19235", 3, 2, 5),
+    _v("protein-receptor", 5, "FSH receptor", "binds FSH", "UniProt P23945", 2, 2, 4),
+    # ...and nuclear receptors that bind a steroid inside the cell (Golgi adds a lipid here: design of the game).
+    _v("steroid-receptor", 1, "Glucocorticoid receptor", "binds cortisol", "UniProt P04150", 2, 1, 4),
+    _v("steroid-receptor", 2, "Mineralocorticoid receptor", "binds aldosterone", "UniProt P08235", 2, 1, 4),
+    _v("steroid-receptor", 3, "Androgen receptor", "binds testosterone", "UniProt P10275", 3, 1, 5),
+    _v("steroid-receptor", 4, "Estrogen receptor alpha", "binds estradiol", "UniProt P03372", 3, 2, 5),
+    _v("steroid-receptor", 5, "Vitamin D receptor", "binds calcitriol", "UniProt P11473", 2, 2, 4),
+    # Additional resources: the cell takes in nutrients.
+    Card("R1", "resource", "Glycogen store", "glucose released from glycogen", "UniProt P11217",
+         gives=(("carb", 2),)),
+    Card("R2", "resource", "Fatty meal", "lipids taken up from food", "UniProt P55157", gives=(("lipid", 2),)),
+    Card("R3", "resource", "Creatine phosphate", "a quick ATP reserve in muscle", "ChEBI 17287",
+         gives=(("atp", 3),)),
+    Card("R4", "resource", "Gene activation", "a transcription factor boosts mRNA output", "UniProt P10275",
+         gives=(("mrna", 2),)),
+    # Detoxification: smooth ER enzymes that break down alcohol and drugs (ATP on the card).
+    *(Card(f"D{i}", "detox", name, "breaks down alcohol or drugs in the liver", ref, hp=1, atp=atp)
+      for i, (name, ref, atp) in enumerate((
+          ("Cytochrome P450 2E1", "UniProt P05181", 2), ("Alcohol dehydrogenase", "UniProt P07327", 2),
+          ("Aldehyde dehydrogenase", "UniProt P05091", 3), ("Catalase", "UniProt P04040", 3),
+          ("Cytochrome P450 3A4", "UniProt P08684", 3), ("UDP-glucuronosyltransferase", "UniProt P22309", 4),
+          ("Glutathione S-transferase", "UniProt P09211", 4)), start=1)),
+)
+CARD = {c.id: c for c in CARDS}
+assert len(CARDS) == 43
+
+ENZYME_SET_POINTS = {1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
+DETOX_AWARDS = {2: (6, 3)}
+DETOX_AWARDS_DEFAULT = (8, 5, 2)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A goal card: end-game points per completed card of some kinds."""
+
+    id: str
+    name: str
+    kinds: tuple[str, ...]
+    each: int
+    text: str = field(default="")
+
+
+GOALS: tuple[Goal, ...] = (
+    Goal("G1", "Endocrine gland", ("protein-hormone",), 3, "3 HP per protein hormone you completed"),
+    Goal("G2", "Adrenal cortex", ("steroid-hormone",), 3, "3 HP per steroid hormone you completed"),
+    Goal("G3", "Target cell", ("protein-receptor", "steroid-receptor"), 3, "3 HP per receptor you completed"),
+    Goal("G4", "Digestive cell", ("enzyme",), 2, "2 HP per enzyme you completed"),
+    Goal("G5", "Liver cell", ("detox",), 3, "3 HP per detoxification card you completed"),
+)
+GOAL = {g.id: g for g in GOALS}
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """An event: boost (a cube waits at an area), reduce (cards cost 1 ATP less) or toxicity."""
+
+    id: str
+    kind: str
+    area: str = ""
+    resource: str = ""
+    text: str = ""
+
+
+EVENTS: tuple[EventCard, ...] = (
+    EventCard("V1", "boost", "nucleus", "mrna", "Hormone signal: the nucleus transcribes 1 extra mRNA"),
+    EventCard("V2", "boost", "mitochondria", "atp", "Oxygen rich: the mitochondria hold 1 extra ATP"),
+    EventCard("V3", "boost", "smooth-er", "lipid", "Cholesterol uptake: the smooth ER holds 1 extra lipid"),
+    EventCard("V4", "boost", "membrane", "carb", "After a meal: the membrane holds 1 extra carbohydrate"),
+    EventCard("V5", "boost", "ribosome", "protein", "Polysome: the free ribosome holds 1 extra protein"),
+    EventCard("V6", "boost", "rough-er", "mrna", "Unfolded-protein response: the rough ER holds 1 extra mRNA"),
+    EventCard("V7", "reduce", text="Growth factor: every card purchase costs 1 ATP less this round"),
+    EventCard("V8", "reduce", text="Rest and repair: every card purchase costs 1 ATP less this round"),
+    EventCard("V9", "reduce", text="Fed state: every card purchase costs 1 ATP less this round"),
+    EventCard("V10", "toxicity", text="Oxidative stress: large stocks of cubes are damaged"),
+    EventCard("V11", "toxicity", text="Heavy metals: large stocks of cubes are damaged"),
+    EventCard("V12", "toxicity", text="Drug overdose: large stocks of cubes are damaged"),
+)
+EVENT = {e.id: e for e in EVENTS}
+BOOST_CONCEPTS = {"nucleus": ("transcription", "mrna"), "mitochondria": ("cellular-respiration", "atp"),
+                  "smooth-er": ("lipid-synthesis", "smooth-er"), "membrane": ("glucose-transporter",),
+                  "ribosome": ("ribosome", "translation"), "rough-er": ("rough-er", "mrna")}
+
+
+def toxicity_loss(count: int) -> int:
+    """Cubes of one colour lost to a Toxicity event: 5+ lose 1, 7+ lose 2, 10+ lose 4."""
+    return 4 if count >= 10 else 2 if count >= 7 else 1 if count >= 5 else 0

@@ -1,0 +1,655 @@
+"""Cytosis rules: worker placement inside a human cell (base game).
+
+A vesicle carries cubes, not a named card: the card is revealed only at exocytosis, so a vesicle's
+contents must match a card in hand then (2 protein + 1 carbohydrate fits Insulin or its receptor).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Event, GameState, IllegalAction, Rng, next_seat, seats_from
+from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
+                    CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
+                    EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
+                    KIND_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card, toxicity_loss)
+
+SOURCES = ("cards", "receptors", "goals", "detox", "enzymes", "cubes")
+"""Where Health Points come from (for the score breakdown and the balance figures)."""
+STARTING_CHOICES = ("atp", "mrna", "lipid")
+
+
+def detox_awards(detox: list[tuple[int, int]]) -> list[int]:
+    """End-game Health Points for alcohol detox, one per player, from (total ATP, cards completed) pairs.
+
+    Most detox ATP earns 8/5/2 (6/3 with two players); ties go to more cards; players still tied
+    share the points of their places and the places just below, rounded down; no cards, no points.
+    """
+    awards = DETOX_AWARDS.get(len(detox), DETOX_AWARDS_DEFAULT)
+    result = [0] * len(detox)
+    ranked = sorted((p for p, (_, n) in enumerate(detox) if n > 0), key=lambda p: detox[p], reverse=True)
+    place = 0
+    while place < len(ranked):
+        group = [p for p in ranked if detox[p] == detox[ranked[place]]]
+        share = sum(awards[place:place + len(group)]) // len(group)
+        for p in group:
+            result[p] = share
+        place += len(group)
+    return result
+
+
+def enzyme_set_points(colours: list[str]) -> int:
+    """Best end-game points for completed enzyme colours split into sets of different colours."""
+    counts = sorted((colours.count(c) for c in set(colours)), reverse=True)
+    memo: dict[tuple[int, ...], int] = {}
+
+    def best(left: tuple[int, ...]) -> int:
+        left = tuple(sorted((n for n in left if n), reverse=True))
+        if not left:
+            return 0
+        if left not in memo:
+            k = len(left)
+            options = []
+            for mask in range(1, 1 << k):  # which colours go into the next set
+                rest = tuple(n - 1 if mask >> i & 1 else n for i, n in enumerate(left))
+                options.append(ENZYME_SET_POINTS[min(bin(mask).count("1"), 5)] + best(rest))
+            memo[left] = max(options)
+        return memo[left]
+
+    return best(tuple(counts))
+
+
+def matches(card: Card, vesicle: dict) -> bool:
+    """Whether a vesicle's cubes (and the ER it came from) are exactly what the card needs."""
+    if card.kind == "steroid-hormone" and vesicle["er"] != "smooth-er":
+        return False
+    if card.kind in ("protein-hormone", "protein-receptor", "steroid-receptor") and vesicle["er"] != "rough-er":
+        return False
+    return {k: n for k, n in vesicle["cubes"].items() if n} == dict(card.cubes)
+
+
+class CytosisState(GameState):
+    """A game of Cytosis in progress."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        rng = self.rng
+        n = players
+        self.supply = dict(CUBE_SUPPLY)
+        self.supply_atp = ATP_SUPPLY
+        self.cubes = [dict.fromkeys(CUBES, 0) for _ in range(n)]
+        self.atp = [0] * n
+        self.hp = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+        self.hand: list[list[str]] = [[] for _ in range(n)]
+        self.completed: list[list[str]] = [[] for _ in range(n)]
+        self.vesicles: list[dict] = []
+        self.next_vesicle = 1
+        events = [e.id for e in EVENTS]
+        rng.shuffle(events)
+        self.events = events[EVENTS_REMOVED[n]:]
+        self.active_event = ""
+        goals = [g.id for g in GOALS]
+        rng.shuffle(goals)
+        self.goals = sorted(goals[:GOALS_USED[n]], key=lambda g: int(g[1:]))
+        self.markers: dict[str, list[int]] = {g: [] for g in self.goals}
+        deck = [c.id for c in CARDS]
+        rng.shuffle(deck)
+        self.row: list[str | None] = [deck.pop() for _ in range(4)]
+        self.dealt = [[deck.pop() for _ in range(3)] for _ in range(n)]
+        self.deck = deck
+        self.discard: list[str] = []
+        self.first = 0
+        self.round = 1
+        self.boosts: dict[str, dict[str, int]] = {}
+        self.workers = [WORKERS[n]] * n
+        self.occupied: dict[str, int] = {}
+        self.grey_free = GREY_WORKERS
+        self.grey_used = False
+        self.over = False
+        self.final_done = False
+        for p in range(n):
+            self.atp[p] = self._take_atp(2 + p)
+        # Setup decisions in seat order from the first player: two starting resources, then the draft.
+        self.setup = [(p, step) for p in seats_from(0, n) for step in ("resource", "resource", "draft")]
+        self.turn = 0
+        self._legal: list[Action] | None = None
+
+    # -- contract --------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        return self.setup[0][0] if self.setup else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached legal moves are derived data: leave them out of pickles and fingerprints.
+        return {**self.__dict__, "_legal": None}
+
+    def clone(self) -> CytosisState:
+        new = object.__new__(CytosisState)
+        d = self.__dict__.copy()
+        d["rng"] = self.rng.copy()
+        d["history"] = list(self.history)
+        d["options"] = dict(self.options)
+        d["supply"] = dict(self.supply)
+        d["cubes"] = [dict(c) for c in self.cubes]
+        d["atp"] = list(self.atp)
+        d["hp"] = [dict(h) for h in self.hp]
+        d["hand"] = [list(h) for h in self.hand]
+        d["completed"] = [list(h) for h in self.completed]
+        d["vesicles"] = [{**v, "cubes": dict(v["cubes"])} for v in self.vesicles]
+        d["events"] = list(self.events)
+        d["goals"] = list(self.goals)
+        d["markers"] = {g: list(m) for g, m in self.markers.items()}
+        d["row"] = list(self.row)
+        d["dealt"] = [list(h) for h in self.dealt]
+        d["deck"] = list(self.deck)
+        d["discard"] = list(self.discard)
+        d["boosts"] = {a: dict(b) for a, b in self.boosts.items()}
+        d["workers"] = list(self.workers)
+        d["occupied"] = dict(self.occupied)
+        d["setup"] = list(self.setup)
+        new.__dict__.update(d)
+        return new
+
+    def determinized(self, player: int, seed: int) -> CytosisState:
+        """Re-deal every card ``player`` cannot see (others' hands, draft cards, decks)."""
+        new = self.clone()
+        rng = Rng(seed)
+        unseen = [c for p in range(self.num_players) if p != player for c in self.hand[p] + self.dealt[p]]
+        unseen += self.deck
+        unseen.sort()
+        rng.shuffle(unseen)
+        for p in range(self.num_players):
+            if p != player:
+                new.hand[p] = [unseen.pop() for _ in self.hand[p]]
+                new.dealt[p] = [unseen.pop() for _ in self.dealt[p]]
+        new.deck = unseen
+        events = sorted(self.events, key=lambda e: int(e[1:]))
+        rng.shuffle(events)
+        new.events = events
+        new.rng = rng
+        new._legal = None
+        return new
+
+    def scores(self) -> list[int]:
+        return [sum(h.values()) for h in self.hp]
+
+    def score_breakdown(self, player: int) -> list[tuple[str, int]]:
+        return list(self.hp[player].items())
+
+    def winners(self) -> list[int]:
+        """Most HP; then most completed cards; then the latest seat after the First Player card."""
+        if not self.over:
+            return super().winners()
+        order = seats_from(self.first, self.num_players)
+
+        def rank(p):
+            return (self.scores()[p], self.cards_completed(p), order.index(p))
+
+        return [max(range(self.num_players), key=rank)]
+
+    def cards_completed(self, p: int) -> int:
+        """Completed cards that count for ties (not additional resource cards)."""
+        return sum(1 for c in self.completed[p] if CARD[c].kind in COMPLETABLE)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        seats = []
+        for p in range(self.num_players):
+            mine = p == player
+            seats.append({
+                "atp": self.atp[p], "cubes": dict(self.cubes[p]), "hp": dict(self.hp[p]),
+                "score": sum(self.hp[p].values()), "workers": self.workers[p],
+                "completed": list(self.completed[p]), "hand_size": len(self.hand[p]),
+                "hand": list(self.hand[p]) if mine else None,
+                "dealt": list(self.dealt[p]) if mine else None,
+            })
+        return {
+            "round": self.round, "first": self.first, "turn": self.current_player, "over": self.over,
+            "supply": dict(self.supply), "supply_atp": self.supply_atp, "row": list(self.row),
+            "deck_size": len(self.deck), "discard": list(self.discard), "events_left": len(self.events),
+            "active_event": self.active_event, "goals": {g: list(self.markers[g]) for g in self.goals},
+            "boosts": {a: dict(b) for a, b in sorted(self.boosts.items())},
+            "occupied": dict(sorted(self.occupied.items())), "grey_free": self.grey_free,
+            "vesicles": [{k: (dict(v) if isinstance(v, dict) else v) for k, v in ves.items()}
+                         for ves in self.vesicles],
+            "setup": [list(s) for s in self.setup], "seats": seats,
+        }
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _take_atp(self, n: int) -> int:
+        got = min(n, self.supply_atp)
+        self.supply_atp -= got
+        return got
+
+    def _gain(self, p: int, res: str, n: int) -> int:
+        """Give ``p`` up to ``n`` of a resource from the general stock (less if it runs out)."""
+        if res == "atp":
+            got = self._take_atp(n)
+            self.atp[p] += got
+        else:
+            got = min(n, self.supply[res])
+            self.supply[res] -= got
+            self.cubes[p][res] += got
+        return got
+
+    def _pay(self, p: int, res: str, n: int) -> None:
+        if res == "atp":
+            self.atp[p] -= n
+            self.supply_atp += n
+        else:
+            self.cubes[p][res] -= n
+            self.supply[res] += n
+
+    def _score(self, p: int, source: str, n: int) -> None:
+        self.hp[p][source] += n
+
+    def disks_free(self, p: int) -> int:
+        """Transport vesicle disks ``p`` still has in hand."""
+        return VESICLES_EACH - sum(1 for v in self.vesicles if v["owner"] == p)
+
+    def buy_cost(self, slot: int) -> int:
+        """ATP to buy the card in a slot this round (a Reduce event takes 1 off)."""
+        reduce = 1 if self.active_event and EVENT[self.active_event].kind == "reduce" else 0
+        return max(0, BUY_COST[slot] - reduce)
+
+    def _in(self, loc: str) -> list[dict]:
+        return [v for v in self.vesicles if v["loc"] == loc]
+
+    # -- legal actions ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over:
+            return []
+        if self.setup:
+            p, step = self.setup[0]
+            if step == "resource":
+                return [Action("start-resource", resource=r, label=f"Start with 1 extra {CUBE_NAMES[r]}")
+                        for r in STARTING_CHOICES]
+            return [Action("return-card", card=c, label=f"Keep the other two; shuffle {CARD[c].name} back")
+                    for c in self.dealt[p]]
+        p = self.turn
+        acts = [Action("play-resource", card=c, label=f"Play {CARD[c].name}: take "
+                       + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in CARD[c].gives))
+                for c in self.hand[p] if CARD[c].kind == "resource"]
+        if not self.grey_used and self.grey_free and self.atp[p] >= GREY_COST:
+            acts += [Action("grey", label=f"Grey worker (4 ATP): {a.label}", **dict(a.params))
+                     for a in self._placements(p, GREY_COST, grey=True)]
+        own = self._placements(p, 0, grey=False)
+        acts += own or [Action("rest", label="No spot can be used: keep this worker at home")]
+        return acts
+
+    def _placements(self, p: int, spent: int, grey: bool) -> list[Action]:
+        """Every place-worker move for ``p`` with ``spent`` ATP already set aside (a grey worker's fee)."""
+        atp = self.atp[p] - spent
+        cubes = self.cubes[p]
+        out: list[Action] = []
+        for spot in SPOTS:
+            if not grey and spot.id in self.occupied:
+                continue
+            sid, eff = spot.id, spot.effect
+            if eff == "gain":
+                if all((atp if r == "atp" else cubes[r]) >= n for r, n in spot.cost):
+                    out.append(Action("place", spot=sid, label=spot.text))
+            elif eff == "ribosome":
+                for n in range(cubes["mrna"] + 1):
+                    if n <= self.supply["protein"]:
+                        out.append(Action("place", spot=sid, n=n,
+                                          label=f"Free ribosome: translate {n} mRNA into {n} protein"))
+            elif eff == "buy":
+                card = self.row[spot.slot]
+                if card is not None and atp >= self.buy_cost(spot.slot):
+                    out.append(Action("place", spot=sid, label=f"Buy {CARD[card].name} for "
+                                      f"{self.buy_cost(spot.slot)} ATP"))
+            elif eff == "laureate":
+                out.append(Action("place", spot=sid, goal="atp", label="Take the First Player card and 1 ATP"))
+                mine = [g for g in self.goals if p in self.markers[g]]
+                if len(mine) < GOAL_MARKERS_EACH:
+                    for g in self.goals:
+                        if p not in self.markers[g] and len(self.markers[g]) < 2:
+                            out.append(Action("place", spot=sid, goal=g, label=f"Take the First Player card "
+                                              f"and claim goal {GOAL[g].name}"))
+            elif eff == "enzyme":
+                for c in sorted(set(self.hand[p])):
+                    card = CARD[c]
+                    if card.kind == "enzyme" and atp >= card.atp and all(cubes[r] >= n for r, n in card.cubes):
+                        out.append(Action("place", spot=sid, card=c, label=f"Complete enzyme {card.name}"))
+            elif eff == "detox-or-steroid":
+                for c in sorted(set(self.hand[p])):
+                    if CARD[c].kind == "detox" and atp >= CARD[c].atp:
+                        out.append(Action("place", spot=sid, card=c, label=f"Detoxify with {CARD[c].name} "
+                                          f"({CARD[c].atp} ATP, 1 HP)"))
+                sizes = sorted({CARD[c].need("lipid") for c in self.hand[p] if CARD[c].kind == "steroid-hormone"})
+                out += self._budding(p, sid, "smooth-er", [n for n in sizes if n <= cubes["lipid"]], "lipid")
+            elif eff == "rough-er":
+                sizes = sorted({CARD[c].need("protein") for c in self.hand[p]
+                                if CARD[c].kind in ("protein-hormone", "protein-receptor", "steroid-receptor")})
+                sizes = [n for n in sizes if n <= cubes["mrna"] and n <= self.supply["protein"]]
+                out += self._budding(p, sid, "rough-er", sizes, "protein")
+            elif eff == "golgi":
+                full = len(self._in("golgi")) >= VESICLE_LIMITS["golgi"]
+                for v in self.vesicles:
+                    if v["owner"] != p or v["loc"] == "golgi":
+                        continue
+                    for cube in ("carb", "lipid"):
+                        if cubes[cube] < 1 or not self._fits_some(p, v, cube):
+                            continue
+                        text = (f"Golgi: move vesicle {v['id']} in and add 1 {CUBE_NAMES[cube]}")
+                        if full:
+                            out += [Action("place", spot=sid, vesicle=v["id"], cube=cube, bump=b["id"],
+                                           label=f"{text}, pushing out vesicle {b['id']}")
+                                    for b in self._in("golgi")]
+                        else:
+                            out.append(Action("place", spot=sid, vesicle=v["id"], cube=cube, label=text))
+            elif eff == "exocytosis":
+                for v in self._in("golgi"):
+                    if v["owner"] != p:
+                        continue
+                    for c in sorted(set(self.hand[p])):
+                        card = CARD[c]
+                        if card.kind != "enzyme" and matches(card, v) and atp >= card.atp:
+                            out.append(Action("place", spot=sid, vesicle=v["id"], card=c,
+                                              label=f"Exocytosis: release {card.name} "
+                                              f"({KIND_NAMES[card.kind]}, {card.atp} ATP, {card.hp} HP)"))
+        return out
+
+    def _fits_some(self, p: int, v: dict, cube: str) -> bool:
+        """Whether adding ``cube`` in the Golgi makes the vesicle match a card in hand."""
+        trial = {"er": v["er"], "cubes": {**v["cubes"], cube: v["cubes"].get(cube, 0) + 1}}
+        return any(CARD[c].kind in ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-receptor")
+                   and matches(CARD[c], trial) for c in self.hand[p])
+
+    def _budding(self, p: int, sid: str, loc: str, sizes: list[int], cube: str) -> list[Action]:
+        if not sizes or not self.disks_free(p):
+            return []
+        out = []
+        full = self._in(loc)
+        verb = "translate" if loc == "rough-er" else "load"
+        for n in sizes:
+            text = (f"{'Rough' if loc == 'rough-er' else 'Smooth'} ER: bud a vesicle and {verb} "
+                    f"{n} {'mRNA into protein' if cube == 'protein' else 'lipid'}")
+            if len(full) >= VESICLE_LIMITS[loc]:
+                out += [Action("place", spot=sid, n=n, bump=b["id"], label=f"{text}, pushing out vesicle {b['id']}")
+                        for b in full]
+            else:
+                out.append(Action("place", spot=sid, n=n, label=text))
+        return out
+
+    def explain_illegal(self, action: Action) -> str:
+        spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
+        if self.setup:
+            return "Finish the setup first: choose a starting resource or a card to return."
+        if action.kind in ("place", "grey") and spot is None:
+            return "There is no such spot on the board."
+        if action.kind == "place" and spot.id in self.occupied:
+            return f"{spot.text} is taken this round; only a grey worker may join it."
+        if action.kind == "grey" and (self.grey_used or not self.grey_free):
+            return "Only one grey worker per turn, and only while one is free."
+        if action.kind == "grey" and self.atp[self.turn] < GREY_COST:
+            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[self.turn]}."
+        if spot is not None:
+            return f"You cannot do that at {spot.text}: check the cubes and ATP it needs."
+        return super().explain_illegal(action)
+
+    # -- applying moves --------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        if self.setup:
+            return self._apply_setup(action)
+        p = self.turn
+        if action.kind == "play-resource":
+            card = CARD[action.card]
+            self.hand[p].remove(card.id)
+            self.discard.append(card.id)
+            got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in card.gives]
+            return [Event("play-resource", p, f"Player {p + 1} plays {card.name} and takes {', '.join(got)}.",
+                          (), {"card": card.id})]
+        if action.kind == "rest":
+            events = [Event("rest", p, f"Player {p + 1} has no usable spot and keeps a worker at home.")]
+            return events + self._end_turn()
+        if action.kind == "grey":
+            self._pay(p, "atp", GREY_COST)
+            self.grey_free -= 1
+            self.grey_used = True
+            self.occupied.setdefault(action.spot, -1)
+            return [Event("grey", p, f"Player {p + 1} pays {GREY_COST} ATP for a grey worker.",
+                          ("atp",))] + self._place(p, action)
+        self.occupied[action.spot] = p
+        events = self._place(p, action)
+        return events + self._end_turn()
+
+    def _apply_setup(self, action: Action) -> list[Event]:
+        p, step = self.setup.pop(0)
+        if action.kind == "start-resource":
+            self._gain(p, action.resource, 1)
+            return [Event("setup", p, f"Player {p + 1} starts with 1 extra {CUBE_NAMES[action.resource]}.")]
+        self.dealt[p].remove(action.card)
+        self.hand[p] += self.dealt[p]
+        self.dealt[p] = []
+        self.deck.append(action.card)
+        events = [Event("setup", p, f"Player {p + 1} keeps two cards and shuffles one back.")]
+        if not self.setup:
+            self.rng.shuffle(self.deck)
+            self.turn = self.first
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        self.workers[self.turn] -= 1
+        self.grey_used = False
+        if any(self.workers):
+            nxt = self.turn
+            while True:
+                nxt = next_seat(nxt, self.num_players)
+                if self.workers[nxt]:
+                    break
+            self.turn = nxt
+            return []
+        return self._phase_two()
+
+    def _boost(self, p: int, area: str) -> list[Event]:
+        extra = self.boosts.pop(area, None)
+        if not extra:
+            return []
+        for r, n in extra.items():
+            if r == "atp":
+                self.atp[p] += n
+            else:
+                self.cubes[p][r] += n
+        got = ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in extra.items())
+        return [Event("boost-taken", p, f"Player {p + 1} is first in this area and also takes {got}.",
+                      BOOST_CONCEPTS.get(area, ()))]
+
+    def _place(self, p: int, action: Action) -> list[Event]:
+        spot = SPOT[action.spot]
+        who = f"Player {p + 1}"
+        events = self._boost(p, spot.area)
+        eff = spot.effect
+        if eff == "gain":
+            for r, n in spot.cost:
+                self._pay(p, r, n)
+            got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in spot.gain]
+            cost = " for " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost) if spot.cost else ""
+            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).",
+                                spot.concepts, {"spot": spot.id}))
+        elif eff == "ribosome":
+            n = action.n
+            self.cubes[p]["mrna"] -= n
+            self.supply["mrna"] += n
+            self._gain(p, "protein", n)
+            events.append(Event("translate", p, f"{who} translates {n} mRNA into {n} protein on a free ribosome.",
+                                spot.concepts))
+        elif eff == "buy":
+            card = self.row[spot.slot]
+            cost = self.buy_cost(spot.slot)
+            self._pay(p, "atp", cost)
+            self.row[spot.slot] = None
+            self.hand[p].append(card)
+            events.append(Event("buy", p, f"{who} buys {CARD[card].name} for {cost} ATP.", ("atp",),
+                                {"card": card}))
+        elif eff == "laureate":
+            self.first = p
+            if action.goal == "atp":
+                self._gain(p, "atp", 1)
+                events.append(Event("first-player", p, f"{who} takes the First Player card and 1 ATP.", ("atp",)))
+            else:
+                g = GOAL[action.goal]
+                first = not self.markers[g.id]
+                self.markers[g.id].append(p)
+                if first:
+                    self._score(p, "goals", 3)
+                events.append(Event("goal", p, f"{who} takes the First Player card and claims {g.name}"
+                                    + (" first: 3 HP." if first else "."), (), {"goal": g.id}))
+        elif eff == "enzyme":
+            card = CARD[action.card]
+            self._pay(p, "atp", card.atp)
+            for r, n in card.cubes:
+                self._pay(p, r, n)
+            events += self._complete(p, card, "cards")
+        elif eff == "detox-or-steroid" and action.get("card"):
+            card = CARD[action.card]
+            self._pay(p, "atp", card.atp)
+            events += self._complete(p, card, "detox")
+        elif eff in ("detox-or-steroid", "rough-er"):
+            loc = "smooth-er" if eff == "detox-or-steroid" else "rough-er"
+            events += self._bump(action.get("bump"))
+            n = action.n
+            if loc == "rough-er":
+                self.cubes[p]["mrna"] -= n
+                self.supply["mrna"] += n
+                self.supply["protein"] -= n
+                cubes, what, concepts = {"protein": n}, f"translates {n} mRNA into protein", (
+                    "rough-er", "translation", "mrna", "transport-vesicle", "protein-hormone", "hormone-receptor")
+            else:
+                self.cubes[p]["lipid"] -= n
+                cubes, what, concepts = {"lipid": n}, f"loads {n} lipid", (
+                    "smooth-er", "lipid-synthesis", "steroid-hormone", "transport-vesicle")
+            v = {"id": self.next_vesicle, "owner": p, "loc": loc, "er": loc, "cubes": cubes}
+            self.next_vesicle += 1
+            self.vesicles.append(v)
+            events.append(Event("bud", p, f"{who} {what} into vesicle {v['id']} in the "
+                                f"{'rough' if loc == 'rough-er' else 'smooth'} ER.", concepts, {"vesicle": v["id"]}))
+        elif eff == "golgi":
+            events += self._bump(action.get("bump"))
+            v = next(v for v in self.vesicles if v["id"] == action.vesicle)
+            v["loc"] = "golgi"
+            self.cubes[p][action.cube] -= 1
+            v["cubes"][action.cube] = v["cubes"].get(action.cube, 0) + 1
+            events.append(Event("golgi", p, f"{who} moves vesicle {v['id']} to the Golgi and adds 1 "
+                                f"{CUBE_NAMES[action.cube]}.", ("golgi-apparatus", "transport-vesicle")))
+        elif eff == "exocytosis":
+            card = CARD[action.card]
+            v = next(v for v in self.vesicles if v["id"] == action.vesicle)
+            self.vesicles.remove(v)
+            for r, n in v["cubes"].items():
+                self.supply[r] += n
+            self._pay(p, "atp", card.atp)
+            events += self._complete(p, card, "cards")
+        return events
+
+    def _bump(self, vid: int | None) -> list[Event]:
+        """Push a vesicle out of a full organelle: its disk and cubes go back to its owner."""
+        if vid is None:
+            return []
+        v = next(v for v in self.vesicles if v["id"] == vid)
+        self.vesicles.remove(v)
+        for r, n in v["cubes"].items():
+            self.cubes[v["owner"]][r] += n
+        return [Event("bump", v["owner"], f"Vesicle {vid} of Player {v['owner'] + 1} is pushed out; its "
+                      "cubes go back to its owner.", ("transport-vesicle",))]
+
+    def _complete(self, p: int, card: Card, source: str) -> list[Event]:
+        self.hand[p].remove(card.id)
+        self.completed[p].append(card.id)
+        self._score(p, source, card.hp)
+        concepts = {"enzyme": ("enzyme", "cytoplasm"), "detox": ("detoxification", "smooth-er"),
+                    "protein-hormone": ("protein-hormone", "exocytosis"),
+                    "steroid-hormone": ("steroid-hormone", "exocytosis"),
+                    "protein-receptor": ("hormone-receptor", "exocytosis"),
+                    "steroid-receptor": ("hormone-receptor", "exocytosis")}[card.kind]
+        events = [Event("complete", p, f"Player {p + 1} completes {card.name} ({KIND_NAMES[card.kind]}: "
+                        f"{card.biology}) for {card.hp} HP.", concepts, {"card": card.id})]
+        if card.kind in ("protein-hormone", "steroid-hormone"):
+            rkind = "protein-receptor" if card.kind == "protein-hormone" else "steroid-receptor"
+            for q in range(self.num_players):
+                k = sum(1 for c in self.completed[q] if CARD[c].kind == rkind)
+                if not k:
+                    continue
+                bonus = k if q == p else 2 * k
+                self._score(q, "receptors", bonus)
+                events.append(Event("receptor", q, f"Player {q + 1}'s {k} {KIND_NAMES[rkind]}(s) bind "
+                                    f"{card.name}: {bonus} HP.", ("hormone-receptor", card.kind)))
+        return events
+
+    def _phase_two(self) -> list[Event]:
+        self.occupied = {}
+        self.grey_free = GREY_WORKERS
+        self.workers = [WORKERS[self.num_players]] * self.num_players
+        if not self.events:
+            return self._final_scoring()
+        events: list[Event] = []
+        ev = EVENT[self.events.pop()]
+        self.active_event = ev.id
+        events.append(Event("event", None, f"Round {self.round + 1} event: {ev.text}.", (), {"event": ev.id}))
+        if ev.kind == "boost":
+            if (ev.resource == "atp" and self.supply_atp) or (ev.resource != "atp" and self.supply[ev.resource]):
+                if ev.resource == "atp":
+                    self.supply_atp -= 1
+                else:
+                    self.supply[ev.resource] -= 1
+                area = self.boosts.setdefault(ev.area, {})
+                area[ev.resource] = area.get(ev.resource, 0) + 1
+        elif ev.kind == "toxicity":
+            for p in range(self.num_players):
+                for r in CUBES:
+                    lose = toxicity_loss(self.cubes[p][r])
+                    if lose:
+                        self._pay(p, r, lose)
+                        events.append(Event("toxicity", p, f"Player {p + 1} loses {lose} {CUBE_NAMES[r]} to "
+                                            "toxicity.", ("detoxification",)))
+        # Discard the card in the cheapest slot, slide the rest to the cheap end, refill.
+        filled = [i for i, c in enumerate(self.row) if c is not None]
+        if filled:
+            self.discard.append(self.row[filled[0]])
+            self.row[filled[0]] = None
+        rest = [c for c in self.row if c is not None]
+        while len(rest) < 4 and self.deck:
+            rest.append(self.deck.pop())
+        self.row = rest + [None] * (4 - len(rest))
+        self.round += 1
+        self.turn = self.first
+        return events
+
+    def _final_scoring(self) -> list[Event]:
+        self.over = True
+        n = self.num_players
+        events = []
+        for p in range(n):
+            self._score(p, "cubes", sum(v // 3 for v in self.cubes[p].values()))
+            colours = [CARD[c].colour for c in self.completed[p] if CARD[c].kind == "enzyme"]
+            self._score(p, "enzymes", enzyme_set_points(colours))
+            for g in self.goals:
+                if p in self.markers[g]:
+                    goal = GOAL[g]
+                    k = sum(1 for c in self.completed[p] if CARD[c].kind in goal.kinds)
+                    self._score(p, "goals", k * goal.each)
+        detox = [(sum(CARD[c].atp for c in self.completed[p] if CARD[c].kind == "detox"),
+                  sum(1 for c in self.completed[p] if CARD[c].kind == "detox")) for p in range(n)]
+        for p, pts in enumerate(detox_awards(detox)):
+            self._score(p, "detox", pts)
+        for p in range(n):
+            events.append(Event("final", p, f"Player {p + 1} ends with {sum(self.hp[p].values())} HP.", (),
+                                {"hp": dict(self.hp[p])}))
+        w = self.winners()[0]
+        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins."))
+        return events

@@ -1,0 +1,50 @@
+"""Cytosis property tests: 200 seeded random games for each of 2–5 players (issue 5)."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from biocards import games
+from biocards.core.testing import assert_illegal_changes_nothing, assert_replays, random_game
+from biocards.games.cytosis.cards import ATP_SUPPLY, CARDS, CUBE_SUPPLY, CUBES, GREY_WORKERS, WORKERS
+
+GAME = games.get("cytosis")
+
+
+def check_conserved(state):
+    """Cubes, ATP, cards and workers are all somewhere, and nothing is negative."""
+    for r in CUBES:
+        held = sum(c[r] for c in state.cubes) + sum(v["cubes"].get(r, 0) for v in state.vesicles)
+        boosted = sum(b.get(r, 0) for b in state.boosts.values())
+        assert state.supply[r] + held + boosted == CUBE_SUPPLY[r], r
+        assert state.supply[r] >= 0 and all(c[r] >= 0 for c in state.cubes)
+    boosted = sum(b.get("atp", 0) for b in state.boosts.values())
+    assert state.supply_atp + sum(state.atp) + boosted == ATP_SUPPLY
+    assert state.supply_atp >= 0 and min(state.atp) >= 0
+    cards = (state.deck + state.discard + [c for c in state.row if c] + sum(state.hand, [])
+             + sum(state.dealt, []) + sum(state.completed, []))
+    assert sorted(cards) == sorted(c.id for c in CARDS)
+    assert 0 <= state.grey_free <= GREY_WORKERS
+    assert all(0 <= w <= WORKERS[state.num_players] for w in state.workers)
+    assert all(state.disks_free(p) >= 0 for p in range(state.num_players))
+    assert all(v >= 0 for h in state.hp for v in h.values())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_conserve_everything_end_and_replay(players, seed):
+    """Cubes, ATP, cards and workers conserved; nothing negative; every game ends; records replay."""
+    steps = {"n": 0}
+
+    def check(state, events):
+        check_conserved(state)
+        assert all(e.text for e in events)
+        steps["n"] += 1
+        if steps["n"] % 60 == 7 and not state.is_terminal():
+            assert_illegal_changes_nothing(state)
+
+    state = random_game(GAME, players, seed, check_each=check)
+    assert state.is_terminal() and not state.events
+    if seed % 10 == 0:
+        assert_replays(state)

@@ -1,0 +1,429 @@
+"""Cytosis rules, one test per rule of the rulebook (base game) and per RULINGS.md line."""
+
+import pytest
+
+from biocards import games
+from biocards.core import Action, IllegalAction
+from biocards.games.cytosis import detox_awards, enzyme_set_points
+from biocards.games.cytosis.cards import CARD, CARDS, EVENTS, GOALS, SPOTS, VESICLE_LIMITS
+
+GAME = games.get("cytosis")
+
+
+def playing(players=2, seed=1):
+    """A game past setup (everyone took ATP twice and returned their first dealt card)."""
+    state = GAME.new_state(players, seed)
+    while state.setup:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def place(state, spot, **params):
+    return state.apply(Action("place", spot=spot, **params))
+
+
+def clear_hands(state):
+    for p in range(state.num_players):
+        state.deck += state.hand[p]
+        state.hand[p] = []
+
+
+def give(state, p, card):
+    if card in state.deck:
+        state.deck.remove(card)
+    elif card in state.row:
+        state.row[state.row.index(card)] = None
+    else:
+        for q in range(state.num_players):
+            if card in state.hand[q]:
+                state.hand[q].remove(card)
+    state.hand[p].append(card)
+    state._legal = None
+
+
+def stock(state, p, **amounts):
+    """Move resources from the general stock to player p."""
+    for r, n in amounts.items():
+        state._gain(p, r, n)
+    state._legal = None
+
+
+# -- components and setup ------------------------------------------------------------------------
+
+def test_components_as_printed():
+    """Components: 43 cell component cards (10 enzymes in 5 colours, 6+6 hormones, 5+5 receptors, 4+7)."""
+    kinds = [c.kind for c in CARDS]
+    assert [kinds.count(k) for k in ("enzyme", "protein-hormone", "steroid-hormone", "protein-receptor",
+                                     "steroid-receptor", "resource", "detox")] == [10, 6, 6, 5, 5, 4, 7]
+    assert len({c.colour for c in CARDS if c.kind == "enzyme"}) == 5
+    assert len(GOALS) == 5 and len(EVENTS) == 12
+    assert {e.kind for e in EVENTS} == {"boost", "reduce", "toxicity"}
+
+
+def test_rulebook_protein_hormone_example_card():
+    """Rulebook example: a protein hormone needs 2 mRNA → 2 protein, 1 carbohydrate, 2 ATP and scores 7 HP."""
+    insulin = CARD["PH1"]
+    assert insulin.name == "Insulin" and dict(insulin.cubes) == {"protein": 2, "carb": 1}
+    assert insulin.atp == 2 and insulin.hp == 7
+
+
+def test_every_card_names_a_real_molecule_with_a_reference():
+    """Issue 5: a card's data says which real molecule it is."""
+    for card in CARDS:
+        assert card.name and card.biology and card.ref.split()[0] in {"UniProt", "ChEBI"}
+
+
+@pytest.mark.parametrize("players, workers, events, goals", [(2, 4, 10, 4), (3, 4, 10, 4), (4, 3, 11, 5),
+                                                              (5, 2, 12, 5)])
+def test_setup_by_player_count(players, workers, events, goals):
+    """Setup: workers 4/4/3/2, events removed 2/2/1/0, goal cards 4 (2p), players+1, all five (5p)."""
+    state = GAME.new_state(players, 3)
+    assert state.workers == [workers] * players
+    assert len(state.events) == events and len(state.goals) == goals
+
+
+def test_starting_atp_two_three_four():
+    """Setup: the first player gets 2 ATP, the next 3, then 4 … (RULINGS: Cytosis)."""
+    assert GAME.new_state(5, 0).atp == [2, 3, 4, 5, 6]
+
+
+def test_two_starting_resources_and_draft_keeps_two_of_three():
+    """Setup: two resources of ATP, mRNA or lipid; deal three cards, keep two, shuffle one back."""
+    state = GAME.new_state(2, 5)
+    assert [a.resource for a in state.legal_actions()] == ["atp", "mrna", "lipid"]
+    state.apply(Action("start-resource", resource="mrna"))
+    state.apply(Action("start-resource", resource="lipid"))
+    dealt = list(state.dealt[0])
+    state.apply(Action("return-card", card=dealt[0]))
+    assert state.cubes[0]["mrna"] == 1 and state.cubes[0]["lipid"] == 1
+    assert sorted(state.hand[0]) == sorted(dealt[1:]) and dealt[0] in state.deck
+    assert len(state.row) == 4 and all(state.row)
+
+
+def test_board_has_every_named_spot():
+    """Issue 5: every worker spot the rulebook names is in one data table."""
+    effects = {s.effect for s in SPOTS}
+    assert effects == {"gain", "ribosome", "detox-or-steroid", "rough-er", "golgi", "exocytosis", "enzyme",
+                       "buy", "laureate"}
+    assert sum(s.effect == "buy" for s in SPOTS) == 4
+    assert set(VESICLE_LIMITS) == {"smooth-er", "rough-er", "golgi"}
+
+
+# -- resource spots --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spot, res, n", [("nucleus-3", "mrna", 3), ("nucleus-2", "mrna", 2), ("mito-3", "atp", 3),
+                                           ("mito-2", "atp", 2), ("ser-3", "lipid", 3), ("ser-2", "lipid", 2)])
+def test_resource_spots(spot, res, n):
+    """Nucleus, Mitochondria and Smooth ER give 3 or 2 of their resource."""
+    state = playing()
+    p = state.turn
+    before = state.atp[p] if res == "atp" else state.cubes[p][res]
+    place(state, spot)
+    assert (state.atp[p] if res == "atp" else state.cubes[p][res]) == before + n
+
+
+def test_glucose_transporter_costs_atp():
+    """Plasma membrane: pay 2 ATP for 2 carbohydrate, or 1 ATP for 1."""
+    state = playing()
+    p = state.turn
+    atp = state.atp[p]
+    place(state, "glut-2")
+    assert state.atp[p] == atp - 2 and state.cubes[p]["carb"] == 2
+
+
+def test_cellular_respiration_one_carbohydrate_for_six_atp_or_what_is_left():
+    """Mitochondria bottom spot: pay 1 carbohydrate, take 6 ATP (less if the stock has fewer)."""
+    state = playing()
+    p = state.turn
+    assert Action("place", spot="mito-6") not in state.legal_actions()
+    stock(state, p, carb=1)
+    state.supply_atp = 4
+    atp = state.atp[p]
+    place(state, "mito-6")
+    assert state.atp[p] == atp + 4 and state.cubes[p]["carb"] == 0
+
+
+def test_free_ribosome_trades_any_number_of_mrna_for_protein():
+    """Free ribosome: trade any number of mRNA for the same number of protein."""
+    state = playing()
+    p = state.turn
+    stock(state, p, mrna=3)
+    have = state.cubes[p]["mrna"]
+    place(state, "ribosome", n=2)
+    assert state.cubes[p]["mrna"] == have - 2 and state.cubes[p]["protein"] == 2
+
+
+def test_one_worker_per_spot():
+    """Only one worker on each spot a round."""
+    state = playing()
+    place(state, "nucleus-3")
+    with pytest.raises(IllegalAction, match="taken"):
+        place(state, "nucleus-3")
+
+
+# -- cards ------------------------------------------------------------------------------------------
+
+def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off():
+    """Purchase spots: pay the ATP printed by the slot; a Reduce ATP Cost event takes 1 off that round."""
+    state = playing()
+    p = state.turn
+    card, atp = state.row[3], state.atp[p]
+    place(state, "buy-4")
+    assert card in state.hand[p] and state.atp[p] == atp - 3
+    state.active_event = "V7"
+    assert state.buy_cost(3) == 2 and state.buy_cost(0) == 0
+
+
+def protein_hormone_through_the_cell(state, p):
+    clear_hands(state)
+    give(state, p, "PH1")
+    stock(state, p, mrna=2, carb=1, atp=2)
+    state.turn, state._legal = p, None
+    place(state, "rer-1", n=2)
+    vid = state.vesicles[-1]["id"]
+    assert state.vesicles[-1]["cubes"] == {"protein": 2}
+    state.turn, state._legal = p, None
+    place(state, "golgi-1", vesicle=vid, cube="carb")
+    state.turn, state._legal = p, None
+    return place(state, "exo-1", vesicle=vid, card="PH1")
+
+
+def test_rulebook_example_completes_a_protein_hormone():
+    """Rulebook example: Rough ER (2 mRNA → 2 protein), Golgi (+1 carbohydrate), exocytosis (2 ATP) → 7 HP."""
+    state = playing()
+    atp = state.atp[0] + 2
+    events = protein_hormone_through_the_cell(state, 0)
+    assert state.hp[0]["cards"] == 7 and state.atp[0] == atp - 2
+    assert "PH1" in state.completed[0] and not state.vesicles
+    assert any("exocytosis" in e.concepts for e in events)
+
+
+def test_rough_er_must_start_with_mrna():
+    """Rough ER: you must start with mRNA; protein from your stock may not be used."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "PH1")
+    state.cubes[0]["mrna"] = 0
+    stock(state, 0, protein=3)
+    assert not [a for a in state.legal_actions() if a.get("spot") == "rer-1"]
+
+
+def test_receptors_pay_others_two_and_yourself_one():
+    """Receptor cards: +2 HP per receptor when an opponent completes that hormone, +1 when you do."""
+    state = playing(3)
+    state.completed[1] = ["PR1", "PR2"]
+    state.completed[0] = ["PR3"]
+    protein_hormone_through_the_cell(state, 0)
+    assert state.hp[1]["receptors"] == 4 and state.hp[0]["receptors"] == 1
+    assert state.hp[2]["receptors"] == 0
+
+
+def test_steroid_hormone_from_smooth_er_and_steroid_receptor_gets_lipid_in_golgi():
+    """Steroid hormones start in the Smooth ER; steroid receptors start in the Rough ER and get a lipid."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "SH1")
+    give(state, 0, "SR1")
+    stock(state, 0, lipid=3, mrna=2, carb=1, atp=4)
+    place(state, "ser-low-1", n=2)
+    state.turn, state._legal = 0, None
+    place(state, "rer-1", n=2)
+    steroid, receptor = [v["id"] for v in state.vesicles]
+    state._legal = None
+    state.turn, state._legal = 0, None
+    place(state, "golgi-1", vesicle=receptor, cube="lipid")
+    state.turn, state._legal = 0, None
+    place(state, "golgi-2", vesicle=steroid, cube="carb")
+    state.turn, state._legal = 0, None
+    place(state, "exo-1", vesicle=receptor, card="SR1")
+    state.turn, state._legal = 0, None
+    place(state, "exo-2", vesicle=steroid, card="SH1")
+    assert state.hp[0]["cards"] == 11 and state.hp[0]["receptors"] == 1
+
+
+def test_full_organelle_bumps_a_vesicle_back_to_its_owner():
+    """Vesicle locations: when full, the placer removes one vesicle (its cubes go back to its owner)."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "PH1")
+    stock(state, 0, mrna=2)
+    for vid in range(3):
+        state.vesicles.append({"id": 100 + vid, "owner": 1, "loc": "rough-er", "er": "rough-er",
+                               "cubes": {"protein": 1}})
+        state.supply["protein"] -= 1
+    state._legal = None
+    moves = [a for a in state.legal_actions() if a.get("spot") == "rer-1"]
+    assert moves and all(a.get("bump") in (100, 101, 102) for a in moves)
+    place(state, "rer-1", n=2, bump=101)
+    assert state.cubes[1]["protein"] == 1 and len(state._in("rough-er")) == 3
+
+
+def test_enzyme_in_cytoplasm_pays_protein_carbohydrate_and_atp():
+    """Enzyme cards: pay protein (and carbohydrate) and ATP at the Cytoplasm spot, no vesicle."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "E2")
+    stock(state, 0, protein=3, carb=1, atp=1)
+    atp = state.atp[0]
+    place(state, "cytoplasm", card="E2")
+    assert state.hp[0]["cards"] == 5 and state.atp[0] == atp - 1 and state.cubes[0]["protein"] == 0
+
+
+def test_detox_pays_card_atp_and_gains_one_hp():
+    """Alcohol detoxification: pay the card's ATP in the Smooth ER and gain 1 HP."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "D3")
+    stock(state, 0, atp=3)
+    atp = state.atp[0]
+    place(state, "ser-low-1", card="D3")
+    assert state.hp[0]["detox"] == 1 and state.atp[0] == atp - 3
+
+
+def test_additional_resource_card_any_time_in_your_turn():
+    """Additional resource cards: play from hand during your turn, take the resources, discard it."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "R3")
+    atp = state.atp[0]
+    state.apply(Action("play-resource", card="R3"))
+    assert state.atp[0] == atp + 3 and "R3" in state.discard and state.turn == 0
+
+
+# -- first player, goals, grey workers, events ---------------------------------------------------------
+
+def test_laureates_first_goal_marker_scores_three_and_at_most_two_per_goal():
+    """Laureates: take the First Player card and 1 ATP or a goal marker; first marker on a goal is 3 HP."""
+    state = playing(3)
+    goal = state.goals[0]
+    state.turn, state._legal = 1, None
+    place(state, "laureate", goal=goal)
+    assert state.first == 1 and state.hp[1]["goals"] == 3
+    state.occupied.clear()
+    state.turn, state._legal = 2, None
+    place(state, "laureate", goal=goal)
+    assert state.hp[2]["goals"] == 0
+    state.occupied.clear()
+    state.turn, state._legal = 0, None
+    assert Action("place", spot="laureate", goal=goal) not in state.legal_actions()
+
+
+def test_no_two_markers_on_the_same_goal():
+    """Goal cards: a player may never place both markers on the same goal."""
+    state = playing()
+    goal = state.goals[0]
+    state.markers[goal] = [0]
+    assert Action("place", spot="laureate", goal=goal) not in state.legal_actions()
+
+
+def test_grey_worker_costs_four_joins_occupied_spot_once_per_turn():
+    """Grey workers: 4 ATP, any spot even occupied, one per turn, only if its action can be taken."""
+    state = playing()
+    place(state, "nucleus-3")
+    p = state.turn
+    stock(state, p, atp=8)
+    atp = state.atp[p]
+    state.apply(Action("grey", spot="nucleus-3"))
+    assert state.atp[p] == atp - 4 and state.turn == p and state.grey_free == 1
+    assert not [a for a in state.legal_actions() if a.kind == "grey"]
+    assert Action("grey", spot="mito-6") not in state.legal_actions()
+
+
+def test_boost_goes_to_first_placer_in_the_area():
+    """Boost events: the extra resource goes to the first player to place anywhere in that area."""
+    state = playing()
+    state.boosts = {"nucleus": {"mrna": 1}}
+    state.supply["mrna"] -= 1
+    p = state.turn
+    place(state, "nucleus-2")
+    assert state.cubes[p]["mrna"] >= 3 and not state.boosts
+
+
+@pytest.mark.parametrize("have, left", [(4, 4), (5, 4), (7, 5), (9, 7), (10, 6)])
+def test_toxicity_losses(have, left):
+    """Toxicity: 5 or more of a cube lose 1, 7 or more lose 2, 10 or more lose 4."""
+    state = playing()
+    state.cubes[0]["mrna"] = 0
+    stock(state, 0, mrna=have)
+    state.events.append("V10")
+    state.workers = [0, 0]
+    state._phase_two()
+    assert state.cubes[0]["mrna"] == left
+
+
+def test_phase_two_discards_cheapest_slides_and_refills():
+    """Phase 2: discard the card in the cheapest slot, slide the others to the cheap end, refill."""
+    state = playing()
+    row = list(state.row)
+    state.row[2] = None
+    top = state.deck[-1]
+    state._phase_two()
+    assert state.discard[-1] == row[0] and state.row == [row[1], row[3], top, state.row[3]]
+
+
+def test_game_ends_after_one_round_past_the_last_event():
+    """Ending: revealing the last event starts the last round; after it, scoring without Phase 2."""
+    state = playing(5)
+    rounds = 1
+    while not state.is_terminal():
+        before = state.round
+        state.apply(state.legal_actions()[-1])
+        rounds = state.round
+    assert rounds == 13 and not state.events
+
+
+# -- end-game scoring and ties -------------------------------------------------------------------------
+
+def test_detox_equal_atp_more_cards_wins():
+    """Rulebook: three 2-ATP cards equal two 3-ATP cards in detox; the tie goes to more cards."""
+    assert detox_awards([(6, 3), (6, 2), (0, 0)]) == [8, 5, 0]
+
+
+def test_detox_two_tied_for_second_share_five_plus_two():
+    """Rulebook example: two tied for second add 5 and 2 and split 7: 3 each, rounded down."""
+    assert detox_awards([(9, 3), (6, 2), (6, 2)]) == [8, 3, 3]
+
+
+def test_detox_three_way_tie_shares_all_places():
+    """Rulebook: a three-way tie adds its places and all below (8+5+2 = 15, 5 each)."""
+    assert detox_awards([(4, 2), (4, 2), (4, 2), (2, 1)]) == [5, 5, 5, 0]
+
+
+def test_detox_two_players_six_and_three_and_no_cards_no_points():
+    """Rulebook: with two players 6 and 3; a player with no detox card scores nothing."""
+    assert detox_awards([(3, 1), (5, 2)]) == [3, 6]
+    assert detox_awards([(3, 1), (0, 0)]) == [6, 0]
+
+
+@pytest.mark.parametrize("colours, points", [(["red", "blue", "green", "yellow", "purple"], 14), (["red"], 0),
+                                             (["red", "red", "blue"], 2), (["red", "blue", "green"], 5),
+                                             (["red", "blue", "red", "blue"], 4),
+                                             (["red", "blue", "green", "yellow", "red", "blue"], 11)])
+def test_enzyme_sets(colours, points):
+    """Enzyme sets of different colours score 2/5/9/14; two of one colour go in different sets."""
+    assert enzyme_set_points(colours) == points
+
+
+def test_cubes_score_one_per_three_of_a_colour():
+    """Scoring: 1 HP for every 3 cubes of the same colour left in stock."""
+    state = playing()
+    state.cubes[0] = {"mrna": 5, "protein": 3, "carb": 2, "lipid": 6}
+    state.events = []
+    state._phase_two()
+    assert state.hp[0]["cubes"] == 1 + 1 + 0 + 2
+
+
+def test_final_tie_most_cards_then_last_seat_from_first_player():
+    """Final scoring: ties go to more completed cards, then the tied player last from the First Player card."""
+    state = playing(3)
+    state.over = True
+    for p in range(3):
+        state.hp[p] = dict.fromkeys(state.hp[p], 0)
+        state.hp[p]["cards"] = 10
+    state.completed = [["E1"], ["E2", "D1"], ["E3", "D2"]]
+    state.first = 0
+    assert state.winners() == [2]
+    state.first = 2
+    assert state.winners() == [1]
+    state.completed[0] = ["E1", "D3", "D4"]
+    assert state.winners() == [0]
