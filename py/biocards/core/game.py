@@ -30,6 +30,9 @@ class GameState(abc.ABC):
     game: ClassVar[Game]
     """Set by :func:`biocards.core.register`."""
 
+    _legal: list[Action] | None = None
+    """The legal moves of this position, computed once (bots and ``apply`` both ask for them)."""
+
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         self.num_players = players
         self.seed = seed
@@ -44,9 +47,15 @@ class GameState(abc.ABC):
     def current_player(self) -> int | None:
         """The seat to move, or ``None`` once the game is over."""
 
-    @abc.abstractmethod
     def legal_actions(self) -> list[Action]:
         """Every move the current player may make now, in a fixed order; empty only at the end."""
+        if self._legal is None:
+            self._legal = [] if self.is_terminal() else self._compute_legal()
+        return list(self._legal)
+
+    @abc.abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """The legal moves of a position that is not over (cached by :meth:`legal_actions`)."""
 
     @abc.abstractmethod
     def _apply(self, action: Action) -> list[Event]:
@@ -94,7 +103,9 @@ class GameState(abc.ABC):
             chosen = legal[legal.index(action)]
         except ValueError:
             raise IllegalAction(self.explain_illegal(action)) from None
+        self._legal = None
         events = self._apply(chosen)
+        self._legal = None
         self.history.append(chosen)
         return events
 
@@ -107,6 +118,17 @@ class GameState(abc.ABC):
     def clone(self) -> GameState:
         """An independent copy (games with hot loops may override with a faster copy)."""
         return copy.deepcopy(self)
+
+    def _clone_shell(self):
+        """A shallow copy owning its options, generator, history and move cache.
+
+        A game's fast ``clone`` starts here and then copies its own mutable parts.
+        """
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.options, twin.rng, twin.history = dict(self.options), self.rng.copy(), list(self.history)
+        twin._legal = None
+        return twin
 
     def to_record(self) -> dict[str, Any]:
         """Everything needed to replay this game: seed, options and the moves so far."""

@@ -135,11 +135,7 @@ class ExpressionState(GameState):
         return lines or [("No hand won yet", 0)]
 
     def clone(self) -> ExpressionState:
-        twin = ExpressionState.__new__(ExpressionState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = self.rng.copy()
-        twin.history = list(self.history)
+        twin = self._clone_shell()
         twin.totals = list(self.totals)
         twin.won = list(self.won)
         twin.hands = [list(h) for h in self.hands]
@@ -209,13 +205,6 @@ class ExpressionState(GameState):
         return " | ".join(piles + [f"turn {self.turn + 1}"])
 
     # -- legal moves ---------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        if self.finished:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
 
     def hand_sizes(self) -> list[int]:
         """Cards each player holds, counting a card just drawn and not yet played or kept."""
@@ -294,7 +283,6 @@ class ExpressionState(GameState):
     # -- making moves --------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         handler = {"play": self._do_play, "draw": self._do_draw, "keep": self._do_keep,
                    "pass": self._do_pass, "choose": self._do_choose}[action.kind]
         return handler(action)

@@ -97,9 +97,7 @@ class NucleoState(GameState):
         return lines
 
     def clone(self) -> NucleoState:
-        twin = NucleoState.__new__(NucleoState)
-        twin.__dict__.update(self.__dict__)
-        twin.options, twin.history, twin.rng = dict(self.options), list(self.history), self.rng.copy()
+        twin = self._clone_shell()
         twin.supply = dict(self.supply)
         twin.amino = [dict(h) for h in self.amino]
         twin.proteins = [list(h) for h in self.proteins]
@@ -160,11 +158,6 @@ class NucleoState(GameState):
         }
 
     # -- legal moves --------------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
         if self.finished:
@@ -260,7 +253,6 @@ class NucleoState(GameState):
     # -- moves ------------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         return getattr(self, "_do_" + action.kind.replace("-", "_"))(action)
 
     def _do_roll(self, action: Action) -> list[Event]:

@@ -169,11 +169,6 @@ class PeptideState(GameState):
     def is_terminal(self) -> bool:
         return self.over
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
@@ -277,7 +272,6 @@ class PeptideState(GameState):
         return f"Player {p + 1}"
 
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         p = self.current_player
         kind = action.kind
         if kind in ATP_COSTS:
@@ -569,11 +563,7 @@ class PeptideState(GameState):
         return {**self.__dict__, "_legal": None}
 
     def clone(self) -> PeptideState:
-        twin = PeptideState.__new__(PeptideState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = self.rng.copy()
-        twin.history = list(self.history)
+        twin = self._clone_shell()
         twin.org_box = list(self.org_box)
         twin.org_deck = self.org_deck.copy()
         twin.rna_deck = self.rna_deck.copy()

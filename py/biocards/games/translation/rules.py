@@ -122,11 +122,7 @@ class TranslationState(GameState):
         return _breakdown(self.collected[player])
 
     def clone(self) -> TranslationState:
-        twin = TranslationState.__new__(TranslationState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = self.rng.copy()
-        twin.history = list(self.history)
+        twin = self._clone_shell()
         twin.market = dict(self.market)
         twin.hands = [h.copy() for h in self.hands]
         twin.collected = [list(c) for c in self.collected]
@@ -181,13 +177,6 @@ class TranslationState(GameState):
                 "match": at, "translatable": at is not None and aa.hydrophobic != self.water_on}
 
     # -- legal moves ---------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        if self.finished:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
         if self.pending:
@@ -272,7 +261,6 @@ class TranslationState(GameState):
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         p = self.turn_player
         handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
         events = handler(p, action)
