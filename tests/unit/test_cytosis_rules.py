@@ -427,3 +427,28 @@ def test_final_tie_most_cards_then_last_seat_from_first_player():
     assert state.winners() == [1]
     state.completed[0] = ["E1", "D3", "D4"]
     assert state.winners() == [0]
+
+
+def test_greedy_bots_finish_hormones_through_er_golgi_exocytosis():
+    """Issue 5: the greedy bot plans across rounds well enough to finish hormones (ER → Golgi → exocytosis)."""
+    from biocards.bots import play_out
+
+    hormones = 0
+    for seed in (1, 2):
+        state = GAME.new_state(2, seed)
+        play_out(state, [GAME.make_bot("greedy", s, seed) for s in range(2)])
+        hormones += sum(CARD[c].kind.endswith("hormone") for done in state.completed for c in done)
+    assert hormones >= 2
+
+
+def test_greedy_beats_random():
+    """Bots: greedy clearly beats random (two-player games from both seats)."""
+    from biocards.bots import play_out
+
+    wins = 0
+    for seed in range(6):
+        seats = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        state = GAME.new_state(2, seed)
+        play_out(state, [GAME.make_bot(b, s, seed) for s, b in enumerate(seats)])
+        wins += seats[state.winners()[0]] == "greedy"
+    assert wins >= 4

@@ -13,7 +13,6 @@ from .rules import CytosisState, matches
 
 STAGE = {"smooth-er": 0.55, "rough-er": 0.55, "golgi": 0.8}
 """Share of a card's Health Points a vesicle is worth at each stage."""
-CUBE_VALUE = {"mrna": 0.45, "protein": 0.6, "carb": 0.6, "lipid": 0.45}
 
 
 def evaluate(state: CytosisState, seat: int) -> float:
@@ -27,8 +26,8 @@ def evaluate(state: CytosisState, seat: int) -> float:
     # Cards in hand: a promise, worth less as the game runs out.
     hopes = sorted((CARD[c].hp + (2 if CARD[c].kind == "detox" else 0) for c in hand
                     if CARD[c].kind != "resource"), reverse=True)
-    value += sum(hopes[:3]) * min(0.3, 0.06 * rounds_left) + 0.1 * sum(hopes[3:])
-    value += sum(2.0 for c in hand if CARD[c].kind == "resource")
+    value += sum(hopes[:3]) * min(0.25, 0.05 * (rounds_left - 1)) + 0.03 * sum(hopes[3:])
+    value += sum(1.0 for c in hand if CARD[c].kind == "resource")
     for v in state.vesicles:
         if v["owner"] != seat:
             continue
@@ -45,9 +44,29 @@ def evaluate(state: CytosisState, seat: int) -> float:
             if ok:
                 best = max(best, card.hp)
         value += STAGE[v["loc"]] * best
+    value += _stock_value(state, seat)
+    return value
+
+
+def _stock_value(state: CytosisState, seat: int) -> float:
+    """Cubes and ATP are worth most up to what the cards in hand still need."""
+    need = dict.fromkeys(("mrna", "protein", "carb", "lipid", "atp"), 0)
+    for c in state.hand[seat]:
+        card = CARD[c]
+        if card.kind == "resource":
+            continue
+        for r, n in card.cubes:
+            need["protein" if r == "protein" else r] += n
+        need["atp"] += card.atp
     cubes = state.cubes[seat]
-    value += sum(min(cubes[r], 4) * w for r, w in CUBE_VALUE.items())
-    value += min(state.atp[seat], 8) * 0.4 + max(0, state.atp[seat] - 8) * 0.1
+    value = 0.0
+    protein_short = max(0, need["protein"] - cubes["protein"])
+    have = {**cubes, "atp": state.atp[seat]}
+    have["mrna"] = cubes["mrna"]
+    need["mrna"] = protein_short
+    for r, n in have.items():
+        useful = min(n, need[r] + (2 if r == "atp" else 0))
+        value += useful * (0.4 if r != "mrna" else 0.3) + (n - useful) * 0.08
     return value
 
 
