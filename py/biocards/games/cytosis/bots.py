@@ -28,6 +28,9 @@ def evaluate(state: CytosisState, seat: int) -> float:
                     if CARD[c].kind != "resource"), reverse=True)
     value += sum(hopes[:3]) * min(0.25, 0.05 * (rounds_left - 1)) + 0.03 * sum(hopes[3:])
     value += sum(1.0 for c in hand if CARD[c].kind == "resource")
+    # A completed receptor keeps paying whenever a matching hormone is made: worth more early on.
+    receptors = sum(1 for c in state.completed[seat] if CARD[c].kind.endswith("receptor"))
+    value += receptors * 0.6 * min(rounds_left - 1, 5)
     for v in state.vesicles:
         if v["owner"] != seat:
             continue
