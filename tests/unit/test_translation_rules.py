@@ -342,3 +342,18 @@ def test_render_marks_legal_moves_and_describes_the_table():
     assert translate in state.legal_actions()
     assert 'data-action="{&quot;code&quot;:&quot;K&quot;,&quot;kind&quot;:&quot;translate&quot;}"' in svg and 'data-highlight="nt-1 nt-2 nt-3"' in svg
     assert "<desc>" in svg and "Lysine" in svg and svg.startswith("<svg")
+
+
+def test_render_grows_the_player_panels_to_fit_every_group_line():
+    """A full collection's pair lines stay inside its panel (they used to run off the bottom)."""
+    import re
+
+    from biocards.games.translation.render import PANEL_TOP
+
+    state = new(collected=[list("SIHNMCTRPGVD"), list("QLAWEYFK")])
+    svg = GAME.render(state.view(0))
+    height = float(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
+    panel = float(re.search(r'<g id="player-0"><rect [^>]*height="(\d+)"', svg).group(1))
+    lines = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>[A-Z][a-z ]+: [A-Z ]+ → \d+ pairs?<', svg)]
+    assert len(lines) == 5 + 2
+    assert max(lines) < PANEL_TOP + panel <= height

@@ -22,6 +22,10 @@ def _player(p: int) -> str:
     return f"Player {p + 1}"
 
 
+SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner"}
+"""How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
+
+
 class Table:
     """One game in the page, from setup to the end screen."""
 
@@ -202,12 +206,15 @@ class Table:
         for p, total in enumerate(scores):
             lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
             mark = ' class="winner"' if total == best else ""
-            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(self._seat_kind(p))})</th>"
+            kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
+            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
                         f"<td>{total} points{' — winner' if total == best else ''}</td>"
                         f"<td><ul>{lines}</ul></td></tr>")
         _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
                                          f"<tbody>{''.join(rows)}</tbody></table>")
         _el("end").hidden = False
+        _el("end-title").focus()  # keyboard and screen-reader users land on the result
+        _el("end").scrollIntoView()
         _el("actions").innerHTML = ""
         window.localStorage.removeItem(self.key)
         document.documentElement.dataset.state = "over"

@@ -14,7 +14,8 @@ from typing import Any
 from ...core import Action
 from .cards import ACTION_CARDS, COMPLEMENT, GROUPS
 
-WIDTH, HEIGHT = 1280, 860
+WIDTH = 1280
+PANEL_TOP, PANEL_MIN_HEIGHT = 640, 206
 # Okabe–Ito–based colours: purines blue (A dark, G light), pyrimidines vermillion (T dark, C light).
 FILL = {"A": "#0072B2", "G": "#56B4E9", "T": "#B5470B", "C": "#F4A582"}
 INK = {"A": "#fff", "G": "#0b2a3f", "T": "#fff", "C": "#3b1a08"}
@@ -94,6 +95,23 @@ def _strand(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
                f'marker-end="url(#arrowhead)"/>')
     end_x = (x0 + n * width + 10) if left else (x0 - 52)
     out.append(_text(end_x + 20, row_y + 6, "3′", 18, fill="#5b5648"))
+    out.append('</g>')
+    out += _base_key()
+    return out
+
+
+def _base_key() -> list[str]:
+    """The key to the nucleotide colours, rings and bonds, on the row under the strand."""
+    out = ['<g id="base-key" aria-label="Key to the nucleotides">']
+    x = 600.0
+    for base, text in (("A", "purine: two rings"), ("C", "pyrimidine: one ring"),
+                       (None, "A–T pair: 2 hydrogen bonds (weak) · G–C: 3 (strong)")):
+        if base:
+            out.append(f'<rect x="{x:.0f}" y="281" width="22" height="20" rx="4" fill="{FILL[base]}"/>'
+                       + _rings(x + 11, 291, base, INK[base]))
+            x += 28
+        out.append(_text(x, 296, text, 12, anchor="start", fill="#5b5648"))
+        x += 6.4 * len(text) + 18
     out.append('</g>')
     return out
 
@@ -179,15 +197,33 @@ def _market(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
     return out
 
 
-def _players(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+def _pair_lines(collected: Sequence[str]) -> list[str]:
+    """One line per amino acid group holding two or more collected cards, with its pairs."""
+    lines = []
+    for group in GROUPS:
+        members = [c for c in collected if group in _GROUPS_OF.get(c, ())]
+        if len(members) >= 2:
+            pairs = len(members) * (len(members) - 1) // 2
+            lines.append(f"{group}: {' '.join(members)} → {pairs} pair{'s' * (pairs > 1)}")
+    return lines
+
+
+def panel_height(view: dict[str, Any]) -> int:
+    """Height of the players' panels: tall enough for the fullest hand and collection."""
+    needed = (66 + (len(hand) + 2) // 3 * 32 + 18 + 16 * len(_pair_lines(collected))
+              for hand, collected in zip(view["hands"], view["collected"]))
+    return max(PANEL_MIN_HEIGHT, *needed)
+
+
+def _players(view: dict[str, Any], legal: Sequence[Action], height: int) -> list[str]:
     plays = {a.card: a for a in legal if a.kind == "play"}
     n = view["players"]
     col = (WIDTH - 80) / n
     out = ['<g id="players">']
     for p in range(n):
-        x, y = 40 + p * col, 640
+        x, y = 40 + p * col, PANEL_TOP
         current = view["current"] == p
-        out.append(f'<g id="player-{p}"><rect x="{x}" y="{y}" width="{col - 12:.0f}" height="206" rx="12" '
+        out.append(f'<g id="player-{p}"><rect x="{x}" y="{y}" width="{col - 12:.0f}" height="{height}" rx="12" '
                    f'fill="{"#fffbe6" if current else "#fff"}" stroke="{"#b58900" if current else "#b9b4a6"}" '
                    f'stroke-width="{3 if current else 1}"/>')
         title = f"Player {p + 1}" + (" · to move" if current else "") + (" · you" if view["viewer"] == p else "")
@@ -217,14 +253,8 @@ def _players(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
         collected = view["collected"][p]
         out.append(_text(x + 14, gy, f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 13,
                          anchor="start", weight="bold"))
-        line = gy + 18
-        for group in GROUPS:
-            members = [c for c in collected if group in _GROUPS_OF.get(c, ())]
-            if len(members) >= 2:
-                pairs = len(members) * (len(members) - 1) // 2
-                out.append(_text(x + 14, line, f"{group}: {' '.join(members)} → {pairs} pair"
-                                 f"{'s' * (pairs > 1)}", 12, anchor="start", fill="#5b5648"))
-                line += 16
+        for k, text in enumerate(_pair_lines(collected)):
+            out.append(_text(x + 14, gy + 18 + 16 * k, text, 12, anchor="start", fill="#5b5648"))
         out.append('</g>')
     out.append('</g>')
     return out
@@ -259,12 +289,14 @@ def render(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str:
               f"{view['points']} action point{'s' * (view['points'] != 1)} left")
     prompt = view["pending"]["prompt"] if view["pending"] else ""
     roll = f"Last roll: {view['last_roll']}" if view["last_roll"] else ""
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" '
+    panels = panel_height(view)
+    height = PANEL_TOP + panels + 14
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="group" '
              f'class="table translation" font-family="system-ui, sans-serif">',
              f'<title>Translation table</title><desc>{escape(_summary(view))}</desc>',
              '<defs><marker id="arrowhead" markerWidth="10" markerHeight="10" refX="8" refY="5" '
              'orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#1d2433"/></marker></defs>',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>',
+             f'<rect width="{WIDTH}" height="{height}" fill="#f4f1e8"/>',
              _text(40, 36, status, 18, anchor="start", weight="bold"),
              _text(WIDTH - 40, 36, roll, 15, anchor="end", fill="#5b5648"),
              _text(WIDTH / 2, 36, prompt, 16, weight="bold", fill="#8a4b00")]
@@ -272,6 +304,6 @@ def render(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str:
     parts += _amino_cards(view, legal)
     parts += _water_card(view)
     parts += _market(view, legal)
-    parts += _players(view, legal)
+    parts += _players(view, legal, panels)
     parts.append('</svg>')
     return "".join(parts)
