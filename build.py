@@ -162,6 +162,7 @@ def build() -> Path:
     wheel_dir = staging / "wheels" / sha256(wheel)[:16]
     wheel_dir.mkdir(parents=True)
     shutil.copy2(wheel, wheel_dir / wheel.name)
+    (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     shutil.copytree(ROOT / "static", staging / "static")
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
         "--wheel", wheel_dir.relative_to(staging).joinpath(wheel.name).as_posix(),
