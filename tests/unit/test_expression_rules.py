@@ -523,6 +523,7 @@ def test_bench_settings_and_quick_hand_win_rates():
     extras = bench_extras(quick=True)
     assert extras["hands"] == 100
     assert abs(sum(extras["greedy_hand_win_rate_by_seat_4p"]) - 1) < 1e-9
+    assert abs(sum(extras["greedy_hand_win_rate_by_turn_order_4p"]) - 1) < 1e-9
     assert extras["greedy_vs_3_random_match_win_rate"] > 0.5
 
 
