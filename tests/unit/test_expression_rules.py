@@ -474,7 +474,7 @@ def test_views_hide_other_hands_and_the_draw_order():
 def test_greedy_attacks_a_nearly_finished_next_player_and_saves_mutations_otherwise():
     """Issue 7: greedy saves actions for the leader."""
     hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
-    calm = table([hand, ["operon:1"] * 5, ["operon:2"], ["operon:3"]], "promoter:3")
+    calm = table([hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 4], "promoter:3")
     bot = GAME.make_bot("greedy", 0, 1)
     assert bot.choose(calm) == Action("play", card="operon:4")
     threat = table([hand, ["operon:1"], ["operon:2"] * 5, ["operon:3"] * 5], "promoter:3")
@@ -496,12 +496,23 @@ def test_greedy_spends_an_insertion_on_the_match_leader_and_saves_it_otherwise()
     """Issue 7: greedy saves actions for the leader: the same hand and table, only the match totals differ."""
     bot = GAME.make_bot("greedy", 0, 1)
     hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
-    hands = [hand, ["operon:1"] * 5, ["operon:2"] * 3, ["operon:3"] * 5]
+    hands = [hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 5]
     state = table(hands, "promoter:3")
     state.totals = [100, 40, 200, 0]  # the leader sits two seats on: no Insertion for the next player
     assert bot.choose(state) == Action("play", card="operon:4")
     state = table(hands, "promoter:3")
     state.totals = [100, 200, 40, 0]  # the next player leads the match
+    assert bot.choose(state) == Action("play", card="operon:insertion")
+
+
+def test_greedy_stops_saving_actions_when_a_hand_may_end_soon():
+    """Greedy design: once an opponent is down to 3 cards or fewer, a saved action risks being 20
+    points for them, so greedy spends it even on a harmless next player."""
+    bot = GAME.make_bot("greedy", 0, 1)
+    hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
+    state = table([hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 5], "promoter:3")
+    assert bot.choose(state) == Action("play", card="operon:4")
+    state = table([hand, ["operon:1"] * 5, ["operon:2"] * 2, ["operon:3"] * 5], "promoter:3")
     assert bot.choose(state) == Action("play", card="operon:insertion")
 
 
