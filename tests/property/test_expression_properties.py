@@ -2,7 +2,7 @@
 
 Matches are played to 100 points for speed (a few to the full 500 below): the 72 cards are
 conserved, nothing goes negative, every hand and match ends, records replay and illegal moves
-change nothing.
+(malformed ones and ones a player might really try) change nothing.
 """
 
 import pytest
@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from biocards.bots import RandomBot, play_out
-from biocards.core.testing import assert_contract_step, assert_illegal_changes_nothing, assert_replays
+from biocards.core import Action, IllegalAction
+from biocards.core.testing import (assert_contract_step, assert_illegal_changes_nothing, assert_replays,
+                                   fingerprint)
 from biocards.games.expression import GAME
 from biocards.games.expression.cards import DECK
 from biocards.games.expression.rules import MAX_HANDS, MAX_TURNS_PER_HAND
@@ -36,6 +38,31 @@ def check_step(state, events) -> None:
         assert event.text.strip()
 
 
+def rule_breaking_moves(state) -> list[Action]:
+    """Moves a player might try that the rules forbid here: a card that does not follow, another
+    player's card, a card not in hand, drawing, keeping or passing out of turn, a wrong swap choice."""
+    legal = set(state.legal_actions())
+    p = state.current_player
+    mine, others = set(state.hands[p]), {c for s, h in enumerate(state.hands) if s != p for c in h}
+    cards = sorted(mine)[:4] + sorted(others)[:2] + sorted(set(DECK) - mine - others)[:2]
+    tries = [Action("play", card=c) for c in cards]
+    tries += [Action("draw"), Action("pass"), Action("keep")]
+    tries += [Action("choose", seat=s) for s in range(-1, state.num_players + 1)]
+    return [a for a in tries if a not in legal]
+
+
+def assert_rule_breaking_moves_change_nothing(state) -> None:
+    before = fingerprint(state)
+    for action in rule_breaking_moves(state):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert str(exc).strip().endswith("."), f"{action!r}: {exc}"
+        else:
+            raise AssertionError(f"{action!r} was accepted but is not legal")
+        assert fingerprint(state) == before, f"{action!r} changed the state"
+
+
 def play_match(players: int, seed: int, target: int = 100):
     state = GAME.new_state(players, seed, **options(players, target))
     bots = [RandomBot(GAME, s, seed) for s in range(players)]
@@ -45,6 +72,8 @@ def play_match(players: int, seed: int, target: int = 100):
             break
         if ply % 97 == 13:
             assert_illegal_changes_nothing(state)
+        if ply % 17 == 3:
+            assert_rule_breaking_moves_change_nothing(state)
         events = state.apply(bots[state.current_player].choose(state))
         if ply % 5 == 0 or state.is_terminal():  # the shared contract test checks every move already
             assert_contract_step(state, events)

@@ -4,6 +4,7 @@ Each test names the rulebook section or ruling it checks; "design" marks decisio
 leaves open, documented on lessons/rules/expression.md.
 """
 
+import re
 from collections import Counter
 
 import pytest
@@ -94,10 +95,18 @@ def test_can_follow_by_pathway_number_or_action(card, top, ok):
     assert can_follow(card, top) is ok
 
 
-@pytest.mark.parametrize("bad", ["operon", "operon:11", "enhancer:3", "operon:07", "operon:mutate", 7])
-def test_can_follow_rejects_cards_not_in_the_deck(bad):
-    with pytest.raises(ValueError):
-        can_follow(bad, "promoter:3")
+@pytest.mark.parametrize("bad, says", [
+    ("operon", "category:value"), ("operon:7:1", "category:value"), (7, "category:value"),
+    (None, "category:value"), ("enhancer:3", "no category 'enhancer'"), ("Operon:3", "no category"),
+    ("operon:11", "1–10"), ("operon:0", "1–10"), ("operon:07", "1–10"), ("operon:", "1–10"),
+    ("operon: 7", "1–10"), ("operon:mutate", "substitution, translocation, deletion, insertion"),
+])
+def test_can_follow_rejects_malformed_cards_with_a_clear_value_error(bad, says):
+    """Issue 7: cards are exactly category:value; anything else is a ValueError that quotes the input."""
+    for card, top in [(bad, "promoter:3"), ("operon:7", bad)]:
+        with pytest.raises(ValueError, match=re.escape(says)) as caught:
+            can_follow(card, top)
+        assert repr(bad) in str(caught.value)
 
 
 # -- set-up -------------------------------------------------------------------------------------
@@ -171,6 +180,28 @@ def test_first_card_substitution_lets_the_first_player_swap_two_hands_then_play(
     act(state, "choose", seat=2)
     assert state.hands[1] == h2 and state.hands[2] == h1
     assert state.current_player == 0 and not state.pending  # now an ordinary turn
+
+
+def second_hand_turning_up(action: str):
+    """Hand 1 won at once by Player 1; a seed whose hand 2 (first player: Player 2) turns up ``action``."""
+    for seed in range(2000):
+        state = table([["operon:7"], ["promoter:10"], ["operon:2"], ["promoter:1"]], "promoter:3", seed=seed)
+        play(state, "operon:7")
+        if state.discard[0].endswith(":" + action):
+            return state
+    raise AssertionError(f"no seed turns up {action} in hand 2")
+
+
+def test_an_action_turned_up_in_a_later_hand_acts_on_that_hands_first_player():
+    """RULINGS: the turned-up action acts on the first player, who is Player 2 in hand 2."""
+    state = second_hand_turning_up("translocation")
+    assert state.first == 1 and state.current_player == 2
+    state = second_hand_turning_up("insertion")
+    assert [len(h) for h in state.hands] == [6, 8, 6, 6] and state.current_player == 2
+    state = second_hand_turning_up("deletion")
+    assert state.current_player == 1 and state.free
+    state = second_hand_turning_up("substitution")
+    assert state.current_player == 1 and state.pending[-1].kind == "swap-first"
 
 
 # -- ordinary turns -----------------------------------------------------------------------------
@@ -301,6 +332,29 @@ def test_deletion_as_the_last_card_wins_the_hand():
     assert state.hand_no == 2  # the next hand has been dealt
 
 
+def test_a_deletion_then_the_last_card_goes_out_in_one_turn():
+    """RULINGS Deletion: the extra card ignores the top card, so Deletion + any last card empties the hand."""
+    state = table([["operon:deletion", "expressed-gene:9"], ["operon:1"], ["promoter:deletion"], ["operon:3"]],
+                  "promoter:3")
+    play(state, "operon:deletion")
+    events = play(state, "expressed-gene:9")  # could not follow the Deletion by matching
+    assert state.won[0] == (1, 0, 1 + 20 + 3, "played every card")
+    assert any(e.kind == "hand-over" and e.player == 0 for e in events)
+
+
+def test_an_insertion_with_too_few_cards_left_gives_what_is_left():
+    """RULINGS (all games): a gain larger than the supply gives what is left. With the draw pile
+    empty and only the old top card under the Insertion, the reshuffle yields one card."""
+    state = table([["operon:insertion", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]],
+                  "promoter:3", draw=[])
+    events = play(state, "operon:insertion")
+    assert sorted(state.hands[1]) == ["operon:1", "promoter:3"]
+    assert state.discard == ["operon:insertion"] and state.draw == []
+    assert any(e.kind == "reshuffle" for e in events)
+    assert any(e.kind == "draw" and "draws 1 card " in e.text for e in events)
+    assert state.current_player == 2  # still skipped
+
+
 def test_the_extra_card_after_a_deletion_can_be_an_action_and_acts():
     state = table([["operon:deletion", "promoter:insertion", "promoter:1"], ["operon:1"], ["operon:2"],
                    ["operon:3"]], "promoter:3")
@@ -420,11 +474,46 @@ def test_views_hide_other_hands_and_the_draw_order():
 def test_greedy_attacks_a_nearly_finished_next_player_and_saves_mutations_otherwise():
     """Issue 7: greedy saves actions for the leader."""
     hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
-    calm = table([hand, ["operon:1"] * 5, ["operon:2"], ["operon:3"]], "promoter:3")
+    calm = table([hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 4], "promoter:3")
     bot = GAME.make_bot("greedy", 0, 1)
     assert bot.choose(calm) == Action("play", card="operon:4")
     threat = table([hand, ["operon:1"], ["operon:2"] * 5, ["operon:3"] * 5], "promoter:3")
     assert bot.choose(threat) == Action("play", card="operon:insertion")
+
+
+def test_greedy_keeps_one_card_of_each_pathway_step_rather_than_shed_its_heaviest_card():
+    """Issue 7: greedy keeps pathway options open. Playing the lone Transcription factor 9 would shed
+    the most points but leave no card for an Operon on top; greedy plays an Operon instead."""
+    bot = GAME.make_bot("greedy", 0, 1)
+    hand = ["operon:2", "operon:4", "transcription-factor:9", "expressed-gene:1"]
+    state = table([hand, ["operon:1"] * 5, ["operon:3"] * 5, ["operon:5"] * 5], "promoter:9")
+    assert {a.card for a in state.legal_actions() if a.kind == "play"} == {"operon:2", "operon:4",
+                                                                         "transcription-factor:9"}
+    assert bot.choose(state) == Action("play", card="operon:4")  # the heavier of the two operons
+
+
+def test_greedy_spends_an_insertion_on_the_match_leader_and_saves_it_otherwise():
+    """Issue 7: greedy saves actions for the leader: the same hand and table, only the match totals differ."""
+    bot = GAME.make_bot("greedy", 0, 1)
+    hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
+    hands = [hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 5]
+    state = table(hands, "promoter:3")
+    state.totals = [100, 40, 200, 0]  # the leader sits two seats on: no Insertion for the next player
+    assert bot.choose(state) == Action("play", card="operon:4")
+    state = table(hands, "promoter:3")
+    state.totals = [100, 200, 40, 0]  # the next player leads the match
+    assert bot.choose(state) == Action("play", card="operon:insertion")
+
+
+def test_greedy_stops_saving_actions_when_a_hand_may_end_soon():
+    """Greedy design: once an opponent is down to 3 cards or fewer, a saved action risks being 20
+    points for them, so greedy spends it even on a harmless next player."""
+    bot = GAME.make_bot("greedy", 0, 1)
+    hand = ["operon:insertion", "operon:4", "transcription-factor:9", "expressed-gene:2"]
+    state = table([hand, ["operon:1"] * 5, ["operon:2"] * 4, ["operon:3"] * 5], "promoter:3")
+    assert bot.choose(state) == Action("play", card="operon:4")
+    state = table([hand, ["operon:1"] * 5, ["operon:2"] * 2, ["operon:3"] * 5], "promoter:3")
+    assert bot.choose(state) == Action("play", card="operon:insertion")
 
 
 def test_greedy_clearly_beats_random():
@@ -445,6 +534,7 @@ def test_bench_settings_and_quick_hand_win_rates():
     extras = bench_extras(quick=True)
     assert extras["hands"] == 100
     assert abs(sum(extras["greedy_hand_win_rate_by_seat_4p"]) - 1) < 1e-9
+    assert abs(sum(extras["greedy_hand_win_rate_by_turn_order_4p"]) - 1) < 1e-9
     assert extras["greedy_vs_3_random_match_win_rate"] > 0.5
 
 

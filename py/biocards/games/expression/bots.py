@@ -1,4 +1,5 @@
-"""The gene-expression game's greedy bot: shed heavy cards, keep the pathway open, save mutations.
+"""The gene-expression game's greedy bot: shed heavy cards, keep the pathway open, save mutations
+for the leader (until a hand is near its end, when a held mutation is 20 points for the winner).
 
 It reads only what its seat sees (its own hand, the top card, how many cards each player holds and
 the match scores), so it is fair by construction: hidden cards never enter its reckoning.
@@ -19,6 +20,7 @@ _ATTACK = 40.0       # a Translocation or Insertion aimed at a threatening next 
 _SAVE = -18.0        # the same card spent on a harmless player: keep it for the leader
 _DELETION = 10.0     # a Deletion sheds a second card at once
 _DRAW = -25.0        # drawing instead of playing
+_ENDGAME = 3         # an opponent this close to going out may end the hand before a saved action is used
 
 
 class GreedyBot:
@@ -67,11 +69,17 @@ class GreedyBot:
         # Cards we could lay on our own card if it is still on top when our turn comes round.
         value += _FOLLOW * sum(1 for c in rest if c.split(":")[0] == next_category(card.split(":")[0]))
         if is_action(card):
-            value -= _SHED * ACTION_POINTS  # shedding an action is not a reason to spend it
+            # Save actions while the hand is young; once someone may go out soon, an action still in
+            # hand is 20 points for them, so shed it like any heavy card. Measured against the version
+            # that always saves (2 seats each, 400 matches to 500): 52.6% of 5,266 hands on the seeds
+            # the threshold was chosen on, 51.1% of 5,313 hands on fresh seeds.
+            endgame = min(s for p, s in enumerate(state.hand_sizes()) if p != self.seat) <= _ENDGAME
+            if not endgame:
+                value -= _SHED * ACTION_POINTS  # shedding an action is not a reason to spend it
             kind = card.split(":")[1]
             nxt = (self.seat + 1) % state.num_players
             if kind in ("translocation", "insertion"):
-                value += _ATTACK if self._threat(state, nxt) else _SAVE
+                value += _ATTACK if self._threat(state, nxt) else 0.0 if endgame else _SAVE
             elif kind == "deletion":
                 value += _DELETION if any(not c.endswith(":deletion") for c in rest) else _SAVE
             else:  # substitution: worth it when another hand is much smaller than ours

@@ -40,9 +40,12 @@ class Category:
 CATEGORIES = {
     "promoter": Category("Promoter", "red", ("promoter", "gene-expression"),
                          "RNA polymerase lands on the promoter, the start of every gene's expression"),
-    # The seed's "enhancer" is this category (RULINGS): both are DNA switches read after the promoter.
+    # The seed calls this step "enhancer" (RULINGS). An operon is a bacterial cluster of genes read
+    # from one promoter; the step stands for its switch, the operator, and for an enhancer, the
+    # switch our own genes use instead: both are DNA that decides whether the gene is read.
     "operon": Category("Operon", "blue", ("operon", "enhancer", "gene-expression"),
-                       "the operon's switch (or an enhancer) decides whether the genes after it are read"),
+                       "an operon's genes share one promoter and its operator switches them on or off "
+                       "together (in our cells an enhancer is the switch)"),
     "transcription-factor": Category("Transcription factor", "yellow",
                                      ("transcription-factor", "gene-expression"),
                                      "transcription factors bind the DNA and turn transcription up or down"),
