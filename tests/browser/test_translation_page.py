@@ -59,7 +59,7 @@ def test_greedy_bots_play_a_whole_game_to_the_end_screen(page, site_url):
     open_game(page, site_url, seats="greedy,greedy", seed=3)
     page.wait_for_selector("html[data-state=over]", timeout=120_000)
     scores = page.locator("#final-scores").inner_text()
-    assert re.search(r"Player 1 \(greedy\)\s+\d+ points", scores)
+    assert re.search(r"Player 1 \(computer, good\)\s+\d+ points", scores)
     assert "Amino acids collected" in scores
 
 
@@ -70,10 +70,13 @@ def test_reload_resumes_the_same_position(page, site_url):
         page.locator("#card-0-extend").click()
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     table = page.locator("#table svg desc").text_content()
+    log = page.locator("#log").inner_text()
     page.reload()
     page.wait_for_selector("html[data-state=ready]")
     assert page.locator("#table svg desc").text_content() == table
-    assert "resumes after 3 moves" in page.locator("#log").inner_text()
+    resumed = page.locator("#log").inner_text()
+    assert "resumes after 3 moves" in resumed
+    assert log.split("\n", 1)[1] in resumed  # every move's line comes back with the game
 
 
 def test_new_game_starts_over(page, site_url):

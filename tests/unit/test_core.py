@@ -106,3 +106,19 @@ def test_die_rolls_only_its_faces():
     die = Die("white d8", ("A", "T", "C", "G") * 2)
     rng = Rng(9)
     assert {die.roll(rng) for _ in range(200)} == {"A", "T", "C", "G"}
+
+
+def test_loading_a_record_can_hand_back_the_events_of_every_move():
+    """A resumed game gets its log back: replaying a record yields the same events as playing it."""
+    from biocards import games
+    from biocards.bots import RandomBot
+
+    game = games.get("translation")
+    state, played = game.new_state(2, seed=3), []
+    bot = RandomBot(game, 0, seed=3)
+    for _ in range(25):
+        played.extend(state.apply(bot.choose(state)))
+    replayed: list = []
+    again = game.load(state.to_record(), events=replayed)
+    assert [e.to_json() for e in replayed] == [e.to_json() for e in played]
+    assert again.view(None) == state.view(None)

@@ -180,8 +180,11 @@ class Game:
                              f"options: {sorted(self.options) or 'none'}.")
         return self.state_class(players, int(seed), {**self.options, **options})
 
-    def load(self, record: Mapping[str, Any]) -> GameState:
-        """Replay a record from :meth:`GameState.to_record`; raises :class:`InvalidRecord`."""
+    def load(self, record: Mapping[str, Any], *, events: list[Event] | None = None) -> GameState:
+        """Replay a record from :meth:`GameState.to_record`; raises :class:`InvalidRecord`.
+
+        Pass a list as ``events`` to collect every event of the replay (a resumed game's log).
+        """
         if not isinstance(record, Mapping):
             raise InvalidRecord("A saved game must be a JSON object.")
         if record.get("game") != self.id:
@@ -198,9 +201,11 @@ class Game:
             raise InvalidRecord("A record's actions must be a list.")
         for number, data in enumerate(actions, start=1):
             try:
-                state.apply(Action.from_json(data))
+                happened = state.apply(Action.from_json(data))
             except (ValueError, TypeError) as exc:
                 raise InvalidRecord(f"Move {number} of the record cannot be replayed: {exc}") from None
+            if events is not None:
+                events.extend(happened)
         return state
 
     def make_bot(self, name: str, seat: int, seed: int = 0) -> Bot:

@@ -52,7 +52,10 @@ class Table:
         self.state = None
         if saved:
             try:
-                self.state = self.game.load(json.loads(saved))
+                replayed: list = []
+                self.state = self.game.load(json.loads(saved), events=replayed)
+                for event in replayed:  # the log comes back with the game
+                    self._log_line(event.player, event.text, event.concepts)
                 self._log_line(None, f"Welcome back: the saved game resumes after {len(self.state.history)} moves.", ())
             except (InvalidRecord, ValueError) as exc:
                 window.localStorage.removeItem(self.key)
@@ -303,17 +306,12 @@ class Table:
         params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
         window.location.search = params.toString()
 
-    def _bench(self, n=20):
-        """Median milliseconds of ``n`` greedy choices from the current position (for build.py bench)."""
-        state = self.state
-        bot = self.game.make_bot("greedy", state.current_player or 0, self.seed)
-        times = []
-        for _ in range(int(n)):
-            t0 = window.performance.now()
-            bot.choose(state)
-            times.append(window.performance.now() - t0)
-        times.sort()
-        return times[len(times) // 2]
+    def _bench(self, moves=300):
+        """Median milliseconds of a greedy decision over greedy games of this table's game, timed
+        inside the page (for ``build.py bench``; the same measure as the CPython engine bench)."""
+        from ..bench import bot_move_ms
+
+        return bot_move_ms(self.game, len(self.setup.seats), int(moves))
 
 
 def start() -> None:
