@@ -189,20 +189,39 @@ def _prompt(svg: _Svg, view) -> None:
         else:
             text = "Resolve each organelle you selected, in any order; then end your turn."
         svg.text(20, 225, text, size=14)
+        _bar_buttons(svg)
         return
     svg.text(20, 225, f"Player {pending['player'] + 1}: {pending['prompt']}", size=14, weight="bold")
+    # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
+    rna_draw = pending["kind"] == "nucleus-keep"
     for i, item in enumerate(pending.get("drawn") or []):
         x = 700 + i * 130
-        if item in RNA_COLOURS:
+        if rna_draw:
             svg.open_group(svg.find("keep", letter=item), f"drawn-{i}")
             svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra='stroke-width="3"')
-            svg.text(x + 60, 226, f"Keep {item}", size=15, anchor="middle", weight="bold",
+            svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
                      fill="#fff" if item in "GC" else "#111")
             svg.close_group()
         else:
             card = AMINO_CARDS[item]
             svg.card(x, 203, 120, 34, "#fff", [(f"Keep {card.name} {card.codon}", 11, "bold")],
                      action=svg.find("keep", code=item), ident=f"drawn-{i}")
+    _bar_buttons(svg)
+
+
+_BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
+"""Moves without a card of their own on the table (or only a deck) get a labelled button in the bar."""
+
+
+def _bar_buttons(svg: _Svg) -> None:
+    """Buttons at the right of the prompt bar, each showing its action's label."""
+    actions = [a for a in svg.legal if a.kind in _BAR_KINDS]
+    widths = [int(len(a.label) * 6.4) + 18 for a in actions]
+    x = WIDTH - 16 - sum(w + 6 for w in widths)
+    for action, w in zip(actions, widths):
+        ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
+        svg.card(x + 6, 205, w, 30, "#fff", [(action.label, 11, "bold")], action=action, ident=ident)
+        x += w + 6
 
 
 def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:
