@@ -613,3 +613,55 @@ def test_events_name_every_concept_the_issue_lists():
             "aminoacyl-trna-synthetase", "trna", "ribosome", "codon", "start-codon", "stop-codon",
             "peptide-bond", "primary-structure"} <= seen
     assert seen <= known, seen - known
+
+
+def _rehide(st, seat, seed):
+    """A copy in which only what ``seat`` cannot see is changed: deck orders, others' hands and RNA,
+    others' face-down organelles (an independent check of what ``determinized`` promises)."""
+    from biocards.core import Rng
+
+    rng = Rng(seed)
+    twin = st.clone()
+    others = [q for q in range(st.num_players) if q != seat]
+    known_top = [twin.amino_deck.pop()] if st.top_known_by == seat and twin.amino_deck else []
+    pool = [c for c in twin.amino_deck if c != STOP] + [c for q in others for c in twin.hand[q]]
+    rng.shuffle(pool)
+    for q in others:
+        twin.hand[q], pool = sorted(pool[:len(st.hand[q])]), pool[len(st.hand[q]):]
+    if STOP in st.amino_deck:
+        pool.insert(0, STOP)
+    twin.amino_deck = pool + known_top
+    letters = list(twin.rna_deck.cards) + [b for q in others for b, n in zip("AGCU", twin.rna[q]) for _ in range(n)]
+    rng.shuffle(letters)
+    for q in others:
+        n = sum(st.rna[q])
+        twin.rna[q] = [letters[:n].count(b) for b in "AGCU"]
+        letters = letters[n:]
+    twin.rna_deck.cards = letters
+    orgs = list(twin.org_deck.cards) + twin.org_box + [s[0] for q in others for s in twin.selected[q] if s[1]]
+    rng.shuffle(orgs)
+    for q in others:
+        for s in twin.selected[q]:
+            if s[1]:
+                s[0] = orgs.pop()
+    twin.org_box, twin.org_deck.cards = orgs[:len(st.org_box)], orgs[len(st.org_box):]
+    return twin
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_greedy_choice_does_not_change_when_only_hidden_cards_change(advanced):
+    """DESIGN (fair bots): re-dealing the cards a seat cannot see never changes what greedy plays there."""
+    changed = 0
+    for seed in range(4):
+        st = new(4, seed, advanced=advanced)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(4)]
+        while not st.is_terminal():
+            seat = st.current_player
+            other = _rehide(st, seat, seed * 1000 + len(st.history))
+            assert other.view(seat) == st.view(seat)
+            changed += [h for q in range(4) if q != seat for h in other.hand[q]] != \
+                [h for q in range(4) if q != seat for h in st.hand[q]]
+            choice = bots[seat].choose(st)
+            assert GAME.make_bot("greedy", seat, seed).choose(other) == choice, (seed, len(st.history))
+            st.apply(choice)
+    assert changed > 50  # the hidden cards really were different in many positions
