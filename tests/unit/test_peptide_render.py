@@ -143,3 +143,20 @@ def test_seats_show_chain_rna_beneath_permanent_flipped_and_track_in_advanced():
     assert texts("organelle-deck")[-1] == str(len(st.org_deck)) and texts("rna-deck")[-1] == "46"
     assert "Vacuole limits: ATP 4/10 · RNA 3/9" in svg
     assert "Vacuole limits" not in GAME.render(GAME.new_state(2, seed=1).view(0))
+
+
+def test_description_tells_a_screen_reader_what_the_viewer_holds_and_what_is_asked():
+    """<desc>: the viewer's own RNA and amino acids, everyone's selections (face-down ones hidden), the
+    pending question, deck sizes and the Vacuole limits; never another seat's hidden cards."""
+    from biocards.games.peptide.render import describe
+
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.hand[0], st.rna[0] = ["S"], [1, 0, 1, 1]
+    st.hand[1], st.rna[1] = ["W"], [0, 2, 0, 1]
+    st.selected[0] = [["ribosome", False], ["nucleus", True]]
+    st.selected[1] = [["vacuole", True]]
+    text = describe(st.view(0))
+    assert "Your RNA: A×1 C×1 U×1. Your amino acids: Serine UCA." in text
+    assert "Selected: Ribosome, Nucleus face down." in text and "Selected: a face-down card." in text
+    assert "Tryptophan" not in text and "Vacuole limits: 4 ATP, 3 RNA." in text
+    assert f"Decks: {len(st.org_deck)} organelles, 46 RNA." in text

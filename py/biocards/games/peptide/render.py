@@ -101,10 +101,25 @@ def describe(view: dict[str, Any]) -> str:
     parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
                  f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}. "
                  f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
+    parts.append(f"Decks: {view['organelle_deck']} organelles, {view['rna_deck']} RNA.")
+    if view["pending"] is not None:
+        parts.append(f"Waiting for Player {view['pending']['player'] + 1}: {view['pending']['prompt']}")
     for p, seat in enumerate(view["seats"]):
         chain = " ".join(AMINO_CARDS[c].name + (" (permanent)" if perm else "") for c, perm in seat["chain"])
-        parts.append(f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
-                     f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
+        text = (f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
+                f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
+        if seat["rna"] is not None:  # the viewer's own cards, for a screen reader
+            letters = " ".join(f"{b}×{n}" for b, n in seat["rna"].items() if n) or "none"
+            hand = ", ".join(f"{AMINO_CARDS[c].name} {AMINO_CARDS[c].codon}" for c in seat["hand"]) or "none"
+            text += f" Your RNA: {letters}. Your amino acids: {hand}."
+        if seat["selected"]:
+            text += " Selected: " + ", ".join(ORGANELLES[s["organelle"]].name + (" face down" if s["facedown"] else "")
+                                              if s["organelle"] else "a face-down card" for s in seat["selected"]) + "."
+        if seat["bonus"]:
+            text += " Bonus " + " ".join(f"+{b}" for b in seat["bonus"]) + "."
+        if seat["track"] is not None:
+            text += f" Vacuole limits: {seat['track'][0]} ATP, {seat['track'][1]} RNA."
+        parts.append(text)
     if view.get("scores"):
         parts.append("Final scores: " + ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(view["scores"])))
     return " ".join(parts)
