@@ -366,7 +366,7 @@ class PeptideState(GameState):
         if org == "mitochondrion":
             got = self._gain_atp(p, 2)
             return [Event("resolve", p, f"{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
-                          ("mitochondrion", "atp"))]
+                          ("mitochondrion", "atp", "cellular-respiration"))]
         if org == "vacuole" and not self.advanced:
             return self._vacuole_collect(p)
         prompts = {"nucleus": "Nucleus: take a face-up RNA card, or draw two and keep one.",
