@@ -5,11 +5,15 @@ somewhere; nothing goes negative; every game ends; records replay; illegal moves
 """
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from biocards import games
 from biocards.bots import RandomBot
+from biocards.core import Rng
 from biocards.core.testing import assert_illegal_changes_nothing, assert_replays
 from biocards.games.peptide import amino_card
+from biocards.games.peptide.rules import MAX_ROUNDS
 
 GAME = games.get("peptide")
 GAMES_PER_CASE = 200
@@ -48,23 +52,79 @@ def conserved(st):
         assert all(4 <= e <= 10 and 3 <= r <= 9 for e, r in st.track)
 
 
+class BusyRandomBot:
+    """Random, but rarely idle and (when ``eager``) keen on the synthetase, so games also reach the
+    STOP card: uniform random play almost never draws amino acids, and its games end by the round cap."""
+
+    _IDLE = {"skip", "reset-rna", "reset-organelles", "select-twice"}
+
+    def __init__(self, seat: int, seed: int, eager: bool) -> None:
+        self.seat, self.seed, self.eager = seat, seed, eager
+
+    def choose(self, state):
+        rng = Rng.derive(self.seed, self.seat, len(state.history))
+        legal = state.legal_actions()
+        busy = [a for a in legal if a.kind not in self._IDLE]
+        eager = [a for a in busy if a.kind == "synthesize"
+                 or (a.kind == "pick" and a.organelle == "synthetase" and not a.facedown)]
+        if self.eager and eager and rng.randbelow(10) < 7:
+            return rng.choice(eager)
+        return rng.choice(busy if busy and rng.randbelow(10) else legal)
+
+
+def bots_for(players, seed):
+    """Seeds cycle through uniform random, busy random and eager random play."""
+    if seed % 3 == 0:
+        return [RandomBot(GAME, s, seed) for s in range(players)]
+    return [BusyRandomBot(s, seed, eager=seed % 3 == 2) for s in range(players)]
+
+
+def play_checked(st, bots, *, check_every, illegal_at):
+    moves = 0
+    while not st.is_terminal():
+        st.apply(bots[st.current_player].choose(st))
+        moves += 1
+        if moves % check_every == 0:
+            conserved(st)
+        if moves % 61 == illegal_at and not st.is_terminal():
+            assert_illegal_changes_nothing(st)
+    conserved(st)
+    return moves
+
+
+def ended_by_the_rules(st):
+    """The game ends one full round after the round the STOP card appeared, or at the round cap."""
+    assert st.legal_actions() == [] and st.current_player is None
+    if st.stop_round is not None:
+        assert st.round == min(st.stop_round + 1, MAX_ROUNDS)
+    else:
+        assert st.round == MAX_ROUNDS
+
+
 @pytest.mark.parametrize("advanced", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_conserve_and_end(players, advanced):
-    """≥200 seeded random games: conservation every move, the game ends, the record replays."""
+    """≥200 seeded random games: conservation, nothing negative, illegal moves change nothing, the game
+    ends by the rules, the record replays; many of them end by the STOP card, not only by the cap."""
+    stop_endings = 0
     for seed in range(GAMES_PER_CASE):
         st = GAME.new_state(players, seed, advanced=advanced)
-        bots = [RandomBot(GAME, s, seed) for s in range(players)]
-        moves = 0
-        while not st.is_terminal():
-            st.apply(bots[st.current_player].choose(st))
-            moves += 1
-            if moves % 4 == 0:  # every fourth move keeps 2,000 games inside the time budget
-                conserved(st)
-            if seed % 50 == 0 and moves % 97 == 0:
-                assert_illegal_changes_nothing(st)
-        conserved(st)
+        # Conservation every fourth move keeps 2,000 games inside the time budget.
+        moves = play_checked(st, bots_for(players, seed), check_every=4, illegal_at=seed % 61)
         assert moves <= GAME.max_moves
-        assert st.legal_actions() == [] and st.current_player is None
-        if seed % 20 == 0:
+        ended_by_the_rules(st)
+        stop_endings += st.stop_round is not None
+        if seed % 5 == 0:
             assert_replays(st)
+    assert stop_endings >= 40, stop_endings
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=hst.integers(2, 6), seed=hst.integers(0, 2**32 - 1), advanced=hst.booleans(),
+       style=hst.integers(0, 2))
+def test_any_seed_conserves_every_move(players, seed, advanced, style):
+    """Hypothesis over seeds: every component conserved and nothing negative after every single move."""
+    st = GAME.new_state(players, seed, advanced=advanced)
+    play_checked(st, bots_for(players, seed - seed % 3 + style), check_every=1, illegal_at=seed % 61)
+    ended_by_the_rules(st)
+    assert_replays(st)

@@ -57,3 +57,106 @@ def test_last_round_banner_once_stop_is_out():
     assert 'id="last-round"' not in GAME.render(st.view(0))
     st.stop_round = 1
     assert 'id="last-round"' in GAME.render(st.view(0))
+
+
+def _clickable(svg):
+    return {html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)}
+
+
+def test_every_legal_move_of_the_seat_to_move_has_an_element():
+    """Table: every legal move (picks, resolutions, pending choices, ATP actions, end turn) can be clicked."""
+    from biocards.bots import RandomBot
+
+    kinds = set()
+    for players, advanced in ((2, False), (3, True), (5, False), (6, True)):
+        for seed in range(3):
+            st = GAME.new_state(players, seed, advanced=advanced)
+            bots = [RandomBot(GAME, s, seed) if seed else GAME.make_bot("greedy", s, seed) for s in range(players)]
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                keys = _clickable(GAME.render(st.view(st.current_player), legal=legal))
+                missing = [a.label for a in legal if a.key not in keys]
+                assert not missing, (st.phase, st.pending[-1].kind if st.pending else None, missing)
+                kinds.update(a.kind for a in legal)
+                st.apply(bots[st.current_player].choose(st))
+    assert {"pick", "first-player", "resolve", "end-turn", "skip", "vacuole", "keep", "link", "permanent",
+            "discard", "reset-rna", "reset-organelles", "select-twice", "rna-take", "rna-draw2",
+            "synthesize"} <= kinds
+
+
+def test_drawn_amino_acids_named_like_rna_letters_can_be_kept():
+    """Draw two, keep one: Glycine (G), Alanine (A) and Cysteine (C) are amino acids here, not RNA cards."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["synthetase", False]]
+    st.amino_deck[-2:] = ["A", "G"]
+    st.apply(Action("resolve", organelle="synthetase", facedown=False))
+    st.apply(Action("synthesize"))
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert {Action("keep", code="A").key, Action("keep", code="G").key} <= _clickable(svg)
+    assert "Keep Glycine GGU" in svg and "Keep Alanine GCU" in svg
+
+
+def test_moves_without_a_card_are_labelled_buttons():
+    """Table: end turn, do nothing and the Vacuole's choices are buttons that say what they do."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["vacuole", False]]
+    st.apply(Action("resolve", organelle="vacuole", facedown=False))
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    for choice, label in (("collect", "Collect 1 RNA card and 1 ATP"), ("energy", "Raise your ATP limit to 5"),
+                          ("rna", "Raise your RNA limit to 4")):
+        assert re.search(rf'id="btn-vacuole-{choice}" data-action[^>]*>(?:(?!</g>).)*?{label}', svg, re.S)
+    st.apply(Action("vacuole", choice="collect"))
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert re.search(r'id="btn-end-turn" data-action[^>]*>(?:(?!</g>).)*?End your turn', svg, re.S)
+
+
+def test_seats_show_chain_rna_beneath_permanent_flipped_and_track_in_advanced():
+    """Table: the chain grows from START; linked amino acids show their three RNA, permanent ones are
+    turned over; own RNA by letter, others' as a count; deck sizes; the Vacuole track only in advanced."""
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.chain[0] = [["S", True], ["Q", False]]
+    st.rna[0] = [2, 0, 1, 0]
+    st.rna[1] = [1, 1, 1, 0]
+    svg = GAME.render(st.view(0), legal=())
+    root = ET.fromstring(svg)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+
+    def texts(ident):
+        group = root.find(f".//s:g[@id='{ident}']", ns)
+        return [t.text for t in group.iter("{http://www.w3.org/2000/svg}text")]
+
+    assert texts("start-0") == ["START", "Met", "AUG"]
+    assert texts("chain-0-0") == ["S", "perm.", "3pt"]
+    assert texts("chain-0-1") == ["Q", "Gluta", "3pt"]
+    beneath = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    at = beneath.index("Gluta")
+    assert beneath[at + 2:at + 5] == list("CAA")  # Glutamine's codon, one RNA card per letter
+    assert texts("rna-0-A") == ["A", "×2"] and "RNA cards: 3" in svg
+    assert texts("organelle-deck")[-1] == str(len(st.org_deck)) and texts("rna-deck")[-1] == "46"
+    assert "Vacuole limits: ATP 4/10 · RNA 3/9" in svg
+    assert "Vacuole limits" not in GAME.render(GAME.new_state(2, seed=1).view(0))
+
+
+def test_description_tells_a_screen_reader_what_the_viewer_holds_and_what_is_asked():
+    """<desc>: the viewer's own RNA and amino acids, everyone's selections (face-down ones hidden), the
+    pending question, deck sizes and the Vacuole limits; never another seat's hidden cards."""
+    from biocards.games.peptide.render import describe
+
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.hand[0], st.rna[0] = ["S"], [1, 0, 1, 1]
+    st.hand[1], st.rna[1] = ["W"], [0, 2, 0, 1]
+    st.selected[0] = [["ribosome", False], ["nucleus", True]]
+    st.selected[1] = [["vacuole", True]]
+    text = describe(st.view(0))
+    assert "Your RNA: A×1 C×1 U×1. Your amino acids: Serine UCA." in text
+    assert "Selected: Ribosome, Nucleus face down." in text and "Selected: a face-down card." in text
+    assert "Tryptophan" not in text and "Vacuole limits: 4 ATP, 3 RNA." in text
+    assert f"Decks: {len(st.org_deck)} organelles, 46 RNA." in text

@@ -379,3 +379,289 @@ def test_greedy_is_fair_and_beats_random():
         play_out(st, [GAME.make_bot("greedy", 0, seed), GAME.make_bot("random", 1, seed)])
         wins += st.scores()[0] > st.scores()[1]
     assert wins >= 25
+
+
+# -- audit additions: one test per rule or ruling not covered above ---------------------------------
+
+def test_stop_lies_in_each_of_the_bottom_four_and_never_higher():
+    """Setup step 7: the STOP card goes at random somewhere among the last four Amino Acid cards."""
+    depths = {new(2, seed).amino_deck.index(STOP) for seed in range(60)}
+    assert depths == {0, 1, 2, 3}  # index 0 is the bottom card of the deck
+
+
+def test_removed_organelles_are_random():
+    """Setup step 3: the removed organelles are chosen at random (not always the same cards)."""
+    assert len({tuple(new(2, seed).org_box) for seed in range(20)}) > 5
+
+
+def test_each_round_deals_two_per_player_or_six_for_two_and_discards_leftovers():
+    """Phase 1 every round: 2 organelles per player (6 for two players); leftovers go to the discard pile."""
+    for players, size in ((2, 6), (3, 6), (4, 8), (6, 12)):
+        st = new(players, seed=players)
+        while st.phase == "select":
+            st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))
+        assert st.field == [] and len(st.org_deck.discards) == size - 2 * players  # two picks each
+        while st.round == 1:
+            st.apply(st.legal_actions()[0])  # resolve, answer or end turn (ATP actions come last)
+        assert st.phase == "select" and len(st.field) == size
+
+
+def test_next_round_starts_with_whoever_took_the_first_player_card():
+    """RULINGS: the taker is First Player at once, so Phase 2 and the next round start with them."""
+    st = new(3, seed=4)
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 0
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 1
+    do(st, "first-player")  # seat 2
+    while st.phase == "select":
+        st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))
+    order = []
+    while st.round == 1:
+        if st.current_player not in order:
+            order.append(st.current_player)
+        st.apply(next(a for a in st.legal_actions() if a.kind in ("resolve", "end-turn", "skip", "vacuole",
+                                                                  "rna-take", "keep")))
+    assert order == [2, 0, 1]
+    assert st.current_player == 2 and st.first_player == 2 and not st.first_taken
+
+
+def test_select_twice_only_on_your_first_selection():
+    """ATP action Select Twice: only when it is your first turn to select in a round."""
+    st = new(2, seed=5)
+    st.atp = [5, 5]
+    st.atp_supply = 32 - 10
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 0, first selection
+    st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 1
+    assert st.current_player == 0 and Action("select-twice") not in st.legal_actions()
+    with pytest.raises(IllegalAction, match="first selection"):
+        do(st, "select-twice")
+
+
+def test_atp_actions_wait_until_an_organelle_choice_is_answered():
+    """Design (rules page): ATP actions happen between choices, not inside one (draw two, keep one)."""
+    st = to_resolve(new(), [("nucleus", False)])
+    do(st, "resolve", organelle="nucleus", facedown=False)
+    do(st, "rna-draw2")
+    assert {a.kind for a in st.legal_actions()} == {"keep"}
+    with pytest.raises(IllegalAction, match="First finish this"):
+        do(st, "reset-rna")
+
+
+def test_organelles_resolve_in_the_order_you_choose():
+    """Phase 2: a player resolves their own organelles in whichever order they like."""
+    for first, second in (("ribosome", "mitochondrion"), ("mitochondrion", "ribosome")):
+        st = to_resolve(new(), [("mitochondrion", False), ("ribosome", False)])
+        st.hand[0], st.rna[0] = ["S"], [1, 0, 1, 1]
+        do(st, "resolve", organelle=first, facedown=False)
+        if first == "ribosome":
+            do(st, "link", code="S")
+        do(st, "resolve", organelle=second, facedown=False)
+        if second == "ribosome":
+            do(st, "link", code="S")
+        assert st.chain[0] == [["S", False]] and st.atp[0] == 3 and not st.selected[0]
+
+
+def test_bonus_cards_run_out_after_three_permanent_additions():
+    """Ribosome option 2: only the first three permanent additions of the game take a bonus card."""
+    st = to_resolve(new(), [("ribosome", False)] * 4)
+    st.atp[0], st.atp_supply = 4, st.atp_supply - 2
+    st.chain[0] = [[c, False] for c in "SQAW"]
+    for _ in range(4):
+        do(st, "resolve", organelle="ribosome", facedown=False)
+        do(st, "permanent")
+    assert st.bonus[0] == [3, 2, 1] and st.bonus_stack == [] and all(perm for _, perm in st.chain[0])
+
+
+def test_permanent_needs_a_linked_amino_acid_and_link_needs_its_rna():
+    """Ribosome: nothing to flip without a face-up link; nothing to link without the three RNA."""
+    st = to_resolve(new(), [("ribosome", False)])
+    st.hand[0] = ["W"]
+    st.rna[0] = [0, 1, 0, 1]  # G, U: Tryptophan UGG needs two G
+    do(st, "resolve", organelle="ribosome", facedown=False)
+    assert [a.kind for a in st.legal_actions()] == ["skip"]
+
+
+def test_gains_from_face_down_cards_and_vacuoles_stop_at_an_empty_supply():
+    """RULINGS: 32 ATP are all there is; a face-down card or Vacuole with the supply empty gives 0 ATP."""
+    st = to_resolve(new(), [("vacuole", False), ("nucleus", True)])
+    st.atp[1] += st.atp_supply
+    st.atp_supply = 0
+    do(st, "resolve", organelle="vacuole", facedown=False)
+    events = do(st, "resolve", organelle="nucleus", facedown=True)
+    assert st.atp[0] == 2 and sum(st.rna[0]) == 1 and "0 ATP" in events[0].text
+
+
+def test_vacuole_second_option_raises_the_rna_limit_and_only_in_advanced():
+    """Advanced: a Vacuole may move the RNA marker up one step instead; the Basic game has no such choice."""
+    st = to_resolve(new(advanced=True), [("vacuole", False)])
+    do(st, "resolve", organelle="vacuole", facedown=False)
+    assert {a.get("choice") for a in st.legal_actions()} == {"collect", "energy", "rna"}
+    do(st, "vacuole", choice="rna")
+    assert st.track[0] == [4, 4] and sum(st.rna[0]) == 0
+    basic = to_resolve(new(), [("vacuole", False)])
+    do(basic, "resolve", organelle="vacuole", facedown=False)
+    assert not basic.pending and basic.atp[0] == 3
+
+
+def test_advanced_every_player_over_a_limit_discards_first_player_first():
+    """Advanced: at the end of each round each player over a limit discards, in turn order from the First Player."""
+    st = to_resolve(new(3, advanced=True), [], other=[])
+    st.first_player, st.queue = 1, [1, 2, 0]
+    for p in (0, 2):
+        st.rna[p] = [0, 0, 0, 5]
+    st.rna_deck.cards = st.rna_deck.cards[10:]
+    for _ in range(3):
+        do(st, "end-turn")
+    order = []
+    while st.phase == "discard":
+        order.append(st.current_player)
+        do(st, "discard", item="U")
+    assert order == [2, 2, 0, 0] and st.rna[0][3] == st.rna[2][3] == 3 and st.round == 2
+
+
+def test_advanced_discard_also_happens_in_the_last_round():
+    """Advanced: the limits hold at the end of every round, the last one too (before scoring)."""
+    st = to_resolve(new(advanced=True), [], other=[])
+    st.stop_round = 0  # STOP came out last round: this round is the last
+    st.rna[0] = [0, 0, 0, 4]
+    st.rna_deck.cards = st.rna_deck.cards[4:]
+    do(st, "end-turn")
+    do(st, "end-turn")
+    assert st.phase == "discard" and not st.is_terminal()
+    do(st, "discard", item="U")
+    assert st.is_terminal() and st.rna[0][3] == 3
+
+
+def test_hand_points_takes_letters_in_any_iterable_and_refuses_dna_letters():
+    """Public hand_points(aminos, rna): one-letter codes and RNA letters; T is DNA's letter, not RNA's."""
+    assert hand_points(["H", "L", "S"], list("CAUG")) == -1
+    assert hand_points("h", "cau") == 1
+    with pytest.raises(ValueError, match="uracil"):
+        hand_points("F", "TTT")
+    with pytest.raises(ValueError):
+        hand_points("B", "AAA")
+
+
+def test_hand_points_is_the_best_assignment_on_every_small_hand():
+    """RULINGS: hand scoring uses the assignment matching the most cards (checked against brute force)."""
+    from itertools import permutations
+
+    def brute(aminos, rna):
+        best = 0
+        for order in permutations(aminos):
+            left, n = list(rna), 0
+            for code in order:
+                codon = amino_card(code).codon
+                if all(left.count(b) >= codon.count(b) for b in set(codon)):
+                    for b in codon:
+                        left.remove(b)
+                    n += 1
+            best = max(best, n)
+        return 2 * best - len(aminos)
+
+    from biocards.core import Rng
+    rng = Rng(7)
+    codes = sorted(AMINO_CARDS)
+    for _ in range(300):
+        aminos = [codes[rng.randbelow(20)] for _ in range(rng.randbelow(5))]
+        rna = "".join("AGCU"[rng.randbelow(4)] for _ in range(rng.randbelow(13)))
+        assert hand_points(aminos, rna) == brute(aminos, rna), (aminos, rna)
+
+
+def test_a_face_down_rna_draw_is_not_named_in_the_log():
+    """Hidden information: RNA in hand is concealed, so the log names a drawn card only if it was face up."""
+    st = to_resolve(new(), [("nucleus", False)])
+    do(st, "resolve", organelle="nucleus", facedown=False)
+    do(st, "rna-draw2")
+    kept, thrown = st.pending[-1].data["drawn"]
+    events = do(st, "keep", letter=kept)
+    from biocards.games.peptide.cards import RNA_NAMES
+    assert events[0].text.endswith(f"discards {RNA_NAMES[thrown]} ({thrown}).")
+    assert "keeps one RNA card (hidden in hand)" in events[0].text and "letter" not in events[0].data
+
+
+def test_link_log_names_the_codon_and_why_for_every_amino_acid():
+    """Learning: a linked amino acid's log line says which codon its three RNA spell and why it means that amino acid."""
+    for code, card in AMINO_CARDS.items():
+        st = to_resolve(new(), [("ribosome", False)])
+        st.hand[0] = [code]
+        st.rna[0] = [card.codon.count(b) for b in "AGCU"]
+        do(st, "resolve", organelle="ribosome", facedown=False)
+        text = do(st, "link", code=code)[0].text
+        assert "-".join(card.codon) in text and f"codon {card.codon}" in text
+        assert f"tRNA that carries {card.name.lower()}" in text
+
+
+def test_events_name_every_concept_the_issue_lists():
+    """Issue "Learning": events name ATP, mitochondrion, nucleus, transcription, mRNA, uracil vs thymine,
+    vacuole, aminoacyl-tRNA synthetase, tRNA, ribosome, codon, start and stop codon, peptide bond,
+    primary structure; and every concept an event names is defined in lessons/concepts.toml."""
+    import pathlib
+    import tomllib
+
+    from biocards.bots import play_out
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    known = set(tomllib.loads((root / "lessons" / "concepts.toml").read_text()))
+    seen = set()
+    for players, advanced in ((4, False), (6, True)):
+        st = new(players, seed=1, advanced=advanced)
+        bots = [GAME.make_bot("greedy", s, 1) for s in range(players)]
+        while not st.is_terminal():
+            for event in st.apply(bots[st.current_player].choose(st)):
+                seen.update(event.concepts)
+    assert {"atp", "mitochondrion", "nucleus", "transcription", "mrna", "uracil-vs-thymine", "vacuole",
+            "aminoacyl-trna-synthetase", "trna", "ribosome", "codon", "start-codon", "stop-codon",
+            "peptide-bond", "primary-structure"} <= seen
+    assert seen <= known, seen - known
+
+
+def _rehide(st, seat, seed):
+    """A copy in which only what ``seat`` cannot see is changed: deck orders, others' hands and RNA,
+    others' face-down organelles (an independent check of what ``determinized`` promises)."""
+    from biocards.core import Rng
+
+    rng = Rng(seed)
+    twin = st.clone()
+    others = [q for q in range(st.num_players) if q != seat]
+    known_top = [twin.amino_deck.pop()] if st.top_known_by == seat and twin.amino_deck else []
+    pool = [c for c in twin.amino_deck if c != STOP] + [c for q in others for c in twin.hand[q]]
+    rng.shuffle(pool)
+    for q in others:
+        twin.hand[q], pool = sorted(pool[:len(st.hand[q])]), pool[len(st.hand[q]):]
+    if STOP in st.amino_deck:
+        pool.insert(0, STOP)
+    twin.amino_deck = pool + known_top
+    letters = list(twin.rna_deck.cards) + [b for q in others for b, n in zip("AGCU", twin.rna[q]) for _ in range(n)]
+    rng.shuffle(letters)
+    for q in others:
+        n = sum(st.rna[q])
+        twin.rna[q] = [letters[:n].count(b) for b in "AGCU"]
+        letters = letters[n:]
+    twin.rna_deck.cards = letters
+    orgs = list(twin.org_deck.cards) + twin.org_box + [s[0] for q in others for s in twin.selected[q] if s[1]]
+    rng.shuffle(orgs)
+    for q in others:
+        for s in twin.selected[q]:
+            if s[1]:
+                s[0] = orgs.pop()
+    twin.org_box, twin.org_deck.cards = orgs[:len(st.org_box)], orgs[len(st.org_box):]
+    return twin
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_greedy_choice_does_not_change_when_only_hidden_cards_change(advanced):
+    """DESIGN (fair bots): re-dealing the cards a seat cannot see never changes what greedy plays there."""
+    changed = 0
+    for seed in range(4):
+        st = new(4, seed, advanced=advanced)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(4)]
+        while not st.is_terminal():
+            seat = st.current_player
+            other = _rehide(st, seat, seed * 1000 + len(st.history))
+            assert other.view(seat) == st.view(seat)
+            changed += [h for q in range(4) if q != seat for h in other.hand[q]] != \
+                [h for q in range(4) if q != seat for h in st.hand[q]]
+            choice = bots[seat].choose(st)
+            assert GAME.make_bot("greedy", seat, seed).choose(other) == choice, (seed, len(st.history))
+            st.apply(choice)
+    assert changed > 50  # the hidden cards really were different in many positions

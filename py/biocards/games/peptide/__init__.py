@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ...bots import random_factory
 from ...core import Game, register
 from .bots import greedy_factory
-from .cards import AMINO_CARDS, AminoCard
+from .cards import AMINO_CARDS, RNA_LETTERS, AminoCard
 from .render import render
 from .rules import MAX_ROUNDS, PeptideState
 from .rules import hand_points as _hand_points
@@ -29,8 +29,20 @@ def amino_card(code: str) -> AminoCard:
 
 
 def hand_points(aminos: Iterable[str], rna: Iterable[str]) -> int:
-    """Points for amino acids left in hand: +1 each matched, −1 each not (best assignment of RNA)."""
-    return _hand_points(list(aminos), "".join(rna))
+    """Points for amino acids left in hand: +1 each matched, −1 each not (best assignment of RNA).
+
+    ``aminos`` are one-letter codes (``"HLS"`` or ``["H", "L", "S"]``), ``rna`` the letters A, G, C, U;
+    raises ``ValueError`` for anything else (T is DNA's letter: RNA has U).
+    """
+    codes = [str(c).upper() for c in aminos]
+    letters = "".join(str(b).upper() for b in rna)
+    for code in codes:
+        amino_card(code)
+    wrong = sorted(set(letters) - set(RNA_LETTERS))
+    if wrong:
+        hint = " (RNA has uracil, U, where DNA has thymine, T)" if "T" in wrong else ""
+        raise ValueError(f"{wrong[0]!r} is not an RNA letter: use A, G, C or U{hint}")
+    return _hand_points(codes, letters)
 
 
 GAME = register(Game(

@@ -101,10 +101,25 @@ def describe(view: dict[str, Any]) -> str:
     parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
                  f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}. "
                  f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
+    parts.append(f"Decks: {view['organelle_deck']} organelles, {view['rna_deck']} RNA.")
+    if view["pending"] is not None:
+        parts.append(f"Waiting for Player {view['pending']['player'] + 1}: {view['pending']['prompt']}")
     for p, seat in enumerate(view["seats"]):
         chain = " ".join(AMINO_CARDS[c].name + (" (permanent)" if perm else "") for c, perm in seat["chain"])
-        parts.append(f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
-                     f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
+        text = (f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
+                f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
+        if seat["rna"] is not None:  # the viewer's own cards, for a screen reader
+            letters = " ".join(f"{b}×{n}" for b, n in seat["rna"].items() if n) or "none"
+            hand = ", ".join(f"{AMINO_CARDS[c].name} {AMINO_CARDS[c].codon}" for c in seat["hand"]) or "none"
+            text += f" Your RNA: {letters}. Your amino acids: {hand}."
+        if seat["selected"]:
+            text += " Selected: " + ", ".join(ORGANELLES[s["organelle"]].name + (" face down" if s["facedown"] else "")
+                                              if s["organelle"] else "a face-down card" for s in seat["selected"]) + "."
+        if seat["bonus"]:
+            text += " Bonus " + " ".join(f"+{b}" for b in seat["bonus"]) + "."
+        if seat["track"] is not None:
+            text += f" Vacuole limits: {seat['track'][0]} ATP, {seat['track'][1]} RNA."
+        parts.append(text)
     if view.get("scores"):
         parts.append("Final scores: " + ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(view["scores"])))
     return " ".join(parts)
@@ -189,20 +204,39 @@ def _prompt(svg: _Svg, view) -> None:
         else:
             text = "Resolve each organelle you selected, in any order; then end your turn."
         svg.text(20, 225, text, size=14)
+        _bar_buttons(svg)
         return
     svg.text(20, 225, f"Player {pending['player'] + 1}: {pending['prompt']}", size=14, weight="bold")
+    # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
+    rna_draw = pending["kind"] == "nucleus-keep"
     for i, item in enumerate(pending.get("drawn") or []):
         x = 700 + i * 130
-        if item in RNA_COLOURS:
+        if rna_draw:
             svg.open_group(svg.find("keep", letter=item), f"drawn-{i}")
             svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra='stroke-width="3"')
-            svg.text(x + 60, 226, f"Keep {item}", size=15, anchor="middle", weight="bold",
+            svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
                      fill="#fff" if item in "GC" else "#111")
             svg.close_group()
         else:
             card = AMINO_CARDS[item]
             svg.card(x, 203, 120, 34, "#fff", [(f"Keep {card.name} {card.codon}", 11, "bold")],
                      action=svg.find("keep", code=item), ident=f"drawn-{i}")
+    _bar_buttons(svg)
+
+
+_BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
+"""Moves without a card of their own on the table (or only a deck) get a labelled button in the bar."""
+
+
+def _bar_buttons(svg: _Svg) -> None:
+    """Buttons at the right of the prompt bar, each showing its action's label."""
+    actions = [a for a in svg.legal if a.kind in _BAR_KINDS]
+    widths = [int(len(a.label) * 6.4) + 18 for a in actions]
+    x = WIDTH - 16 - sum(w + 6 for w in widths)
+    for action, w in zip(actions, widths):
+        ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
+        svg.card(x + 6, 205, w, 30, "#fff", [(action.label, 11, "bold")], action=action, ident=ident)
+        x += w + 6
 
 
 def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:

@@ -73,6 +73,16 @@ def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
     return _cached_action(kind, label, tuple(params.items()))
 
 
+_BIOLOGY = {
+    "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
+               "where DNA has thymine (T).",
+    "vacuole": "a vacuole stores water, ions and nutrients for the cell.",
+    "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
+    "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
+}
+"""One sentence of biology for each organelle whose resolution is a choice (shown in the log)."""
+
+
 def _half_up(value: int) -> int:
     return (value + 1) // 2
 
@@ -253,7 +263,7 @@ class PeptideState(GameState):
                     if self.rna[p][i]:
                         acts.append(_act("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})"))
             return acts
-        acts.append(_act("skip", label="Do nothing with this organelle"))
+        acts.append(_act("skip", label=f"Do nothing with the {ORGANELLES[kind].name}"))
         return acts
 
     def _has_rna(self, p: int, codon: str) -> bool:
@@ -356,16 +366,16 @@ class PeptideState(GameState):
         if org == "mitochondrion":
             got = self._gain_atp(p, 2)
             return [Event("resolve", p, f"{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
-                          ("mitochondrion", "atp"))]
+                          ("mitochondrion", "atp", "cellular-respiration"))]
         if org == "vacuole" and not self.advanced:
             return self._vacuole_collect(p)
         prompts = {"nucleus": "Nucleus: take a face-up RNA card, or draw two and keep one.",
                    "vacuole": "Vacuole: collect RNA and ATP, or raise a Vacuole limit.",
-                   "synthetase": "Amino-Acyl Synthetase: pay 2 ATP to draw two Amino Acids and keep one.",
+                   "synthetase": "Amino-Acyl Synthetase: pay 2 ATP, draw two Amino Acids, keep one.",
                    "ribosome": "Ribosome: link an amino acid, or make your leftmost one permanent."}
         self.pending.append(Pending(p, org, prompts[org]))
         concepts = ORGANELLES[org].concepts
-        return [Event("resolve", p, f"{who} resolves the {ORGANELLES[org].name}.", concepts)]
+        return [Event("resolve", p, f"{who} resolves the {ORGANELLES[org].name}: {_BIOLOGY[org]}", concepts)]
 
     def _vacuole_collect(self, p: int) -> list[Event]:
         letter = self.rna_deck.draw(self.rng)
@@ -394,13 +404,16 @@ class PeptideState(GameState):
                 return [Event("rna-draw2", p, f"{who} draws two RNA cards to choose from.",
                               ("transcription",))]
             self._gain_rna(p, drawn[0])
-            return [self._rna_event(p, drawn[0], "draws")]
+            return [self._rna_event(p, None, "draws the last")]
         if kind == "keep" and top.kind == "nucleus-keep":
             drawn = list(top.data["drawn"])
             drawn.remove(action.letter)
             self._gain_rna(p, action.letter)
             self.rna_deck.discard(*drawn)
-            return [self._rna_event(p, action.letter, "keeps")]
+            event = self._rna_event(p, None, "keeps one")
+            # The discarded card lies face up on the discard pile; the kept one stays hidden in hand.
+            text = event.text[:-1] + f" and discards {RNA_NAMES[drawn[0]]} ({drawn[0]})."
+            return [Event(event.kind, p, text, event.concepts, {"discarded": drawn[0]})]
         if kind == "vacuole":
             if action.choice == "collect":
                 return self._vacuole_collect(p)
@@ -438,8 +451,11 @@ class PeptideState(GameState):
             return [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
         raise IllegalAction(self.explain_illegal(action))  # pragma: no cover
 
-    def _rna_event(self, p: int, letter: str, verb: str) -> Event:
+    def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
+        """An RNA card joins a hand; ``letter`` is None when it came face down (others must not learn it)."""
         concepts = ("nucleus", "transcription", "mrna")
+        if letter is None:
+            return Event("rna", p, f"{self._name(p)} {verb} RNA card (hidden in hand).", concepts)
         extra = ""
         if letter == "U":
             concepts += ("uracil-vs-thymine",)
@@ -456,7 +472,8 @@ class PeptideState(GameState):
             drawn.remove(STOP)
             self.stop_round = self.round
             events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): this "
-                                f"round and one more, then the game ends.", ("stop-codon",)))
+                                f"round and one more, then the game ends. No tRNA reads a stop codon, so there the ribosome "
+                                f"releases the finished chain.", ("stop-codon",)))
         if len(drawn) == 2:
             self.pending.append(Pending(p, "amino-keep", "Keep one Amino Acid card; the other goes back on top.",
                                         {"drawn": drawn}))
