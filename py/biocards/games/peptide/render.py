@@ -11,12 +11,16 @@ from typing import Any
 
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
-WIDTH, HEIGHT = 1280, 800
+WIDTH = 1280
+SEATS_TOP, SEATS_SPACE, SEAT_MAX_HEIGHT = 248, 550, 110
 RNA_COLOURS = {"A": "#009E73", "G": "#0072B2", "C": "#D55E00", "U": "#E69F00"}
 ORG_COLOURS = {"mitochondrion": "#F0E442", "nucleus": "#56B4E9", "vacuole": "#CC79A7",
                "synthetase": "#E69F00", "ribosome": "#009E73"}
 ORG_SHORT = {"mitochondrion": "MITO", "nucleus": "NUC", "vacuole": "VAC", "synthetase": "AA-tRNA",
              "ribosome": "RIBO"}
+# The second line of each field card: the organelle's name, short enough to fit the card.
+ORG_SUBTITLE = {"mitochondrion": "Mitochondrion", "nucleus": "Nucleus", "vacuole": "Vacuole",
+                "synthetase": "Synthetase", "ribosome": "Ribosome"}
 PHASES = {"select": "Phase 1: select organelles", "resolve": "Phase 2: resolve organelles",
           "discard": "End of round: discard down to Vacuole limits", "over": "Game over"}
 
@@ -80,14 +84,16 @@ def render(view: dict[str, Any], *, legal=()) -> str:
     _table(svg, view)
     _prompt(svg, view)
     n = view["players"]
-    row = min(110, (HEIGHT - 250) // n)
+    row = min(SEAT_MAX_HEIGHT, SEATS_SPACE // n)
     for p in range(n):
-        _seat(svg, view, p, 248 + p * row, row)
+        _seat(svg, view, p, SEATS_TOP + p * row, row)
+    height = SEATS_TOP + n * row + 4  # no empty band below the last seat
     body = "\n".join(svg.out)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-            f'height="{HEIGHT}" font-family="sans-serif" role="img" aria-label="Peptide table">'
+    # role="group", not "img": an image role would hide the clickable cards from screen readers.
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
+            f'height="{height}" font-family="sans-serif" role="group" aria-label="Peptide table">'
             f"<title>Peptide</title><desc>{escape(describe(view))}</desc>"
-            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f7f5ef"/>{body}</svg>')
+            f'<rect width="{WIDTH}" height="{height}" fill="#f7f5ef"/>{body}</svg>')
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -152,15 +158,15 @@ def _table(svg: _Svg, view) -> None:
             svg.rect(x + 4 * k, y - 4 * k + 8, 100, 104, ORG_COLOURS[org], stroke="#333")
         pick = svg.find("pick", organelle=org, facedown=False)
         svg.card(x, y + 8, 100, 104, ORG_COLOURS[org],
-                 [(ORG_SHORT[org], 14, "bold"), (ORGANELLES[org].name, 10, "normal"),
+                 [(ORG_SHORT[org], 14, "bold"), (ORG_SUBTITLE[org], 10, "normal"),
                   (f"×{count}", 18, "bold")], action=pick, ident=f"field-{org}")
         down = svg.find("pick", organelle=org, facedown=True)
         if down is not None:
             svg.card(x + 10, y + 80, 80, 26, "#ddd", [("face down", 11, "normal")], action=down,
                      ident=f"field-{org}-down")
-        x += 112
+        x += 108
     first = svg.find("first-player")
-    svg.card(x + 4, y + 8, 78, 104, "#fff" if not view["first_taken"] else "#ccc",
+    svg.card(x + 6, y + 8, 78, 104, "#fff" if not view["first_taken"] else "#ccc",
              [("First", 13, "bold"), ("Player", 13, "bold"), (f"P{view['first_player'] + 1}", 16, "bold")],
              action=first, ident="first-player-card")
     x = 740
