@@ -67,3 +67,28 @@ def test_game_declares_its_facts(game_id):
     assert game.title and game.summary
     assert 1 <= game.min_players <= game.max_players
     assert {"random", "greedy"} <= set(game.bots)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES if g.render is not None])
+def test_every_table_is_readable_and_offers_only_legal_moves(game_id):
+    """DESIGN: keyboard and screen reader on every table, no dead buttons. The SVG is a group with a
+    text summary (an image role would hide its cards), and every clickable element is a legal move
+    (the page adds a button for any legal move the drawing leaves out)."""
+    import html
+    import re
+
+    from biocards.bots import RandomBot
+
+    game = games.get(game_id)
+    for players in (game.min_players, game.max_players):
+        state = game.new_state(players, seed=4)
+        for ply in range(150):
+            if state.is_terminal():
+                break
+            legal = {a.key for a in state.legal_actions()}
+            svg = game.render(state.view(state.current_player), legal=state.legal_actions())
+            root = re.match(r"<svg [^>]*>", svg).group(0)
+            assert 'role="img"' not in root and "<desc>" in svg
+            placed = {html.unescape(k) for k in re.findall(r'data-action="([^"]+)"', svg)}
+            assert placed <= legal, f"{game.title}: a clickable element is not a legal move at ply {ply}"
+            state.apply(RandomBot(game, state.current_player, ply).choose(state))
