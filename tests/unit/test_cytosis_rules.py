@@ -170,17 +170,17 @@ def test_one_worker_per_spot():
 
 # -- cards ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("slot", [0, 1, 2, 3])
-def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off(slot):
-    """The four purchase spots: pay 0/1/2/3 ATP (RULINGS: design) and take the card beneath; Reduce takes 1 off."""
+@pytest.mark.parametrize("slot, cost", [(0, 0), (1, 0), (2, 1), (3, 2)])
+def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off(slot, cost):
+    """The four purchase spots: pay 0/0/1/2 ATP (RULINGS: design) and take the card beneath; Reduce takes 1 off."""
     state = playing()
     p = state.turn
     stock(state, p, atp=3)
     card, atp = state.row[slot], state.atp[p]
     place(state, f"buy-{slot + 1}")
-    assert card in state.hand[p] and state.atp[p] == atp - slot and state.row[slot] is None
+    assert card in state.hand[p] and state.atp[p] == atp - cost and state.row[slot] is None
     state.active_event = "V7"
-    assert state.buy_cost(slot) == max(0, slot - 1)
+    assert state.buy_cost(slot) == max(0, cost - 1)
 
 
 def protein_hormone_through_the_cell(state, p):

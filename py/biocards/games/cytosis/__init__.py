@@ -27,6 +27,7 @@ GAME = register(Game(
     max_moves=15 + 13 * 14 + 4,
     bots={"random": random_factory, "greedy": greedy_factory},
     render=None,
+    version=2,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3)
 ))
 
 # bench_extras measures the seat win rates itself (with HP by source), so the generic bench skips them.
