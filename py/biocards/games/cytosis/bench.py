@@ -2,7 +2,9 @@
 
 "No single source decides most games" is measured three ways, per player count:
 
-- ``hp_share``: each source's share of all Health Points scored (no source should pass 50%);
+- ``hp_share``: each source's share of all Health Points scored (no source should pass 50%), and
+  ``hp_share_by_card_kind`` splits the printed HP of completed cards by kind (a detox card's 1 HP
+  is part of the detox source, the rest of the cards source);
 - ``source_decides``: for each source, the share of games whose winner changes when that source is
   struck from every player's total (no source should pass 50%);
 - ``winner_survives_without_top_source``: the share of games the winner would still have won
@@ -16,6 +18,7 @@ import time
 from ...bots import play_out
 from ...core import seats_from
 from ...core.registry import registered
+from .cards import CARD
 from .rules import SOURCES, CytosisState
 
 
@@ -33,6 +36,7 @@ def measure(games: int, players: tuple[int, ...] = (2, 3, 4)) -> dict:
     for n in players:
         wins = [0.0] * n
         by_source = dict.fromkeys(SOURCES, 0)
+        by_kind: dict[str, int] = {}
         decides = dict.fromkeys(SOURCES, 0)
         survives = 0
         began = time.perf_counter()
@@ -46,6 +50,9 @@ def measure(games: int, players: tuple[int, ...] = (2, 3, 4)) -> dict:
             for p in range(n):
                 for source, points in state.hp[p].items():
                     by_source[source] += points
+                for c in state.completed[p]:
+                    kind = "receptor" if CARD[c].kind.endswith("receptor") else CARD[c].kind
+                    by_kind[kind] = by_kind.get(kind, 0) + CARD[c].hp
             totals = state.scores()
             w = winners[0]
             for source in SOURCES:
@@ -57,6 +64,7 @@ def measure(games: int, players: tuple[int, ...] = (2, 3, 4)) -> dict:
         total = sum(by_source.values()) or 1
         out[f"cytosis_seat_win_rates_{n}p"] = [round(w / games, 3) for w in wins]
         out[f"cytosis_hp_share_{n}p"] = {s: round(v / total, 3) for s, v in by_source.items()}
+        out[f"cytosis_hp_share_by_card_kind_{n}p"] = {k: round(v / total, 3) for k, v in sorted(by_kind.items())}
         out[f"cytosis_source_decides_{n}p"] = {s: round(v / games, 3) for s, v in decides.items()}
         out[f"cytosis_winner_survives_without_top_source_{n}p"] = round(survives / games, 3)
         out[f"cytosis_mean_hp_{n}p"] = round(sum(by_source.values()) / (games * n), 1)
