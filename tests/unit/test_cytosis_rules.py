@@ -567,3 +567,20 @@ def test_greedy_beats_random():
         play_out(state, [GAME.make_bot(b, s, seed) for s, b in enumerate(seats)])
         wins += seats[state.winners()[0]] == "greedy"
     assert wins >= 4
+
+
+def test_balance_figures_report_every_seat_and_every_source():
+    """Issue 5, balance: the bench gives seat win rates (a shared win split) and the HP share of each source."""
+    from biocards.games.cytosis.bench import measure, winner_of
+    from biocards.games.cytosis.rules import SOURCES
+
+    out = measure(2, (2,))
+    assert sum(out["cytosis_seat_win_rates_2p"]) == pytest.approx(1)
+    shares = out["cytosis_hp_share_2p"]
+    assert set(shares) == set(SOURCES) and sum(shares.values()) == pytest.approx(1, abs=0.01)
+    assert set(out["cytosis_source_decides_2p"]) == set(SOURCES)
+    assert 0 <= out["cytosis_winner_survives_without_top_source_2p"] <= 1
+    state = GAME.new_state(3, 0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    assert winner_of(state, state.scores()) == state.winners()[0]
