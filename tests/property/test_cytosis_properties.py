@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from biocards import games
-from biocards.core.testing import assert_illegal_changes_nothing, assert_replays, random_game
+from biocards.bots import RandomBot
+from biocards.core.testing import assert_illegal_changes_nothing, assert_replays
 from biocards.games.cytosis.cards import ATP_SUPPLY, CARDS, CUBE_SUPPLY, CUBES, GREY_WORKERS, WORKERS
 
 GAME = games.get("cytosis")
@@ -34,17 +35,36 @@ def check_conserved(state):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_conserve_everything_end_and_replay(players, seed):
-    """Cubes, ATP, cards and workers conserved; nothing negative; every game ends; records replay."""
-    steps = {"n": 0}
+    """200 seeded random games per player count: cubes, ATP, cards and workers (own and grey) conserved;
+    nothing negative; every game ends; records replay; illegal actions change nothing."""
+    track = {"n": 0, "mover": None, "round": 1, "placed": [0] * players, "grey": 0}
 
     def check(state, events):
         check_conserved(state)
         assert all(e.text for e in events)
-        steps["n"] += 1
-        if steps["n"] % 60 == 7 and not state.is_terminal():
+        track["n"] += 1
+        action, mover = state.history[-1], track["mover"]
+        if state.round != track["round"] or state.is_terminal():
+            track.update(round=state.round, placed=[0] * players, grey=0)
+        elif action.kind in ("place", "rest"):
+            track["placed"][mover] += 1
+        elif action.kind == "grey":
+            track["grey"] += 1
+        if not state.setup and not state.is_terminal():
+            # Every worker is at home or on the board this round; grey workers likewise.
+            assert [state.workers[p] + track["placed"][p] for p in range(players)] == \
+                [WORKERS[players]] * players
+            assert state.grey_free + track["grey"] == GREY_WORKERS
+        track["mover"] = state.current_player
+        if track["n"] % 60 == 7 and not state.is_terminal():
             assert_illegal_changes_nothing(state)
 
-    state = random_game(GAME, players, seed, check_each=check)
-    assert state.is_terminal() and not state.events
-    if seed % 10 == 0:
-        assert_replays(state)
+    state = GAME.new_state(players, seed)
+    track["mover"] = state.current_player
+    bots = [RandomBot(GAME, s, seed) for s in range(players)]
+    for _ in range(GAME.max_moves):
+        if state.is_terminal():
+            break
+        check(state, state.apply(bots[state.current_player].choose(state)))
+    assert state.is_terminal() and not state.events, "the game did not end within its move limit"
+    assert_replays(state)

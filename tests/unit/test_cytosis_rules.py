@@ -122,13 +122,20 @@ def test_resource_spots(spot, res, n):
     assert (state.atp[p] if res == "atp" else state.cubes[p][res]) == before + n
 
 
-def test_glucose_transporter_costs_atp():
-    """Plasma membrane: pay 2 ATP for 2 carbohydrate, or 1 ATP for 1."""
+@pytest.mark.parametrize("spot, n", [("glut-2", 2), ("glut-1", 1)])
+def test_glucose_transporter_costs_atp(spot, n):
+    """Plasma membrane glucose transporter: pay 2 ATP for 2 carbohydrate, or 1 ATP for 1."""
     state = playing()
     p = state.turn
     atp = state.atp[p]
-    place(state, "glut-2")
-    assert state.atp[p] == atp - 2 and state.cubes[p]["carb"] == 2
+    place(state, spot)
+    assert state.atp[p] == atp - n and state.cubes[p]["carb"] == n
+    q = state.turn
+    state.supply_atp += state.atp[q] - (n - 1)
+    state.atp[q] = n - 1  # one ATP short of this spot
+    state.occupied.pop(spot)
+    state._legal = None
+    assert Action("place", spot=spot) not in state.legal_actions()
 
 
 def test_cellular_respiration_one_carbohydrate_for_six_atp_or_what_is_left():
@@ -163,15 +170,17 @@ def test_one_worker_per_spot():
 
 # -- cards ------------------------------------------------------------------------------------------
 
-def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off():
-    """Purchase spots: pay the ATP printed by the slot; a Reduce ATP Cost event takes 1 off that round."""
+@pytest.mark.parametrize("slot, cost", [(0, 0), (1, 0), (2, 1), (3, 2)])
+def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off(slot, cost):
+    """The four purchase spots: pay 0/0/1/2 ATP (RULINGS: design) and take the card beneath; Reduce takes 1 off."""
     state = playing()
     p = state.turn
-    card, atp = state.row[3], state.atp[p]
-    place(state, "buy-4")
-    assert card in state.hand[p] and state.atp[p] == atp - 3
+    stock(state, p, atp=3)
+    card, atp = state.row[slot], state.atp[p]
+    place(state, f"buy-{slot + 1}")
+    assert card in state.hand[p] and state.atp[p] == atp - cost and state.row[slot] is None
     state.active_event = "V7"
-    assert state.buy_cost(3) == 2 and state.buy_cost(0) == 0
+    assert state.buy_cost(slot) == max(0, cost - 1)
 
 
 def protein_hormone_through_the_cell(state, p):
@@ -288,6 +297,112 @@ def test_additional_resource_card_any_time_in_your_turn():
     atp = state.atp[0]
     state.apply(Action("play-resource", card="R3"))
     assert state.atp[0] == atp + 3 and "R3" in state.discard and state.turn == 0
+
+
+def test_protein_receptor_completes_through_rough_er_golgi_carbohydrate_exocytosis():
+    """Protein hormone receptors start in the Rough ER, take a carbohydrate in the Golgi and leave by exocytosis."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "PR1")
+    stock(state, 0, mrna=2, carb=1, lipid=1, atp=2)
+    assert not [a for a in state.legal_actions() if a.get("spot") == "ser-low-1" and a.get("n")]
+    place(state, "rer-2", n=2)
+    vid = state.vesicles[-1]["id"]
+    state.turn, state._legal = 0, None
+    assert Action("place", spot="golgi-1", vesicle=vid, cube="lipid") not in state.legal_actions()
+    place(state, "golgi-1", vesicle=vid, cube="carb")
+    state.turn, state._legal = 0, None
+    place(state, "exo-2", vesicle=vid, card="PR1")
+    assert state.completed[0] == ["PR1"] and state.hp[0]["cards"] == 4
+
+
+def test_exocytosis_needs_a_vesicle_that_matches_the_card():
+    """Exocytosis reveals the card being completed: the vesicle's cubes must be exactly the card's."""
+    state = playing()
+    clear_hands(state)
+    give(state, 0, "PH3")  # growth hormone: 3 protein + 1 carbohydrate
+    state.vesicles.append({"id": 50, "owner": 0, "loc": "golgi", "er": "rough-er", "cubes": {"protein": 2, "carb": 1}})
+    state.supply["protein"] -= 2
+    state.supply["carb"] -= 1
+    stock(state, 0, atp=5)
+    assert not [a for a in state.legal_actions() if a.get("spot") == "exo-1"]
+    with pytest.raises(IllegalAction):
+        place(state, "exo-1", vesicle=50, card="PH3")
+
+
+def test_a_gain_larger_than_the_stock_gives_what_is_left():
+    """RULINGS (all games): components are finite; taking 3 mRNA when 1 is left gives 1."""
+    state = playing()
+    p = state.turn
+    have = state.cubes[p]["mrna"]
+    state.supply["mrna"] = 1
+    place(state, "nucleus-3")
+    assert state.cubes[p]["mrna"] == have + 1 and state.supply["mrna"] == 0
+
+
+def test_a_worker_with_no_usable_spot_stays_home():
+    """Design (rules page): if no free spot can be used, the worker stays home and play moves on."""
+    state = playing()
+    p = state.turn
+    clear_hands(state)
+    state.supply_atp += state.atp[p]
+    state.atp[p] = 0  # no grey worker either
+    state.occupied = {s.id: 1 - p for s in SPOTS}
+    state._legal = None
+    assert [a.kind for a in state.legal_actions()] == ["rest"]
+    state.apply(state.legal_actions()[0])
+    assert state.turn != p and state.workers[p] == 3
+
+
+def test_first_player_card_holder_starts_the_next_round():
+    """Phase 1: each round starts with the player holding the First Player card, then clockwise."""
+    state = playing(3)
+    state.turn, state._legal = 2, None
+    place(state, "laureate", goal="atp")
+    assert state.first == 2
+    state.workers = [0, 0, 0]
+    state._phase_two()
+    assert state.turn == 2 and state.workers == [4, 4, 4]
+
+
+def test_goal_cards_score_at_the_end_for_completed_cards_of_their_kind():
+    """Goal cards: at the end, a marker's owner scores the goal for each completed card of its kinds."""
+    state = playing(3)
+    state.goals = ["G1", "G4"]
+    state.markers = {"G1": [0, 1], "G4": [1]}
+    state.completed = [["PH1", "PH2", "E1"], ["E1", "E3"], ["PH3"]]
+    state.events = []
+    state._phase_two()
+    assert state.hp[0]["goals"] == 2 * 3 and state.hp[1]["goals"] == 2 * 2 and state.hp[2]["goals"] == 0
+
+
+def test_base_game_only_no_virus_expansion_components():
+    """RULINGS: base game only; the Virus Expansion's cards, goals and events are not in the game."""
+    assert not [c for c in CARDS if "virus" in (c.kind + c.name).lower()]
+    assert not [g for g in GOALS if g.name in ("Virus Attack", "Immune Response")]
+    assert {e.kind for e in EVENTS} == {"boost", "reduce", "toxicity"}
+
+
+ISSUE_CONCEPTS = {"transcription", "mrna", "translation", "ribosome", "rough-er", "smooth-er", "golgi-apparatus",
+                  "transport-vesicle", "exocytosis", "glucose-transporter", "cellular-respiration", "atp",
+                  "lipid-synthesis", "steroid-hormone", "protein-hormone", "hormone-receptor", "enzyme",
+                  "detoxification"}
+
+
+def test_events_name_every_concept_the_issue_lists():
+    """Issue 5, Learning: game events name transcription, mRNA, translation, … detoxification."""
+    from biocards.bots import play_out
+
+    named = set()
+    for seed in range(4):
+        state = GAME.new_state(3, seed)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(3)]
+        while not state.is_terminal():
+            for event in state.apply(bots[state.current_player].choose(state)):
+                named.update(event.concepts)
+    assert ISSUE_CONCEPTS - named == set()
+    # and every spot that models a process names it
+    assert all(s.concepts for s in SPOTS if s.effect not in ("buy", "laureate", "detox-or-steroid"))
 
 
 # -- first player, goals, grey workers, events ---------------------------------------------------------
@@ -452,3 +567,20 @@ def test_greedy_beats_random():
         play_out(state, [GAME.make_bot(b, s, seed) for s, b in enumerate(seats)])
         wins += seats[state.winners()[0]] == "greedy"
     assert wins >= 4
+
+
+def test_balance_figures_report_every_seat_and_every_source():
+    """Issue 5, balance: the bench gives seat win rates (a shared win split) and the HP share of each source."""
+    from biocards.games.cytosis.bench import measure, winner_of
+    from biocards.games.cytosis.rules import SOURCES
+
+    out = measure(2, (2,))
+    assert sum(out["cytosis_seat_win_rates_2p"]) == pytest.approx(1)
+    shares = out["cytosis_hp_share_2p"]
+    assert set(shares) == set(SOURCES) and sum(shares.values()) == pytest.approx(1, abs=0.01)
+    assert set(out["cytosis_source_decides_2p"]) == set(SOURCES)
+    assert 0 <= out["cytosis_winner_survives_without_top_source_2p"] <= 1
+    state = GAME.new_state(3, 0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    assert winner_of(state, state.scores()) == state.winners()[0]

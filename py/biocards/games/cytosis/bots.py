@@ -7,12 +7,39 @@ it sees only what its seat may see.
 
 from __future__ import annotations
 
-from ...bots import one_ply_factory
+from functools import lru_cache
+
+from ...core import Action, Game, Rng
 from .cards import CARD, VESICLE_KINDS
-from .rules import CytosisState, matches
+from .rules import CytosisState
 
 STAGE = {"smooth-er": 0.55, "rough-er": 0.55, "golgi": 0.8}
 """Share of a card's Health Points a vesicle is worth at each stage."""
+
+
+@lru_cache(maxsize=8192)
+def _hand_summary(hand: tuple[str, ...]) -> tuple:
+    """What evaluate needs from a hand, worked out once per hand (a greedy game sees few hands).
+
+    Returns the sum of the three best hopes, the sum of the rest, the number of resource cards,
+    the cubes and ATP the hand needs, and (HP, ER, ER cubes, all cubes) for each vesicle card.
+    """
+    hopes = sorted((CARD[c].hp + (2 if CARD[c].kind == "detox" else 0) for c in hand
+                    if CARD[c].kind != "resource"), reverse=True)
+    resources = sum(1.0 for c in hand if CARD[c].kind == "resource")
+    need = dict.fromkeys(("protein", "carb", "lipid", "atp"), 0)
+    vesicle_cards = []
+    for c in hand:
+        card = CARD[c]
+        if card.kind == "resource":
+            continue
+        for r, n in card.cubes:
+            need[r] += n
+        need["atp"] += card.atp
+        if card.kind in VESICLE_KINDS:
+            er = "smooth-er" if card.kind == "steroid-hormone" else "rough-er"
+            vesicle_cards.append((card.hp, er, card.need(card.er_cube), dict(card.cubes)))
+    return sum(hopes[:3]), sum(hopes[3:]), resources, need, tuple(vesicle_cards)
 
 
 def evaluate(state: CytosisState, seat: int) -> float:
@@ -21,13 +48,11 @@ def evaluate(state: CytosisState, seat: int) -> float:
     if state.over:
         others = max(sum(state.hp[q].values()) for q in range(state.num_players) if q != seat)
         return value + 0.3 * (value - others)
-    hand = state.hand[seat]
+    top_hopes, other_hopes, resources, need, vesicle_cards = _hand_summary(tuple(state.hand[seat]))
     rounds_left = len(state.events) + 1
     # Cards in hand: a promise, worth less as the game runs out.
-    hopes = sorted((CARD[c].hp + (2 if CARD[c].kind == "detox" else 0) for c in hand
-                    if CARD[c].kind != "resource"), reverse=True)
-    value += sum(hopes[:3]) * min(0.25, 0.05 * (rounds_left - 1)) + 0.03 * sum(hopes[3:])
-    value += sum(1.0 for c in hand if CARD[c].kind == "resource")
+    value += top_hopes * min(0.25, 0.05 * (rounds_left - 1)) + 0.03 * other_hopes
+    value += resources
     # A completed receptor keeps paying whenever a matching hormone is made: worth more early on.
     receptors = sum(1 for c in state.completed[seat] if CARD[c].kind.endswith("receptor"))
     value += receptors * 0.6 * min(rounds_left - 1, 5)
@@ -35,42 +60,64 @@ def evaluate(state: CytosisState, seat: int) -> float:
         if v["owner"] != seat:
             continue
         best = 0
-        for c in hand:
-            card = CARD[c]
-            if card.kind not in VESICLE_KINDS:
-                continue
-            if v["loc"] == "golgi":
-                ok = matches(card, v)
-            else:
-                ok = v["er"] == ("smooth-er" if card.kind == "steroid-hormone" else "rough-er") and \
-                    card.need(card.er_cube) == sum(v["cubes"].values())
-            if ok:
-                best = max(best, card.hp)
+        in_golgi = v["loc"] == "golgi"
+        cubes = {k: n for k, n in v["cubes"].items() if n} if in_golgi else None
+        load = sum(v["cubes"].values())
+        for hp, er, er_need, card_cubes in vesicle_cards:
+            # In the Golgi the vesicle must hold exactly the card's cubes; in the ER, its ER cubes.
+            if v["er"] == er and (cubes == card_cubes if in_golgi else er_need == load):
+                best = max(best, hp)
         value += STAGE[v["loc"]] * best
-    value += _stock_value(state, seat)
+    value += _stock_value(state, seat, need)
     return value
 
 
-def _stock_value(state: CytosisState, seat: int) -> float:
+def _stock_value(state: CytosisState, seat: int, need: dict[str, int]) -> float:
     """Cubes and ATP are worth most up to what the cards in hand still need."""
-    need = dict.fromkeys(("mrna", "protein", "carb", "lipid", "atp"), 0)
-    for c in state.hand[seat]:
-        card = CARD[c]
-        if card.kind == "resource":
-            continue
-        for r, n in card.cubes:
-            need["protein" if r == "protein" else r] += n
-        need["atp"] += card.atp
     cubes = state.cubes[seat]
     value = 0.0
-    protein_short = max(0, need["protein"] - cubes["protein"])
-    have = {**cubes, "atp": state.atp[seat]}
-    have["mrna"] = cubes["mrna"]
-    need["mrna"] = protein_short
-    for r, n in have.items():
-        useful = min(n, need[r] + (2 if r == "atp" else 0))
+    wanted = {"mrna": max(0, need["protein"] - cubes["protein"]), "protein": need["protein"],
+              "carb": need["carb"], "lipid": need["lipid"], "atp": need["atp"] + 2}
+    for r, n in (*cubes.items(), ("atp", state.atp[seat])):
+        useful = min(n, wanted[r])
         value += useful * (0.4 if r != "mrna" else 0.3) + (n - useful) * 0.08
     return value
 
 
-greedy_factory = one_ply_factory(evaluate)
+class GreedyBot:
+    """One move ahead on a determinized clone, keeping the move ``evaluate`` likes best (ties: seeded).
+
+    The same search as the generic one-ply bot, made cheaper: the legal moves are computed once on
+    the real position (they depend only on what this seat sees), and each candidate is played on a
+    clone with ``_apply``, skipping the legality check and the children's own move lists.
+    """
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, state: CytosisState) -> Action:
+        """The legal action whose result ``evaluate`` likes best."""
+        ply = len(state.history)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = state.determinized(self.seat, Rng.derive(self.seed, self.seat, ply, 1).next64())
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            child = world.clone()
+            child._apply(action)
+            value = evaluate(child, self.seat)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return Rng.derive(self.seed, self.seat, ply).choice(best)
+
+
+def greedy_factory(game: Game, seat: int, seed: int = 0) -> GreedyBot:
+    """``Game.bots["greedy"]`` for Cytosis."""
+    return GreedyBot(game, seat, seed)

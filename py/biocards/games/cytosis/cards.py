@@ -35,6 +35,14 @@ class Spot:
     concepts: tuple[str, ...] = ()
 
 
+BUY_COST = (0, 0, 1, 2)
+"""Design: ATP cost of the four purchase slots, cheap end first (the rulebook prints no numbers).
+
+0/1/2/3 let the seats that start with more ATP (the rulebook's 2, 3, 4, 5) buy the best cards at
+once: over 150 greedy games the last of four seats won 34%. With 0/0/1/2 a seat's place in turn
+order weighs as much as its starting ATP (see the balance figures on the rules page).
+"""
+
 SPOTS: tuple[Spot, ...] = (
     Spot("nucleus-3", "nucleus", "gain", gain=(("mrna", 3),), text="Transcribe DNA: take 3 mRNA",
          concepts=("transcription", "mrna", "nucleus")),
@@ -77,16 +85,12 @@ SPOTS: tuple[Spot, ...] = (
          concepts=("exocytosis", "transport-vesicle", "plasma-membrane")),
     Spot("cytoplasm", "cytoplasm", "enzyme", text="Cytoplasm: fold protein into an enzyme",
          concepts=("enzyme", "cytoplasm")),
-    Spot("buy-1", "cards", "buy", cost=(("atp", 0),), slot=0, text="Take the card in slot 1 (0 ATP)"),
-    Spot("buy-2", "cards", "buy", cost=(("atp", 1),), slot=1, text="Take the card in slot 2 (1 ATP)"),
-    Spot("buy-3", "cards", "buy", cost=(("atp", 2),), slot=2, text="Take the card in slot 3 (2 ATP)"),
-    Spot("buy-4", "cards", "buy", cost=(("atp", 3),), slot=3, text="Take the card in slot 4 (3 ATP)"),
+    *(Spot(f"buy-{slot + 1}", "cards", "buy", cost=(("atp", atp),), slot=slot,
+           text=f"Take the card in slot {slot + 1} ({atp} ATP)") for slot, atp in enumerate(BUY_COST)),
     Spot("laureate", "laureates", "laureate", text="Laureates in Biology: take the First Player card"),
 )
 """Every worker spot; each holds one worker a round (grey workers may join an occupied one)."""
 SPOT = {s.id: s for s in SPOTS}
-BUY_COST = [0, 1, 2, 3]
-"""Design: ATP cost of the four purchase slots, cheap end first (the rulebook prints no numbers)."""
 
 VESICLE_LIMITS = {"smooth-er": 2, "rough-er": 3, "golgi": 3}
 """Design: budding vesicle locations in each organelle; a full organelle bumps one vesicle."""
