@@ -631,7 +631,7 @@ def test_every_build_names_the_chain_concepts_and_the_molecules_job(card):
 def test_amino_acid_and_new_protein_card_events_name_their_concepts():
     """Issue, Learning: gaining an amino acid names amino-acid; a new protein card is a gene to express."""
     state = new(seed=2)
-    assert "amino-acid" in state.opening[-1].concepts or state.pending
+    assert state.opening[-1].kind == "gain" and "amino-acid" in state.opening[-1].concepts
     events = state._take_top_protein(state.turn_player)
     assert "gene-to-protein" in events[0].concepts
 
@@ -681,7 +681,6 @@ def test_greedy_makes_offers_for_what_its_nearest_protein_lacks():
     for a, n in list(state.amino[p].items()):
         for _ in range(n):
             state._lose(p, a)
-    state.proteins[p] = [n for n in state.proteins[p]]
     name = state.proteins[p][0]
     for other in state.proteins[p][1:]:
         state.proteins[p].remove(other)
