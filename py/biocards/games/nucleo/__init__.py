@@ -42,6 +42,8 @@ GAME = register(Game(
     max_moves=MAX_ROUNDS * 4 * 60,
     bots={"random": random_factory, "greedy": greedy_factory},
     render=None,
+    # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
+    version=2,
 ))
 
 BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}
