@@ -1,4 +1,8 @@
-"""NUCLEO invariants over random legal games (hypothesis): 200 games for each player count."""
+"""NUCLEO invariants over random legal games (hypothesis): 200 games for each player count.
+
+Cards and coins are conserved, nothing goes negative, every game ends, the record replays, illegal
+moves change nothing, and no trade creates or destroys anything.
+"""
 
 from collections import Counter
 
@@ -7,39 +11,103 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from biocards import games
-from biocards.core.testing import random_game
+from biocards.core import Action
+from biocards.core.testing import assert_illegal_changes_nothing, assert_replays, random_game
 from biocards.games.nucleo.cards import ACTION_CARDS, AMINO_CARDS, COIN_POOL, PROTEINS
+from biocards.games.nucleo.rules import MAX_OFFERS_PER_TURN
 
 GAME = games.get("nucleo")
 ACTIONS = Counter({cid: c.copies for cid, c in ACTION_CARDS.items()})
 
 
-def conserved(state, events):
-    """Amino acids, protein cards, action cards and coins are never created or destroyed (trades included).
+def holdings(state, q):
+    """What seat q owns that a trade can move, as one multiset."""
+    return Counter({**{f"aa:{a}": n for a, n in state.amino[q].items()},
+                    **{f"protein:{n}": 1 for n in state.proteins[q]}, "coin": state.coins[q]})
 
-    Counts that can go negative are checked after every move; the full census every seventh move
-    and at the end (it is the slow part, and a lost card stays lost, so it is still caught).
-    """
+
+def conserved(state):
+    """Amino acids, protein cards, action cards and coins are never created or destroyed."""
     assert state.pool.count >= 0 and min(state.coins) >= 0 and min(state.supply.values()) >= 0
     assert state.pool.count + sum(state.coins) == COIN_POOL[state.num_players]
-    if len(state.history) % 7 and not state.is_terminal():
-        return
     amino = Counter(state.supply)
     for hand in state.amino:
         assert all(n > 0 for n in hand.values())
         amino.update(hand)
     assert amino == Counter(AMINO_CARDS)
-    assert all(n >= 0 for n in state.supply.values())
     assert Counter(state.pile + [n for h in state.proteins for n in h]) == Counter(list(PROTEINS))
     assert Counter(state.action_deck.all_cards() + [c for h in state.actions for c in h]) == ACTIONS
-    assert state.pool.count >= 0 and min(state.coins) >= 0
-    assert state.pool.count + sum(state.coins) == COIN_POOL[state.num_players]
     assert min(state.scores()) >= 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_conserve_everything_and_end(players, seed):
-    state = random_game(GAME, players, seed, check_each=conserved)
+def test_random_games_conserve_everything_end_and_replay(players, seed):
+    """Random legal games: conservation after every move (the full census every seventh move, since a
+    lost card stays lost), illegal moves tried now and then, the game ends and its record replays."""
+    moves = {"n": 0}
+
+    def check(state, events):
+        moves["n"] += 1
+        assert state.pool.count >= 0 and min(state.coins) >= 0
+        assert state.pool.count + sum(state.coins) == COIN_POOL[state.num_players]
+        if moves["n"] % 7 == 0 or state.is_terminal():
+            conserved(state)
+        if moves["n"] % 97 == 0 and not state.is_terminal():
+            state.legal_actions()  # fill the move cache first: the fingerprint includes it
+            assert_illegal_changes_nothing(state)
+
+    state = random_game(GAME, players, seed, check_each=check)
     assert state.is_terminal()
+    conserved(state)
+    assert_replays(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_no_trade_creates_or_destroys_anything(players, seed, data):
+    """Play into a random game, then offer a random mix of cards, protein cards and coins for a random
+    mix the other player holds, and accept it: exactly the offered things change hands, between those two players only."""
+    state = GAME.new_state(players, seed)
+    for _ in range(data.draw(st.integers(0, 120), label="moves first")):
+        if state.is_terminal():
+            return
+        state.apply(GAME.make_bot("random", state.current_player, seed).choose(state))
+    # Finish the current decisions and reach part 3 of a turn.
+    for _ in range(60):
+        if state.is_terminal() or (state.phase == "trade" and not state.pending):
+            break
+        state.apply(GAME.make_bot("greedy", state.current_player, seed).choose(state))
+    if state.is_terminal() or state.phase != "trade" or state.pending or state.offers_made >= MAX_OFFERS_PER_TURN:
+        return
+    p = state.turn_player
+    q = data.draw(st.sampled_from([s for s in range(players) if s != p]), label="offered to")
+
+    def some_of(seat):
+        """Up to three things seat holds, drawn at random (repeats only as often as held)."""
+        owned = sorted(holdings(state, seat).elements())
+        return data.draw(st.permutations(owned), label="order")[:data.draw(st.integers(0, 3), label="how many")]
+
+    give, ask = some_of(p), some_of(q)
+    if not give and not ask:
+        return
+    state.apply(Action("propose"))
+    state.apply(Action("offer-to", seat=q))
+    for item in give:
+        state.apply(Action("give", item=item))
+    state.apply(Action("done-giving"))
+    for item in ask:
+        state.apply(Action("ask", item=item))
+    state.apply(Action("send"))
+    top = state.pending[-1]
+    before = [holdings(state, s) for s in range(players)]
+    untouched = (dict(state.supply), list(state.pile), state.pool.count)
+    state.apply(Action("accept"))
+    after = [holdings(state, s) for s in range(players)]
+    give, ask = Counter(top.data["give"]), Counter(top.data["ask"])
+    assert after[q] == before[q] - ask + give and after[p] == before[p] - give + ask
+    assert all(after[s] == before[s] for s in range(players) if s not in (p, q))
+    assert (dict(state.supply), list(state.pile), state.pool.count) == untouched
+    conserved(state)

@@ -1,5 +1,6 @@
 """NUCLEO rules (seed 002_…) and RULINGS.md › NUCLEO, one test per rule."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -7,8 +8,8 @@ import pytest
 from biocards import games
 from biocards.core import Action, IllegalAction, Pending
 from biocards.games.nucleo import PROTEINS, protein
-from biocards.games.nucleo.cards import (ACTION_CARDS, AMINO_CARDS, CODONS, COIN_POOL, D6, D20)
-from biocards.games.nucleo.rules import MAX_OFFERS_PER_TURN, MAX_ROUNDS, NucleoState
+from biocards.games.nucleo.cards import ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, CODONS, COIN_POOL, D6, D20
+from biocards.games.nucleo.rules import MAX_ITEMS, MAX_OFFERS_PER_TURN, MAX_ROUNDS, NucleoState
 
 GAME = games.get("nucleo")
 STANDARD_CODE = "FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG"
@@ -53,23 +54,62 @@ def test_121_amino_acid_cards_split_by_codon_count():
     assert AMINO_CARDS["L"] == 9 and AMINO_CARDS["W"] == 4
 
 
-def test_twenty_real_proteins_whose_composition_matches_their_sequence():
-    """RULINGS: 20 real peptides with sources; the composition is the sequence's."""
+# The mature peptides as published (UniProt feature "Peptide" / PubChem structure), N→C. A second,
+# independent copy of the literature, so a typo in cards.py fails here.
+LITERATURE = {
+    "Glutathione": "ECG", "TRH": "QHP", "Endomorphin-1": "YPWF", "Met-enkephalin": "YGGFM",
+    "Leu-enkephalin": "YGGFL", "Angiotensin III": "RVYIHPF", "Angiotensin II": "DRVYIHPF",
+    "Cholecystokinin-8": "DYMGWMDF", "Oxytocin": "CYIQNCPLG", "Vasopressin": "CYFQNCPRG",
+    "Bradykinin": "RPPGFSPFR", "Kallidin": "KRPPGFSPFR", "Angiotensin I": "DRVYIHPFHL",
+    "GnRH": "QHWSYGLRPG", "Kisspeptin-10": "YNWNSFGLRF", "Substance P": "RPKPQQFFGLM",
+    "Neurotensin": "QLYENKPRRPYIL", "α-MSH": "SYSMEHFRWGKPV", "Somatostatin-14": "AGCKNFFWKTFTSC",
+    "Nociceptin": "FGGFTGARKSARKLANQ",
+}
+
+
+def test_twenty_real_proteins_with_sources_and_roles():
+    """RULINGS: 20 real peptides, each with its real sequence and a UniProt or PubChem source."""
     assert len(PROTEINS) == 20 and len({p.name for p in PROTEINS}) == 20
+    assert {p.name: p.sequence for p in PROTEINS} == LITERATURE
     for p in PROTEINS:
-        assert set(p.sequence) <= set(D20), p.name
-        assert p.composition == Counter(p.sequence)
-        assert p.source.startswith(("UniProt ", "PubChem CID ")), p.name
-        assert p.role
+        assert re.fullmatch(r"UniProt [OPQ]\d[A-Z0-9]{3}\d|PubChem CID \d+", p.source), p.name
+        assert p.role and p.concepts, p.name
+
+
+@pytest.mark.parametrize("card", PROTEINS, ids=lambda p: p.name)
+def test_each_protein_needs_exactly_the_amino_acids_of_its_sequence(card):
+    """RULINGS: a protein card needs its amino-acid composition: its sequence's cards build it, one fewer does not."""
+    assert all(AMINO_CARDS[a] >= n for a, n in Counter(card.sequence).items()), "the deck cannot supply it"
+    state = to_phase(new(seed=2), "build")
+    p = state.turn_player
+    for q in range(2):  # empty both hands so only the sequence is held
+        for a, n in list(state.amino[q].items()):
+            for _ in range(n):
+                state._lose(q, a)
+    if card.name in state.pile:
+        state.pile.remove(card.name)
+    for q in range(2):
+        if card.name in state.proteins[q]:
+            state.proteins[q].remove(card.name)
+    state.proteins[p].append(card.name)
+    short = card.sequence[1:]
+    give_hand(state, p, short)
+    with pytest.raises(IllegalAction, match=AMINO_NAMES[card.sequence[0]]):
+        act(state, "build", protein=card.name, boost="none")
+    give_hand(state, p, card.sequence[0])
+    act(state, "build", protein=card.name, boost="none")
+    assert state.amino[p] == {} and state.coins[p] == card.value
 
 
 @pytest.mark.parametrize("name, sequence", [
     ("Oxytocin", "CYIQNCPLG"), ("Vasopressin", "CYFQNCPRG"), ("Glutathione", "ECG"),
     ("Met-enkephalin", "YGGFM"), ("Leu-enkephalin", "YGGFL"), ("Bradykinin", "RPPGFSPFR"),
     ("Angiotensin II", "DRVYIHPF"), ("Substance P", "RPKPQQFFGLM")])
-def test_known_sequences(name, sequence):
-    """RULINGS names these examples; their sequences are textbook facts."""
-    assert protein(name).sequence == sequence
+def test_public_protein_function_gives_sequence_and_value(name, sequence):
+    """Issue: biocards.games.nucleo.protein(name) has .sequence (N→C) and .value; RULINGS names these."""
+    card = protein(name)
+    assert card.sequence == sequence and card.value == (len(sequence) + 1) // 2
+    assert card in PROTEINS
 
 
 def test_protein_value_grows_with_length():
@@ -133,18 +173,55 @@ def test_turn_parts_in_order_roll_then_trade_then_build():
 
 
 def test_an_empty_amino_acid_stack_lets_you_choose():
-    """Rulebook part 1/2: no cards of the rolled amino acid left → pick one of your choice."""
-    state = new(seed=4)
-    to_phase(state, "roll")
+    """Rulebook parts 1 and 2: no cards of the rolled amino acid left → pick one of your choice."""
+    state = to_phase(new(seed=4), "roll")
     p = state.turn_player
-    for a in D20:  # empty every stack but glycine and alanine
+    for a in D20:  # every stack but glycine and alanine runs out
         if a not in "GA":
             state.supply[a] = 0
-    state.pending.clear()
-    events = state._gain_rolled(p, 1)
-    if state.pending:
-        assert {a.amino for a in state.legal_actions()} == {"G", "A"}
-        assert "none are left" in events[0].text
+    for _ in range(40):  # the d20 lands on an empty stack 18 times in 20
+        events = state._gain_rolled(p, 1)
+        if state.pending:
+            break
+    state._legal = None
+    assert state.pending and {a.amino for a in state.legal_actions()} == {"G", "A"}
+    assert "none are left" in events[0].text
+    held = state.amino[p].get("G", 0)
+    act(state, "take", amino="G")
+    assert state.amino[p]["G"] == held + 1 and not state.pending
+
+
+def test_setup_rerolls_until_an_amino_acid_is_left():
+    """Rulebook setup 5: roll three times; a stack that has run out is rolled again."""
+    state = new()
+    for a in D20:
+        if a != "W":
+            state.supply[a] = 0
+    assert {state._roll_available() for _ in range(10)} == {"W"}
+
+
+def test_starting_player_can_be_set_by_the_classroom_vote():
+    """RULINGS: the starting player at random, or the imitate-a-protein vote's winner (an option)."""
+    state = GAME.new_state(3, seed=1, first_player=2)
+    assert state.first_player == state.turn_player == 2
+    assert GAME.load(state.to_record()).first_player == 2
+    with pytest.raises(ValueError, match="starting player"):
+        GAME.new_state(3, seed=1, first_player=3)
+
+
+def test_protein_face_with_an_empty_pile_says_so():
+    """Rulebook symbol 4: with no protein cards left there is nothing to take."""
+    state = to_phase(new(seed=6), "roll")
+    p = state.turn_player
+    state.pile = []
+    for seed in range(200):  # find a die roll that shows the protein face
+        trial = state.clone()
+        trial.rng = type(state.rng)(seed)
+        events = act(trial, "roll")
+        if trial.last_roll["d6"] == "protein":
+            break
+    assert "protein pile is empty" in events[-1].text and not trial.pending
+    assert len(trial.proteins[p]) == len(state.proteins[p])
 
 
 def test_building_pays_coins_returns_cards_and_puts_the_protein_under_the_pile():
@@ -222,30 +299,112 @@ def test_round_cap():
 
 # -- trading --------------------------------------------------------------------------------------
 
-def test_offer_is_a_pending_decision_for_the_other_player_and_moves_items():
-    """RULINGS: offers of amino acids, protein cards and coins; the offer is a pending decision."""
+def holdings(state, q):
+    """Everything seat q owns that can change hands, as one multiset."""
+    return Counter({**{f"aa:{a}": n for a, n in state.amino[q].items()},
+                    **{f"protein:{n}": 1 for n in state.proteins[q]}, "coin": state.coins[q]})
+
+
+def offer(state, to, give=(), ask=()):
+    """The active seat offers ``give`` for ``ask`` through the offer steps a player clicks."""
+    act(state, "propose"); act(state, "offer-to", seat=to)
+    for item in give:
+        act(state, "give", item=item)
+    act(state, "done-giving")
+    for item in ask:
+        act(state, "ask", item=item)
+    return act(state, "send")
+
+
+def test_offer_of_cards_and_coins_is_a_pending_decision_for_the_other_player():
+    """RULINGS: offers of amino acids, protein cards and coins; the offer waits on the player it is made to."""
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
+    state.coins[p] = 2
+    state.pool.count -= 2
+    give_hand(state, p, "KK")
     give_hand(state, q, "W")
-    mine = sorted(state.amino[p])[0]
-    act(state, "propose"); act(state, "offer-to", seat=q); act(state, "give", item=f"aa:{mine}")
-    act(state, "ask", item="aa:W")
-    assert state.current_player == q
-    kinds = [a.kind for a in state.legal_actions()]
-    assert kinds == ["accept", "decline"]
-    total = sum(state.amino[p].values()) + sum(state.amino[q].values())
+    mine = state.proteins[p][0]
+    events = offer(state, q, give=("aa:K", "aa:K", f"protein:{mine}"), ask=("aa:W", "coin"))
+    assert "2 Lysine cards" in events[0].text and f"the {mine} protein card" in events[0].text
+    assert state.current_player == q and state.pending[-1].kind == "offer"
+    assert [a.kind for a in state.legal_actions()] == ["decline", "counter"]  # q holds no coin yet
+    state.coins[q], state.coins[p] = 1, 1
+    state._legal = None
+    assert [a.kind for a in state.legal_actions()] == ["accept", "decline", "counter"]
+    before = holdings(state, p) + holdings(state, q)
+    p_before, q_before = holdings(state, p), holdings(state, q)
     act(state, "accept")
-    assert state.amino[p].get("W", 0) >= 1 and state.current_player == p
-    assert sum(state.amino[p].values()) + sum(state.amino[q].values()) == total
+    assert holdings(state, p) + holdings(state, q) == before  # nothing made or lost
+    assert q_before - holdings(state, q) == Counter({"aa:W": 1, "coin": 1})
+    assert p_before - holdings(state, p) == Counter({"aa:K": 2, f"protein:{mine}": 1})
+    assert state.current_player == p and state.phase == "trade"
+
+
+def test_you_may_ask_for_a_protein_card_you_cannot_see():
+    """RULINGS: protein cards can be traded; you may ask for any card you do not hold."""
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    theirs = state.proteins[q][0]
+    give_hand(state, p, "A")
+    offer(state, q, give=("aa:A",), ask=(f"protein:{theirs}",))
+    act(state, "accept")
+    assert theirs in state.proteins[p] and theirs not in state.proteins[q]
 
 
 def test_an_offer_for_something_the_other_player_lacks_can_only_be_declined():
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
-    state.amino[q].pop("W", None)
-    act(state, "propose"); act(state, "offer-to", seat=q)
-    act(state, "give", item=state.legal_actions()[0].item); act(state, "ask", item="aa:W")
-    assert [a.kind for a in state.legal_actions()] == ["decline"]
+    while state.amino[q].get("W"):
+        state._lose(q, "W")
+    give_hand(state, p, "A")
+    offer(state, q, give=("aa:A",), ask=("aa:W",))
+    assert "accept" not in [a.kind for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="you do not hold a Tryptophan card"):
+        act(state, "accept")
+
+
+def test_a_counter_offer_goes_back_to_the_player_who_offered():
+    """Rulebook part 3: the other players may make a counter-offer (one per offer, so talks end)."""
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    give_hand(state, p, "A")
+    give_hand(state, q, "WW")
+    offer(state, q, give=("aa:A",), ask=("aa:W",))
+    act(state, "counter")
+    assert state.current_player == q and state.pending[-1].kind == "offer-give"
+    act(state, "give", item="aa:W"); act(state, "give", item="aa:W"); act(state, "done-giving")
+    act(state, "ask", item="aa:A"); act(state, "ask", item=f"protein:{state.proteins[p][0]}")
+    events = act(state, "send")
+    assert "counter-offer" in events[0].text and state.current_player == p
+    assert "counter" not in [a.kind for a in state.legal_actions()]
+    act(state, "accept")
+    assert state.amino[p].get("W", 0) >= 2 and state.current_player == p and not state.pending
+
+
+def test_an_offer_holds_at_most_three_items_a_side_and_needs_something():
+    """Design: three cards or coins a side keeps the choices short."""
+    state = to_phase(new(seed=3), "trade")
+    p = state.turn_player
+    give_hand(state, p, "AAAA")
+    act(state, "propose"); act(state, "offer-to", seat=1 - p)
+    for _ in range(MAX_ITEMS):
+        act(state, "give", item="aa:A")
+    assert [a.kind for a in state.legal_actions()] == ["done-giving", "cancel"]
+    state = to_phase(new(seed=3), "trade")
+    act(state, "propose"); act(state, "offer-to", seat=1 - state.turn_player); act(state, "done-giving")
+    assert "send" not in [a.kind for a in state.legal_actions()]
+
+
+def test_you_cannot_offer_what_you_do_not_hold():
+    state = to_phase(new(seed=3), "trade")
+    p = state.turn_player
+    state.coins[p] = 0
+    give_hand(state, p, "A")
+    act(state, "propose"); act(state, "offer-to", seat=1 - p); act(state, "give", item="aa:A")
+    items = [a.item for a in state.legal_actions() if a.kind == "give"]
+    assert "coin" not in items and items.count("aa:A") == (state.amino[p]["A"] > 1)
+    assert all(i.startswith(("aa:", "protein:")) for i in items)
 
 
 def test_offers_are_limited_per_turn():
@@ -254,6 +413,8 @@ def test_offers_are_limited_per_turn():
     for _ in range(MAX_OFFERS_PER_TURN):
         act(state, "propose"); act(state, "cancel")
     assert "propose" not in [a.kind for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="two trade offers|2 trade offers"):
+        act(state, "propose")
 
 
 def test_fixed_trade_five_random_for_one_of_choice():
@@ -290,17 +451,85 @@ def test_die_protein_face_trade_in_goes_to_the_bottom():
 
 # -- action cards -------------------------------------------------------------------------------------
 
-def test_immediate_cards_resolve_when_drawn_and_kept_cards_go_to_hand():
-    """Rulebook symbol 3: "play immediately" cards act at once; others may be kept."""
-    for seed in range(60):
-        state = new(seed=seed)
-        p = state.turn_player
-        state.action_deck.cards = ["research-grant", "catalyst"]
-        state._draw_action(p)
-        assert "catalyst" in state.actions[p]
-        state._draw_action(p)
-        assert state.coins[p] == 1 and "research-grant" in state.action_deck.discards
-        return
+def draw(state, card):
+    """Seat to move draws ``card`` from the action deck (as the die's action face does)."""
+    state.action_deck.cards.remove(card) if card in state.action_deck.cards else state.action_deck.discards.remove(card)
+    state.action_deck.cards.append(card)  # the top of the deck is the end of the list
+    events = state._draw_action(state.turn_player)
+    state._legal = None
+    return events
+
+
+def test_point_mutation_is_played_at_once_and_costs_a_random_amino_acid():
+    """Action card Point mutation (at once): put back one random amino acid card of your own."""
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    before, supply = sum(state.amino[p].values()), sum(state.supply.values())
+    events = draw(state, "point-mutation")
+    assert sum(state.amino[p].values()) == before - 1 and sum(state.supply.values()) == supply + 1
+    assert "point-mutation" in state.action_deck.discards and "mutation" in events[0].concepts
+
+
+def test_protease_is_played_at_once_on_every_other_player():
+    state = to_phase(new(3, seed=7), "trade")
+    p = state.turn_player
+    before = [sum(h.values()) for h in state.amino]
+    draw(state, "protease")
+    after = [sum(h.values()) for h in state.amino]
+    assert after == [b - (q != p) for q, b in enumerate(before)]
+
+
+def test_ribosome_rush_is_played_at_once_for_two_amino_acids():
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    before = sum(state.amino[p].values())
+    events = draw(state, "ribosome-rush")
+    assert sum(state.amino[p].values()) == before + 2 and "ribosome" in events[0].concepts
+
+
+def test_research_grant_is_played_at_once_and_can_empty_the_pool():
+    """Rulebook "End of the game": a coin earned through an action card can empty the pool."""
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    draw(state, "research-grant")
+    assert state.coins[p] == 1 and state.pool.count == COIN_POOL[2] - 1 and not state.is_terminal()
+    state.pool.count, state.coins[1 - p] = 1, COIN_POOL[2] - 2
+    events = draw(state, "research-grant")
+    assert state.is_terminal() and events[-1].kind == "game-over"
+
+
+def test_kept_cards_go_to_the_hand_and_can_be_played_this_turn():
+    """Rulebook symbol 3: a card without a set moment may be played at once (part 3) or kept."""
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    draw(state, "transfer-rna")
+    assert state.actions[p] == ["transfer-rna"]
+    assert Action("play", card="transfer-rna") in state.legal_actions()
+    act(state, "to-build"); act(state, "end-turn")
+    assert state.actions[p] == ["transfer-rna"]  # kept for a later turn
+
+
+def test_transfer_rna_brings_an_amino_acid_of_your_choice():
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    state.actions[p].append("transfer-rna")
+    state.action_deck.cards.remove("transfer-rna")
+    held = state.amino[p].get("W", 0)
+    events = act(state, "play", card="transfer-rna")
+    assert "trna" in events[0].concepts
+    act(state, "take", amino="W")
+    assert state.amino[p]["W"] == held + 1 and "transfer-rna" in state.action_deck.discards
+
+
+def test_protein_recycling_returns_a_card_without_a_new_one():
+    state = to_phase(new(seed=7), "trade")
+    p = state.turn_player
+    state.actions[p].append("recycling")
+    state.action_deck.cards.remove("recycling")
+    first, count = state.proteins[p][0], len(state.proteins[p])
+    act(state, "play", card="recycling")
+    act(state, "recycle", protein=first)
+    assert len(state.proteins[p]) == count - 1 and state.pile[0] == first
 
 
 def test_action_deck_reshuffles_its_discards():
@@ -311,6 +540,7 @@ def test_action_deck_reshuffles_its_discards():
     state.action_deck.cards = []
     state._draw_action(p)
     assert state.action_deck.reshuffles == 1
+    assert len(state.action_deck) + len(state.action_deck.discards) + sum(map(len, state.actions)) == 18
 
 
 def test_catalyst_and_modification_change_the_coins_a_build_earns():
@@ -322,10 +552,11 @@ def test_catalyst_and_modification_change_the_coins_a_build_earns():
             state.pile.remove(name)
         state.proteins[p].append(name)
         state.actions[p].append(boost)
+        state.action_deck.cards.remove(boost)
         give_hand(state, p, protein(name).sequence)
         act(state, "build", protein=name, boost=boost)
         assert state.coins[p] == protein(name).value + extra
-        assert boost in state.action_deck.discards
+        assert boost in state.action_deck.discards and boost not in state.actions[p]
 
 
 def test_modification_needs_ten_amino_acids():
@@ -337,6 +568,7 @@ def test_modification_needs_ten_amino_acids():
     state.actions[p].append("modification")
     give_hand(state, p, "ECG")
     assert Action("build", protein="Glutathione", boost="modification") not in state.legal_actions()
+    assert Action("build", protein="Glutathione", boost="none") in state.legal_actions()
 
 
 def test_gene_duplication_keeps_the_card():
@@ -348,7 +580,7 @@ def test_gene_duplication_keeps_the_card():
     state.actions[p].append("gene-duplication")
     give_hand(state, p, "QHP")
     act(state, "build", protein="TRH", boost="gene-duplication")
-    assert "TRH" in state.proteins[p]
+    assert "TRH" in state.proteins[p] and state.coins[p] == protein("TRH").value
 
 
 def test_building_logs_the_sequence_and_what_the_molecule_does():
@@ -373,3 +605,133 @@ def test_greedy_bot_beats_random():
         play_out(state, [GAME.make_bot("greedy" if s == gs else "random", s, seed) for s in range(2)])
         wins += gs in state.winners()
     assert wins >= 17
+
+
+@pytest.mark.parametrize("card", PROTEINS, ids=lambda p: p.name)
+def test_every_build_names_the_chain_concepts_and_the_molecules_job(card):
+    """Issue, Learning: building logs the sequence and what the molecule does; events name peptide bond,
+    primary structure, protein, gene → protein and a concept for the molecule's function."""
+    state = to_phase(new(seed=2), "build")
+    p = state.turn_player
+    for q in range(2):
+        if card.name in state.proteins[q]:
+            state.proteins[q].remove(card.name)
+    if card.name in state.pile:
+        state.pile.remove(card.name)
+    state.proteins[p].append(card.name)
+    give_hand(state, p, card.sequence)
+    event = act(state, "build", protein=card.name, boost="none")[0]
+    assert card.sequence in event.text and card.role in event.text
+    assert {"peptide-bond", "primary-structure", "protein", "gene-to-protein"} <= set(event.concepts)
+    assert set(card.concepts) <= set(event.concepts)
+    assert set(card.concepts) & {"protein-hormone", "neuropeptide", "enkephalin", "substance-p", "bradykinin",
+                                 "angiotensin-ii", "glutathione", "oxytocin", "vasopressin"}
+
+
+def test_amino_acid_and_new_protein_card_events_name_their_concepts():
+    """Issue, Learning: gaining an amino acid names amino-acid; a new protein card is a gene to express."""
+    state = new(seed=2)
+    assert state.opening[-1].kind == "gain" and "amino-acid" in state.opening[-1].concepts
+    events = state._take_top_protein(state.turn_player)
+    assert "gene-to-protein" in events[0].concepts
+
+
+# -- bots -------------------------------------------------------------------------------------------
+
+def offer_to_greedy(state, give, ask):
+    """The active seat offers ``give`` for ``ask`` to the other seat; returns the greedy bot's answer."""
+    q = 1 - state.turn_player
+    offer(state, q, give=give, ask=ask)
+    return GAME.make_bot("greedy", q, 0).choose(state).kind
+
+
+def test_greedy_accepts_a_trade_that_improves_its_position_and_declines_one_that_does_not():
+    """RULINGS: bots accept a trade only if it improves their position."""
+    from biocards.games.nucleo.bots import missing
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    target = GAME.make_bot("greedy", q, 0)._target(state)  # the protein it is closest to
+    needed = sorted(missing(state.amino[q], target))[0]
+    useless = next(a for a in "WMHC" if all(a not in protein(n).sequence for n in state.proteins[q]))
+    give_hand(state, p, needed)
+    give_hand(state, q, useless)
+    # A card its nearest protein lacks, for one none of its proteins uses: better off, so yes.
+    assert offer_to_greedy(state.clone(), give=(f"aa:{needed}",), ask=(f"aa:{useless}",)) == "accept"
+    # The reverse: it would give up progress for nothing it can use, so no.
+    trial = state.clone()
+    give_hand(trial, q, needed)
+    give_hand(trial, p, useless)
+    assert offer_to_greedy(trial, give=(f"aa:{useless}",), ask=(f"aa:{needed}",)) == "decline"
+
+
+def test_greedy_weighs_coins_it_would_lose():
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    useless = next(a for a in "WMHC" if all(a not in protein(n).sequence for n in state.proteins[q]))
+    state.coins[q] = 3
+    state.pool.count -= 3
+    give_hand(state, p, useless)
+    assert offer_to_greedy(state, give=(f"aa:{useless}",), ask=("coin", "coin")) == "decline"
+
+
+def test_greedy_makes_offers_for_what_its_nearest_protein_lacks():
+    """Issue: bots make offers too: one spare card (and a coin for the last piece) for a missing amino acid."""
+    state = to_phase(new(seed=3), "trade")
+    p = state.turn_player
+    for a, n in list(state.amino[p].items()):
+        for _ in range(n):
+            state._lose(p, a)
+    name = state.proteins[p][0]
+    for other in state.proteins[p][1:]:
+        state.proteins[p].remove(other)
+        state.pile.insert(0, other)
+    seq = protein(name).sequence
+    spare = next(a for a in "WMHCKY" if a not in seq)
+    give_hand(state, p, seq[1:] + spare)
+    state.coins[p] = 1
+    state.pool.count -= 1
+    bot = GAME.make_bot("greedy", p, 0)
+    for _ in range(12):
+        action = bot.choose(state)
+        state.apply(action)
+        if action.kind == "send":
+            break
+    assert action.kind == "send"
+    top = state.pending[-1]
+    assert top.kind == "offer" and top.player != p
+    assert top.data["ask"] == (f"aa:{seq[0]}",) and set(top.data["give"]) == {f"aa:{spare}", "coin"}
+
+
+def test_greedy_counters_by_selling_a_spare_card_for_a_coin():
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    useless = next(a for a in "WMHC" if all(a not in protein(n).sequence for n in state.proteins[q]))
+    junk = next(a for a in "WMHCY" if a != useless and all(a not in protein(n).sequence for n in state.proteins[q]))
+    give_hand(state, q, useless)
+    give_hand(state, p, junk)
+    state.coins[p] = 2
+    state.pool.count -= 2
+    assert offer_to_greedy(state, give=(f"aa:{junk}",), ask=(f"aa:{useless}",)) == "counter"
+    bot = GAME.make_bot("greedy", q, 0)
+    state.apply(bot.choose(state))
+    while state.current_player == q:
+        state.apply(bot.choose(state))
+    top = state.pending[-1]
+    assert top.data["give"] == (f"aa:{useless}",) and top.data["ask"] == ("coin",) and top.player == p
+
+
+def test_greedy_choice_does_not_change_when_only_hidden_cards_change():
+    """DESIGN, hidden information: re-dealing what the seat cannot see leaves the greedy bot's choice alone."""
+    from biocards.core.testing import assert_fair_bot
+    checked = set()
+    for seed in range(4):
+        state = GAME.new_state(2 + seed % 3, seed=seed)
+        bots = [GAME.make_bot("greedy", s, seed) for s in range(state.num_players)]
+        for ply in range(400):
+            if state.is_terminal():
+                break
+            if ply % 3 == 0:
+                assert_fair_bot(state, "greedy", seed=ply)
+                checked.add(state.pending[-1].kind if state.pending else state.phase)
+            state.apply(bots[state.current_player].choose(state))
+    assert {"offer", "offer-give", "offer-ask", "trade", "build"} <= checked

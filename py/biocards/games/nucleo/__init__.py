@@ -36,10 +36,14 @@ GAME = register(Game(
     max_players=4,
     state_class=NucleoState,
     hidden_information=True,
+    # The seat that won the rulebook's imitate-a-protein vote; None draws the starting player at random.
+    options={"first_player": None},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
     bots={"random": random_factory, "greedy": greedy_factory},
     render=None,
+    # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
+    version=2,
 ))
 
 BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}

@@ -5,7 +5,7 @@ It reads only its own hand and the public table (supply, pool, offers), so it is
 
 from __future__ import annotations
 
-from ...core import Action, Rng
+from ...core import Action
 from .cards import PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, NucleoState
 
@@ -61,13 +61,7 @@ class GreedyBot:
                 return find(top.kind, protein=worst)
             if top.kind == "offer":
                 return self._answer_offer(state, top, legal)
-            plan = self._plan_offer(state, need)
-            if plan is None:
-                return find("cancel")
-            seat, give, ask = plan
-            step = {"offer-target": find("offer-to", seat=seat), "offer-give": find("give", item=give),
-                    "offer-ask": find("ask", item=ask)}[top.kind]
-            return step or find("cancel")
+            return self._build_offer(state, top, need, find)
         if state.phase == "roll":
             return legal[0]
         if state.phase == "trade":
@@ -78,7 +72,7 @@ class GreedyBot:
                 return find("play", card="recycling")
             if not need and target:
                 return find("to-build")
-            if state.offers_made == 0 and MAX_OFFERS_PER_TURN and self._plan_offer(state, need):
+            if state.offers_made < MAX_OFFERS_PER_TURN and self._plan_offer(state, need):
                 return find("propose")
             # Five random cards for the one missing: worth it only when most of the hand is spare.
             if sum(need.values()) == 1 and sum(hand.values()) >= 14 and find("fixed-trade", receive="amino"):
@@ -101,29 +95,69 @@ class GreedyBot:
         return max(proteins, key=lambda n: (PROTEINS[n].value / (1 + sum(missing(hand, n).values())), n))
 
     def _plan_offer(self, state: NucleoState, need: dict[str, int]):
-        """(seat, give, ask) for a one-for-one trade toward the target protein, or None."""
+        """(give, ask) toward the target protein, or None.
+
+        One spare amino acid (one none of its protein cards uses) for one it is missing; when that
+        is the last one missing, a coin as well, since finishing a protein pays several.
+        """
         me = self.seat
         if not need or sum(need.values()) > 3:
             return None
         wanted = {a for n in state.proteins[me] for a in PROTEINS[n].composition}
         spare = sorted(a for a, n in state.amino[me].items() if a not in wanted and n)
-        give = f"aa:{spare[0]}" if spare else ("coin" if state.coins[me] else None)
-        if give is None:
+        give = [f"aa:{spare[0]}"] if spare else []
+        if state.coins[me] and (not give or sum(need.values()) == 1):
+            give.append("coin")
+        if not give:
             return None
-        others = [q for q in range(state.num_players) if q != me]
-        seat = Rng.derive(self.seed, me, state.round).choice(others)
-        return seat, give, f"aa:{sorted(need)[0]}"
+        return tuple(give), (f"aa:{sorted(need)[0]}",)
 
-    def _answer_offer(self, state: NucleoState, top, legal) -> Action:
-        accept = next((a for a in legal if a.kind == "accept"), None)
-        if accept is None:
-            return legal[0]
+    def _plan_counter(self, state: NucleoState, author: int, offered, asked):
+        """(give, ask) answering a declined offer: what was asked, if spare, for one coin; or None."""
         me = self.seat
-        hand = dict(state.amino[me])
-        proteins = list(state.proteins[me])
-        coins = state.coins[me]
-        before = closeness(hand, proteins) + 0.3 * coins
-        for item, sign in ((top.data["give"], +1), (top.data["ask"], -1)):
+        if not asked or "coin" in offered or not state.coins[author] or not state._holds_all(me, asked):
+            return None
+        hand, proteins, coins = self._after(state, offered=(), asked=asked)
+        if self._worth(hand, proteins, coins) < self._worth(dict(state.amino[me]), list(state.proteins[me]),
+                                                             state.coins[me]):
+            return None
+        return tuple(asked), ("coin",)
+
+    def _build_offer(self, state: NucleoState, top, need, find) -> Action:
+        """One step of making an offer (or counter-offer) the plan describes."""
+        if top.data.get("counter"):
+            reply = top.data["reply_to"]
+            plan = self._plan_counter(state, top.data["to"], reply["give"], reply["ask"])
+        else:
+            plan = self._plan_offer(state, need)
+        if plan is None:
+            return find("cancel")
+        give, ask = plan
+        if top.kind == "offer-target":
+            others = [q for q in range(state.num_players) if q != self.seat]
+            # Take turns round the table: a second offer this turn goes to the next player.
+            seat = others[(state.round + state.offers_made) % len(others)]
+            return find("offer-to", seat=seat) or find("cancel")
+        chosen = top.data["give"] if top.kind == "offer-give" else top.data["ask"]
+        wanted = give if top.kind == "offer-give" else ask
+        left = list(wanted)
+        for item in chosen:
+            if item in left:
+                left.remove(item)
+        if left:
+            return find("give" if top.kind == "offer-give" else "ask", item=left[0]) or find("cancel")
+        return find("done-giving" if top.kind == "offer-give" else "send") or find("cancel")
+
+    @staticmethod
+    def _worth(hand: dict[str, int], proteins: list[str], coins: int) -> float:
+        """How good a position is: progress toward a protein, coins, less the cards that would cost coins."""
+        return closeness(hand, proteins) + 0.3 * coins - 0.05 * sum(PROTEINS[n].value for n in proteins)
+
+    def _after(self, state: NucleoState, offered, asked):
+        """This seat's hand, protein cards and coins if it received ``offered`` and gave ``asked``."""
+        me = self.seat
+        hand, proteins, coins = dict(state.amino[me]), list(state.proteins[me]), state.coins[me]
+        for item, sign in [(i, +1) for i in offered] + [(i, -1) for i in asked]:
             kind, _, what = item.partition(":")
             if item == "coin":
                 coins += sign
@@ -131,8 +165,22 @@ class GreedyBot:
                 hand[what] = hand.get(what, 0) + sign
             elif sign > 0:
                 proteins.append(what)
-        after = closeness(hand, proteins) + 0.3 * coins
-        return accept if after > before else next(a for a in legal if a.kind == "decline")
+            else:
+                proteins.remove(what)
+        return hand, proteins, coins
+
+    def _answer_offer(self, state: NucleoState, top, legal) -> Action:
+        """Accept only a trade that leaves this seat better off; else counter if that helps, or decline."""
+        by_kind = {a.kind: a for a in legal}
+        me = self.seat
+        if "accept" in by_kind:
+            before = self._worth(dict(state.amino[me]), list(state.proteins[me]), state.coins[me])
+            after = self._worth(*self._after(state, top.data["give"], top.data["ask"]))
+            if after > before:
+                return by_kind["accept"]
+        if "counter" in by_kind and self._plan_counter(state, top.data["from"], top.data["give"], top.data["ask"]):
+            return by_kind["counter"]
+        return by_kind["decline"]
 
 
 def greedy_factory(game, seat: int, seed: int = 0) -> GreedyBot:

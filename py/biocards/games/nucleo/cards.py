@@ -43,8 +43,8 @@ class Protein:
     """UniProt precursor entry or PubChem compound id."""
     role: str
     """What the molecule does in the body, in one phrase."""
-    concept: str = ""
-    """A concept id in lessons/concepts.toml about this molecule, if there is one."""
+    concepts: tuple[str, ...] = ()
+    """Concept ids (lessons/concepts.toml) for this molecule and the job it does: every card has one."""
     note: str = ""
 
     @property
@@ -58,33 +58,47 @@ class Protein:
         return Counter(self.sequence)
 
 
+# Function concepts: a hormone carried in the blood (protein-hormone) or a signal between nerve cells
+# (neuropeptide); a molecule with a lesson section of its own names that section first.
 PROTEINS_TABLE = [
     Protein("Glutathione", "ECG", "PubChem CID 124886", "protects cells from oxidative damage",
-            "glutathione", "the glutamate is linked through its side chain (a γ-peptide bond)"),
+            ("glutathione", "detoxification"), "the glutamate is linked through its side chain (a γ-peptide bond)"),
     Protein("TRH", "QHP", "UniProt P20396", "tells the pituitary to release thyroid-stimulating hormone",
-            note="thyrotropin-releasing hormone; the first Q becomes pyroglutamate"),
-    Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors"),
-    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the spinal cord", "enkephalin"),
-    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210", "dampens pain signals in the brain", "enkephalin"),
-    Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone"),
+            ("protein-hormone",), "thyrotropin-releasing hormone; the first Q becomes pyroglutamate"),
+    Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors",
+            ("neuropeptide",), "no precursor gene is known, so the source is PubChem"),
+    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the spinal cord",
+            ("enkephalin", "neuropeptide")),
+    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210", "dampens pain signals in the brain",
+            ("enkephalin", "neuropeptide")),
+    Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone",
+            ("protein-hormone",)),
     Protein("Angiotensin II", "DRVYIHPF", "UniProt P01019", "narrows blood vessels to raise blood pressure",
-            "angiotensin-ii"),
-    Protein("Cholecystokinin-8", "DYMGWMDF", "UniProt P06307", "triggers bile release and the feeling of fullness"),
+            ("angiotensin-ii", "protein-hormone")),
+    Protein("Cholecystokinin-8", "DYMGWMDF", "UniProt P06307", "triggers bile release and the feeling of fullness",
+            ("protein-hormone",), "the tyrosine carries a sulfate group"),
     Protein("Oxytocin", "CYIQNCPLG", "UniProt P01178", "causes uterine contractions and milk let-down",
-            "oxytocin"),
-    Protein("Vasopressin", "CYFQNCPRG", "UniProt P01185", "makes the kidneys keep water", "vasopressin"),
-    Protein("Bradykinin", "RPPGFSPFR", "UniProt P01042", "widens blood vessels and signals pain", "bradykinin"),
-    Protein("Kallidin", "KRPPGFSPFR", "UniProt P01042", "widens blood vessels in inflamed tissue"),
-    Protein("Angiotensin I", "DRVYIHPFHL", "UniProt P01019", "is cut by ACE into angiotensin II"),
+            ("oxytocin", "protein-hormone")),
+    Protein("Vasopressin", "CYFQNCPRG", "UniProt P01185", "makes the kidneys keep water",
+            ("vasopressin", "protein-hormone")),
+    Protein("Bradykinin", "RPPGFSPFR", "UniProt P01042", "widens blood vessels and signals pain", ("bradykinin",)),
+    Protein("Kallidin", "KRPPGFSPFR", "UniProt P01042", "widens blood vessels in inflamed tissue", ("bradykinin",),
+            "lysyl-bradykinin"),
+    Protein("Angiotensin I", "DRVYIHPFHL", "UniProt P01019", "is cut by ACE into angiotensin II",
+            ("angiotensin-ii", "enzyme")),
     Protein("GnRH", "QHWSYGLRPG", "UniProt P01148", "starts the release of the reproductive hormones LH and FSH",
-            note="gonadotropin-releasing hormone; the first Q becomes pyroglutamate"),
-    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty"),
-    Protein("Substance P", "RPKPQQFFGLM", "UniProt P20366", "carries pain and inflammation signals", "substance-p"),
+            ("protein-hormone",), "gonadotropin-releasing hormone; the first Q becomes pyroglutamate"),
+    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty", ("neuropeptide",)),
+    Protein("Substance P", "RPKPQQFFGLM", "UniProt P20366", "carries pain and inflammation signals",
+            ("substance-p", "neuropeptide")),
     Protein("Neurotensin", "QLYENKPRRPYIL", "UniProt P30990", "regulates dopamine signalling and gut movement",
-            note="the first Q becomes pyroglutamate"),
-    Protein("α-MSH", "SYSMEHFRWGKPV", "UniProt P01189", "darkens skin and reduces appetite"),
-    Protein("Somatostatin-14", "AGCKNFFWKTFTSC", "UniProt P61278", "stops the release of growth hormone"),
-    Protein("Nociceptin", "FGGFTGARKSARKLANQ", "UniProt Q13519", "modulates pain and stress responses"),
+            ("neuropeptide",), "the first Q becomes pyroglutamate"),
+    Protein("α-MSH", "SYSMEHFRWGKPV", "UniProt P01189", "darkens skin and reduces appetite", ("protein-hormone",),
+            "cut from pro-opiomelanocortin (POMC)"),
+    Protein("Somatostatin-14", "AGCKNFFWKTFTSC", "UniProt P61278", "stops the release of growth hormone",
+            ("protein-hormone",)),
+    Protein("Nociceptin", "FGGFTGARKSARKLANQ", "UniProt Q13519", "modulates pain and stress responses",
+            ("neuropeptide",)),
 ]
 PROTEINS: dict[str, Protein] = {p.name: p for p in PROTEINS_TABLE}
 

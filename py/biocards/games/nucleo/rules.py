@@ -6,6 +6,7 @@ die, 3 negotiating and trading, 4 building. The game ends the moment the coin po
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core import Action, Deck, Event, GameState, Pending, Rng, Supply
@@ -16,6 +17,8 @@ MAX_ROUNDS = 80
 """A visible cap (RULINGS, all games): if the pool is not empty after 80 rounds, the game is scored."""
 MAX_OFFERS_PER_TURN = 2
 """Trade offers the active player may make in one turn, so negotiation cannot go on for ever."""
+MAX_ITEMS = 3
+"""Cards or coins on each side of one offer (keeps the choices short; a counter-offer has the same limit)."""
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein")
 
 
@@ -23,12 +26,35 @@ def _name(p: int) -> str:
     return f"Player {p + 1}"
 
 
+def a_card(code: str) -> str:
+    """"an Alanine card", "a Lysine card"."""
+    name = AMINO_NAMES[code]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+
+
 def item_label(item: str) -> str:
-    """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin card", ``coin`` → "1 coin"."""
+    """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin protein card", ``coin`` → "1 coin"."""
     if item == "coin":
         return "1 coin"
     kind, _, what = item.partition(":")
-    return f"a {AMINO_NAMES[what]} card" if kind == "aa" else f"the {what} protein card"
+    return a_card(what) if kind == "aa" else f"the {what} protein card"
+
+
+def items_text(items) -> str:
+    """A side of an offer in words: "2 Lysine cards, the Oxytocin protein card and 1 coin"."""
+    if not items:
+        return "nothing"
+    counts = Counter(items)
+    parts = []
+    for item in dict.fromkeys(items):
+        n = counts[item]
+        if item == "coin":
+            parts.append(f"{n} coin{'s' * (n != 1)}")
+        elif item.startswith("aa:"):
+            parts.append(item_label(item) if n == 1 else f"{n} {AMINO_NAMES[item[3:]]} cards")
+        else:
+            parts.append(item_label(item))
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 class NucleoState(GameState):
@@ -49,7 +75,11 @@ class NucleoState(GameState):
         deck = [cid for cid, card in ACTION_CARDS.items() for _ in range(card.copies)]
         self.action_deck: Deck[str] = Deck(deck, reshuffle=True)
         self.action_deck.shuffle(rng)
-        self.first_player = rng.randbelow(players)
+        chosen = self.options.get("first_player")
+        if chosen is not None and (not isinstance(chosen, int) or not 0 <= chosen < players):
+            raise ValueError(f"The starting player must be a seat from 0 to {players - 1}, not {chosen!r}.")
+        # RULINGS: at random, or the seat a classroom's imitate-a-protein vote chose.
+        self.first_player = rng.randbelow(players) if chosen is None else chosen
         self.turn_player = self.first_player
         self.phase = "roll"
         self.pending: list[Pending] = []
@@ -113,19 +143,31 @@ class NucleoState(GameState):
         twin = self.clone()
         rng = twin.rng = Rng(seed)
         others = [q for q in range(self.num_players) if q != player]
-        aminos = sorted(a for q in others for a, n in self.amino[q].items() for _ in range(n))
-        proteins = sorted([n for q in others for n in self.proteins[q]] + self.pile)
+        # Cards another player has put on the table in an offer are seen: they stay where they are.
+        shown: dict[int, Counter] = {q: Counter() for q in others}
+        for top in self.pending:
+            author = top.data.get("from", top.player)
+            if author in shown and top.kind in ("offer", "offer-give", "offer-ask"):
+                shown[author] |= Counter(i for i in top.data.get("give", ()) if i != "coin")
+        aminos = sorted(a for q in others for a, n in self.amino[q].items()
+                        for _ in range(n - shown[q][f"aa:{a}"]))
+        proteins = sorted([n for q in others for n in self.proteins[q] if not shown[q][f"protein:{n}"]] + self.pile)
         actions = sorted([c for q in others for c in self.actions[q]] + self.action_deck.cards)
         for pool in (aminos, proteins, actions):
             rng.shuffle(pool)
         for q in others:
-            count = sum(self.amino[q].values())
             twin.amino[q] = {}
+            for item in sorted(shown[q]):
+                kind, _, what = item.partition(":")
+                if kind == "aa":
+                    twin.amino[q][what] = shown[q][item]
+            count = sum(self.amino[q].values()) - sum(twin.amino[q].values())
             for a in aminos[:count]:
                 twin.amino[q][a] = twin.amino[q].get(a, 0) + 1
             aminos = aminos[count:]
-            k = len(self.proteins[q])
-            twin.proteins[q], proteins = proteins[:k], proteins[k:]
+            kept = [n for n in self.proteins[q] if shown[q][f"protein:{n}"]]
+            k = len(self.proteins[q]) - len(kept)
+            twin.proteins[q], proteins = kept + proteins[:k], proteins[k:]
             k = len(self.actions[q])
             twin.actions[q], actions = actions[:k], actions[k:]
         twin.pile = proteins
@@ -151,9 +193,12 @@ class NucleoState(GameState):
                 "actions": list(self.actions[q]) if q == player else None,
             } for q in range(self.num_players)],
             "pending": None if top is None else {"kind": top.kind, "player": top.player, "prompt": top.prompt,
-                                                   **{k: v for k, v in top.data.items() if k in ("give", "ask", "target")}},
+                                                   **{k: (list(v) if isinstance(v, tuple) else v) for k, v in top.data.items()
+                                                      if k in ("give", "ask", "to", "from", "counter")}},
             "offers_left": MAX_OFFERS_PER_TURN - self.offers_made,
-            "last_roll": dict(self.last_roll), "scores": self.scores(), "over": self.finished,
+            # A score during play subtracts the protein cards in hand, which others cannot see.
+            "scores": [s if self.finished or q == player else None for q, s in enumerate(self.scores())],
+            "last_roll": dict(self.last_roll), "over": self.finished,
             "end_reason": self.end_reason,
         }
 
@@ -211,27 +256,42 @@ class NucleoState(GameState):
         if top.kind == "offer-target":
             return [Action("offer-to", seat=q, label=f"Offer a trade to {_name(q)}")
                     for q in range(self.num_players) if q != p] + [Action("cancel", label="Cancel the offer")]
+        give, ask = top.data.get("give", ()), top.data.get("ask", ())
         if top.kind == "offer-give":
-            items = [f"aa:{a}" for a, n in sorted(self.amino[p].items()) if n]
-            items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p])]
-            items += ["coin"] if self.coins[p] else []
-            return [Action("give", item=i, label=f"Give {item_label(i)}") for i in items] + \
-                   [Action("cancel", label="Cancel the offer")]
+            acts = []
+            if len(give) < MAX_ITEMS:
+                counts = Counter(give)
+                items = [f"aa:{a}" for a, n in sorted(self.amino[p].items()) if n > counts[f"aa:{a}"]]
+                items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p]) if f"protein:{n}" not in counts]
+                items += ["coin"] if self.coins[p] > counts["coin"] else []
+                acts = [Action("give", item=i, label=f"Give {item_label(i)}") for i in items]
+            return acts + [Action("done-giving", label=f"Done: you give {items_text(give)}"),
+                           Action("cancel", label="Cancel the offer")]
         if top.kind == "offer-ask":
-            items = [f"aa:{a}" for a in D20] + ["coin"]
-            return [Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in items if i != top.data["give"]] + \
-                   [Action("cancel", label="Cancel the offer")]
+            acts = []
+            if len(ask) < MAX_ITEMS:
+                # Anything the other player could hold: you cannot see their hand.
+                items = [f"aa:{a}" for a in D20] + ["coin"]
+                items += [f"protein:{n}" for n in PROTEINS if n not in self.proteins[p] and f"protein:{n}" not in ask]
+                acts = [Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in items]
+            if give or ask:
+                acts.append(Action("send", label=f"Offer {items_text(give)} for {items_text(ask)}"))
+            return acts + [Action("cancel", label="Cancel the offer")]
         if top.kind == "offer":
             acts = [Action("decline", label="Decline the offer")]
-            if self._holds(p, top.data["ask"]):
-                acts.insert(0, Action("accept", label=f"Accept: give {item_label(top.data['ask'])}, "
-                                                      f"get {item_label(top.data['give'])}"))
+            if self._holds_all(p, ask) and self._holds_all(top.data["from"], give):
+                acts.insert(0, Action("accept", label=f"Accept: give {items_text(ask)}, get {items_text(give)}"))
+            if not top.data.get("counter"):
+                acts.append(Action("counter", label="Make a counter-offer"))
             return acts
         raise AssertionError(f"unknown pending decision {top.kind!r}")
 
     def explain_illegal(self, action: Action) -> str:
         if self.pending:
-            return f"First answer this: {self.pending[-1].prompt}"
+            top = self.pending[-1]
+            if top.kind == "offer" and action.kind == "accept" and not self._holds_all(top.player, top.data["ask"]):
+                return f"You cannot accept: you do not hold {items_text(top.data['ask'])}."
+            return f"First answer this: {top.prompt}"
         p = self.turn_player
         if action.kind == "build":
             name = action.get("protein")
@@ -265,17 +325,16 @@ class NucleoState(GameState):
             events += self._gain_rolled(p, 1 if face == "one" else 2)
         elif face == "action":
             events += self._draw_action(p)
-        elif self.pile:
-            if self.proteins[p]:
-                self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
-            else:
-                events += self._take_top_protein(p)
+        elif self.pile and self.proteins[p]:
+            self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+        else:
+            events += self._take_top_protein(p)
         return events
 
     def _do_take(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         self._gain(top.player, action.amino)
-        return [Event("take", top.player, f"{_name(top.player)} chose a {AMINO_NAMES[action.amino]} card.",
+        return [Event("take", top.player, f"{_name(top.player)} chose {a_card(action.amino)}.",
                       ("amino-acid",), {"amino": action.amino})]
 
     def _do_trade_in(self, action: Action) -> list[Event]:
@@ -326,39 +385,66 @@ class NucleoState(GameState):
 
     def _do_offer_to(self, action: Action) -> list[Event]:
         self.pending.pop()
-        self.pending.append(Pending(self.turn_player, "offer-give", "What do you give?", {"target": action.seat}))
+        self.pending.append(Pending(self.turn_player, "offer-give", f"What do you offer {_name(action.seat)}?",
+                                    {"to": action.seat, "give": (), "ask": ()}))
         return []
 
     def _do_give(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        self.pending.append(Pending(self.turn_player, "offer-ask", "What do you ask for in return?",
-                                    {**top.data, "give": action.item}))
+        data = {**top.data, "give": top.data["give"] + (action.item,)}
+        self.pending.append(Pending(top.player, "offer-give", f"You offer {items_text(data['give'])}. Anything more?",
+                                    data))
+        return []
+
+    def _do_done_giving(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        self.pending.append(Pending(top.player, "offer-ask", "What do you ask for in return?", dict(top.data)))
         return []
 
     def _do_ask(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        data = {**top.data, "ask": action.item, "from": self.turn_player}
-        target = data["target"]
-        self.pending.append(Pending(target, "offer", f"{_name(self.turn_player)} offers {item_label(data['give'])} "
-                                    f"for {item_label(action.item)}.", data))
-        return [Event("offer", self.turn_player, f"{_name(self.turn_player)} offers {_name(target)} "
-                      f"{item_label(data['give'])} for {item_label(action.item)}.", (), {})]
+        data = {**top.data, "ask": top.data["ask"] + (action.item,)}
+        self.pending.append(Pending(top.player, "offer-ask", f"You ask for {items_text(data['ask'])}. Anything more?",
+                                    data))
+        return []
+
+    def _do_send(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        author, target = top.player, top.data["to"]
+        data = {**top.data, "from": author}
+        what = "a counter-offer: " if data.get("counter") else ""
+        text = f"{_name(author)} offers {_name(target)} {what}{items_text(data['give'])} for {items_text(data['ask'])}."
+        self.pending.append(Pending(target, "offer", text, data))
+        return [Event("offer", author, text, (), {"to": target, "give": list(data["give"]), "ask": list(data["ask"])})]
 
     def _do_cancel(self, action: Action) -> list[Event]:
-        self.pending.pop()
-        return [Event("cancel", self.turn_player, f"{_name(self.turn_player)} withdrew the offer.", (), {})]
+        top = self.pending.pop()
+        what = "counter-offer" if top.data.get("counter") else "offer"
+        return [Event("cancel", top.player, f"{_name(top.player)} withdrew the {what}.", (), {})]
 
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         return [Event("decline", top.player, f"{_name(top.player)} declined the trade.", (), {})]
 
+    def _do_counter(self, action: Action) -> list[Event]:
+        """The rulebook lets the other player answer with a counter-offer (one per offer, so talks end)."""
+        top = self.pending.pop()
+        me, author = top.player, top.data["from"]
+        self.pending.append(Pending(me, "offer-give", f"Your counter-offer to {_name(author)}: what do you give?",
+                                    {"to": author, "give": (), "ask": (), "counter": True,
+                                     "reply_to": {"give": top.data["give"], "ask": top.data["ask"]}}))
+        return [Event("counter", me, f"{_name(me)} turned down the offer and is making a counter-offer.", (), {})]
+
     def _do_accept(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         giver, taker = top.data["from"], top.player
-        self._transfer(giver, taker, top.data["give"])
-        self._transfer(taker, giver, top.data["ask"])
-        return [Event("trade", taker, f"{_name(taker)} accepted: {_name(giver)} gave {item_label(top.data['give'])} "
-                      f"for {item_label(top.data['ask'])}.", (), {})]
+        for item in top.data["give"]:
+            self._transfer(giver, taker, item)
+        for item in top.data["ask"]:
+            self._transfer(taker, giver, item)
+        return [Event("trade", taker, f"{_name(taker)} accepted: {_name(giver)} gave {items_text(top.data['give'])} "
+                      f"for {items_text(top.data['ask'])}.", (),
+                      {"from": giver, "give": list(top.data["give"]), "ask": list(top.data["ask"])})]
 
     def _do_to_build(self, action: Action) -> list[Event]:
         self.phase = "build"
@@ -378,7 +464,7 @@ class NucleoState(GameState):
         earned = self.pool.take(protein.value + bonus)
         self.coins[p] += earned
         how = "" if boost == "none" else f" with {ACTION_CARDS[boost].title}"
-        concepts = BUILD_CONCEPTS + ((protein.concept,) if protein.concept else ())
+        concepts = BUILD_CONCEPTS + protein.concepts
         events = [Event("build", p, f"{_name(p)} built {protein.name}{how}: {len(protein.sequence)} amino acids "
                         f"joined by peptide bonds in the order {protein.sequence}. In the body it {protein.role}. "
                         f"+{earned} coin{'s' * (earned != 1)}.", concepts,
@@ -455,7 +541,7 @@ class NucleoState(GameState):
             return []
         a = self.rng.choice(cards)
         self._lose(q, a)
-        return [Event("lose", q, f"{_name(q)} put back a {AMINO_NAMES[a]} card.", (), {"amino": a})]
+        return [Event("lose", q, f"{_name(q)} put back {a_card(a)}.", (), {"amino": a})]
 
     def _take_top_protein(self, p: int) -> list[Event]:
         if not self.pile:
@@ -482,11 +568,19 @@ class NucleoState(GameState):
         hand = self.amino[p]
         return all(hand.get(a, 0) >= n for a, n in PROTEINS[name].composition.items())
 
-    def _holds(self, p: int, item: str) -> bool:
-        kind, _, what = item.partition(":")
-        if item == "coin":
-            return self.coins[p] > 0
-        return self.amino[p].get(what, 0) > 0 if kind == "aa" else what in self.proteins[p]
+    def _holds_all(self, p: int, items) -> bool:
+        """Whether seat ``p`` holds every card and coin in ``items`` (repeats counted)."""
+        for item, n in Counter(items).items():
+            kind, _, what = item.partition(":")
+            if item == "coin":
+                held = self.coins[p]
+            elif kind == "aa":
+                held = self.amino[p].get(what, 0)
+            else:
+                held = self.proteins[p].count(what)
+            if held < n:
+                return False
+        return True
 
     def _transfer(self, src: int, dst: int, item: str) -> None:
         kind, _, what = item.partition(":")
