@@ -315,3 +315,19 @@ def test_links_between_lesson_pages_resolve(tmp_path):
             assert path.exists(), where
             if anchor:
                 assert f'id="{anchor}"' in path.read_text(encoding="utf-8"), where
+
+
+@pytest.mark.parametrize("page", sorted((LESSONS / "rules").glob("*.md")), ids=lambda p: p.stem)
+def test_every_rules_page_credits_its_designer_and_publisher(page):
+    """Each game's rules page names who designed and who published the game it adapts."""
+    meta, body = read_page(page)
+    assert meta["game"] == page.stem
+    assert meta.get("designer") and meta.get("publisher")
+    assert meta["designer"] in body and meta["publisher"].split(" (")[0] in body
+
+
+def test_translation_rules_page_links_the_cc_by_sa_original():
+    """Translation is CC BY-SA 4.0: the page links the licence and the original cards and rules."""
+    _, body = read_page(LESSONS / "rules" / "translation.md")
+    assert "https://creativecommons.org/licenses/by-sa/4.0/" in body
+    assert "https://github.com/bitmask/amino-acid-card-game" in body
