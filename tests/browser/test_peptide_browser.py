@@ -23,7 +23,7 @@ def test_greedy_bots_play_a_whole_game(page, site_url, players):
     open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3)
     page.wait_for_selector("html[data-state=over]", timeout=240_000)
     scores = page.locator("#final-scores").inner_text()
-    assert re.search(r"Player 1 \(greedy\)\s+-?\d+ points", scores)
+    assert re.search(r"Player 1 \(computer, good\)\s+-?\d+ points", scores)
 
 
 def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
