@@ -9,6 +9,10 @@ from __future__ import annotations
 
 def main() -> None:
     """Entry point called by the play page once PyScript has installed the wheel."""
+    from pyscript import window
+
+    window.performance.mark("biocards-python-start")  # boot figures: Python's share of the boot
     from .table import start
 
     start()
+    window.performance.mark("biocards-table-ready")

@@ -314,10 +314,25 @@ class Table:
         return bot_move_ms(self.game, len(self.setup.seats), int(moves))
 
 
+def _playable(query: str) -> dict[str, tuple[int, int]]:
+    """Playable games by id with their player counts: only the linked game's package is imported
+    when it has a table (a faster boot); every game when the link names none that can be played."""
+    from urllib.parse import parse_qs
+
+    wanted = parse_qs(query.lstrip("?")).get("game", [""])[-1]
+    try:
+        game = games.get(wanted)
+    except KeyError:
+        game = None
+    if game is not None and game.render is not None:
+        return {game.id: (game.min_players, game.max_players)}
+    return {g.id: (g.min_players, g.max_players) for g in games.all() if g.render is not None}
+
+
 def start() -> None:
     """Read the URL and concepts, then start the table; any failure becomes a readable message."""
     try:
-        playable = {g.id: (g.min_players, g.max_players) for g in games.all() if g.render is not None}
+        playable = _playable(str(window.location.search))
         setup = parse(str(window.location.search), playable)
         concepts = json.loads(window.biocardsConcepts) if getattr(window, "biocardsConcepts", None) else {}
         Table(setup, concepts).start()
