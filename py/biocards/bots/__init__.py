@@ -69,13 +69,17 @@ class OnePlyBot:
         best_value = float("-inf")
         for action in legal:
             child = world.clone()
-            child.apply(action)
+            self._play(child, action)
             value = self.evaluate(child, self.seat)
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
         return rng.choice(best)
+
+    def _play(self, child: GameState, action: Action) -> None:
+        """Make a candidate move on a look-ahead clone (a game may trust its legal list and skip checks)."""
+        child.apply(action)
 
 
 def random_factory(game: Game, seat: int, seed: int = 0) -> RandomBot:

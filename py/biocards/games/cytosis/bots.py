@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core import Action, Game, Rng
+from ...bots import OnePlyBot
+from ...core import Action, Game
 from .cards import CARD, VESICLE_KINDS
 from .rules import CytosisState
 
@@ -84,38 +85,17 @@ def _stock_value(state: CytosisState, seat: int, need: dict[str, int]) -> float:
     return value
 
 
-class GreedyBot:
-    """One move ahead on a determinized clone, keeping the move ``evaluate`` likes best (ties: seeded).
-
-    The same search as the generic one-ply bot, made cheaper: the legal moves are computed once on
+class GreedyBot(OnePlyBot):
+    """The generic one-ply search, made cheaper for Cytosis: the legal moves are computed once on
     the real position (they depend only on what this seat sees), and each candidate is played on a
     clone with ``_apply``, skipping the legality check and the children's own move lists.
     """
 
-    name = "greedy"
-
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
-        self.seat = seat
-        self.seed = seed
+        super().__init__(game, seat, seed, evaluate=evaluate)
 
-    def choose(self, state: CytosisState) -> Action:
-        """The legal action whose result ``evaluate`` likes best."""
-        ply = len(state.history)
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        world = state.determinized(self.seat, Rng.derive(self.seed, self.seat, ply, 1).next64())
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in legal:
-            child = world.clone()
-            child._apply(action)
-            value = evaluate(child, self.seat)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return Rng.derive(self.seed, self.seat, ply).choice(best)
+    def _play(self, child: CytosisState, action: Action) -> None:
+        child._apply(action)
 
 
 def greedy_factory(game: Game, seat: int, seed: int = 0) -> GreedyBot:
