@@ -390,11 +390,7 @@ class NucleoState(GameState):
         return []
 
     def _do_give(self, action: Action) -> list[Event]:
-        top = self.pending.pop()
-        data = {**top.data, "give": top.data["give"] + (action.item,)}
-        self.pending.append(Pending(top.player, "offer-give", f"You offer {items_text(data['give'])}. Anything more?",
-                                    data))
-        return []
+        return self._add_to_offer("give", action.item, "You offer {}. Anything more?")
 
     def _do_done_giving(self, action: Action) -> list[Event]:
         top = self.pending.pop()
@@ -402,10 +398,13 @@ class NucleoState(GameState):
         return []
 
     def _do_ask(self, action: Action) -> list[Event]:
+        return self._add_to_offer("ask", action.item, "You ask for {}. Anything more?")
+
+    def _add_to_offer(self, side: str, item, prompt: str) -> list[Event]:
+        """Put one more item on the offer's ``give`` or ``ask`` side; the same question asks for more."""
         top = self.pending.pop()
-        data = {**top.data, "ask": top.data["ask"] + (action.item,)}
-        self.pending.append(Pending(top.player, "offer-ask", f"You ask for {items_text(data['ask'])}. Anything more?",
-                                    data))
+        data = {**top.data, side: top.data[side] + (item,)}
+        self.pending.append(Pending(top.player, f"offer-{side}", prompt.format(items_text(data[side])), data))
         return []
 
     def _do_send(self, action: Action) -> list[Event]:
