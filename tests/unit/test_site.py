@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
 import stat
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -38,3 +40,45 @@ def test_the_service_worker_precaches_every_page_and_the_game_wheel():
     for needed in ("./", "./play/", "./lessons/genetic-code.html", "./vendor/pyodide/pyodide.asm.wasm",
                    f"./{wheel}"):
         assert needed in files
+
+
+def _pycs(archive: zipfile.ZipFile) -> dict[str, bytes]:
+    return {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
+
+
+def test_the_standard_library_ships_as_bytecode_for_one_interpreter():
+    """Pyodide compiles source on every page load; the build ships .pyc so a boot skips that work.
+
+    Every module is there once, as unchecked-hash bytecode (PEP 552 flags = 0b01) with one magic
+    number: the interpreter that compiled them is the one the page runs.
+    """
+    with zipfile.ZipFile(DIST / "vendor" / "pyodide" / "python_stdlib.zip") as archive:
+        names = archive.namelist()
+        pycs = _pycs(archive)
+    assert not [n for n in names if n.endswith(".py")]
+    for module in ("json/__init__.pyc", "asyncio/__init__.pyc", "zipfile/__init__.pyc", "dataclasses.pyc"):
+        assert module in pycs
+    assert len({data[:4] for data in pycs.values()}) == 1
+    assert {int.from_bytes(data[4:8], "little") for data in pycs.values()} == {0b01}
+
+
+@pytest.mark.parametrize("wheel", ["vendor/pyodide/micropip-*.whl", "wheels/*/biocards-*.whl"])
+def test_wheels_keep_their_source_and_list_their_bytecode_in_record(wheel):
+    """Each module has its bytecode beside it (__pycache__) and RECORD hashes every file honestly."""
+    path = next(DIST.glob(wheel))
+    with zipfile.ZipFile(path) as archive:
+        names = set(archive.namelist())
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = [line.split(",") for line in archive.read(record_name).decode().splitlines()]
+        for name, digest, size in record:
+            if name == record_name:
+                continue
+            data = archive.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert (digest, int(size)) == (f"sha256={expected}", len(data)), name
+    assert {name for name, *_ in record} == names
+    sources = [n for n in names if n.endswith(".py")]
+    assert sources
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        assert any(n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") for n in names), source
