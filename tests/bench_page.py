@@ -2,14 +2,20 @@
 
 Boot = navigation until ``<html data-state="ready">``, median of 5: cold in a fresh browser context
 each time, warm in one reused context (HTTP cache and PyScript's IndexedDB kept).
+
+``boot_cold_runtime_ms`` is the same cold boot of a page with nothing of ours but the wheel: PyScript
+and Pyodide from dist/, micropip installing the biocards wheel, then one line of Python. It tells the
+machine's speed today and, subtracted from ``boot_cold_ms``, what the game itself adds.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,6 +30,24 @@ import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 URL = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
+RUNTIME_PAGE = """<!doctype html>
+<html lang="en" data-state="loading"><head><meta charset="utf-8"><title>Runtime only</title>
+<script type="py" config='{{"interpreter": "../vendor/pyodide/pyodide.mjs", "packages": ["../{wheel}"]}}'>
+from pyscript import document
+document.documentElement.dataset.state = "ready"
+</script>
+<script type="module" src="../vendor/pyscript/core.js"></script></head><body></body></html>
+"""
+
+
+def site_with_runtime_page(folder: Path) -> Path:
+    """dist/ (linked, not copied) plus ``runtime-only/``, the reference page."""
+    for entry in build.DIST.iterdir():
+        (folder / entry.name).symlink_to(entry)
+    wheel = next(build.DIST.glob("wheels/*/biocards-*.whl")).relative_to(build.DIST).as_posix()
+    (folder / "runtime-only").mkdir()
+    (folder / "runtime-only" / "index.html").write_text(RUNTIME_PAGE.format(wheel=wheel), encoding="utf-8")
+    return folder
 
 
 def boot_ms(page, url: str) -> float:
@@ -35,19 +59,22 @@ def boot_ms(page, url: str) -> float:
 
 def main(quick: bool) -> dict:
     runs = 3 if quick else 5
-    server = build.make_server(0, build.DIST)
+    site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))
+    server = build.make_server(0, site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/{URL}"
+    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = origin + URL
     files = [p for p in build.DIST.rglob("*") if p.is_file()]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
                "dist_gzip_bytes": sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        cold = []
-        for _ in range(runs):
-            context = browser.new_context(service_workers="block")
-            cold.append(boot_ms(context.new_page(), url))
-            context.close()
+        cold, runtime = [], []
+        for _ in range(runs):  # alternate, so both see the machine in the same mood
+            for times, page_url in ((cold, url), (runtime, origin + "runtime-only/")):
+                context = browser.new_context(service_workers="block")
+                times.append(boot_ms(context.new_page(), page_url))
+                context.close()
         context = browser.new_context(service_workers="block")
         page = context.new_page()
         boot_ms(page, url)
@@ -56,7 +83,9 @@ def main(quick: bool) -> dict:
         context.close()
         browser.close()
     server.shutdown()
+    shutil.rmtree(site)
     figures["boot_cold_ms"] = round(statistics.median(cold))
+    figures["boot_cold_runtime_ms"] = round(statistics.median(runtime))
     figures["boot_warm_ms"] = round(statistics.median(warm))
     return figures
 

@@ -92,6 +92,31 @@ def _play_link(game_id: str, root: str) -> dict:
     return {"id": game_id, "title": title, "href": href, "playable": playable}
 
 
+def build_guided(root: Path, dist: Path) -> list[dict]:
+    """Each ``lessons/guided/<id>.toml`` → ``dist/lessons/guided/<id>.json`` for the play page.
+
+    A lesson is played through first (:meth:`GuidedLesson.check`): a step that asks for a move the
+    position does not allow stops the build, rather than a student at a dead end.
+    """
+    import tomllib
+
+    from biocards.guided import GuidedLesson
+
+    listed = []
+    for path in sorted((root / "lessons" / "guided").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        try:
+            GuidedLesson.from_dict(path.stem, data).check()
+        except ValueError as exc:
+            raise LessonError(f"{path}: {exc}") from None
+        out = dist / "lessons" / "guided" / f"{path.stem}.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({"id": path.stem, **data}, ensure_ascii=False, indent=1), encoding="utf-8")
+        listed.append({"id": path.stem, "title": data["title"], "game": data["game"],
+                       "href": f"play/?game={data['game']}&lesson={path.stem}"})
+    return listed
+
+
 def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]:
     """Render every lesson and rules page into ``dist/lessons``; return their front matter + slug."""
     md = _markdown()
@@ -148,6 +173,6 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
     (dist / "lessons" / "concepts.json").write_text(
         json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "lessons" / "index.html").write_text(env.get_template("lessons_index.html").render(
-        root="../", lessons=[p for p in pages if "game" not in p],
+        root="../", lessons=[p for p in pages if "game" not in p], guided=build_guided(root, dist),
         rules=[p for p in pages if "game" in p], ideas=ideas), encoding="utf-8")
     return pages

@@ -14,7 +14,7 @@ import jinja2
 
 from biocards import games
 
-from .lessons import build_lessons
+from .lessons import build_guided, build_lessons
 
 
 def environment(root: Path) -> jinja2.Environment:
@@ -38,10 +38,13 @@ def build_site(root: Path, dist: Path, wheel: str) -> None:
                "options": dict(g.options)} for g in games.all()]
     lessons = build_lessons(root, dist, env)
     rules = {page["game"]: page for page in lessons if page.get("game")}
+    guided = build_guided(root, dist)
     _write(dist / "index.html", env.get_template("index.html").render(
-        root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")]))
+        root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
+        guided=guided))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
-        root="../", wheel=wheel, games=json.dumps({g["id"]: g for g in listed})))
+        root="../", wheel=wheel, games=json.dumps({g["id"]: g for g in listed}),
+        guided=json.dumps([lesson["id"] for lesson in guided])))
     _write_service_worker(dist)
 
 

@@ -25,8 +25,15 @@ window.biocardsFail = (message) => {
   document.getElementById("boot").hidden = true;
 };
 
-// The concept explanations behind every "Why?" button (a few kB, fetched before Python starts).
-window.biocardsConcepts = await fetch(new URL("lessons/concepts.json", root)).then((r) => r.text()).catch(() => "{}");
+// Fetched while Python loads (Python awaits them): the explanations behind every "Why?" button,
+// and the guided lesson the link names, if any. null when a file cannot be had.
+const text = (path) => fetch(new URL(path, root)).then((r) => (r.ok ? r.text() : null)).catch(() => null);
+const lesson = new URLSearchParams(location.search).get("lesson");
+const lessons = JSON.parse(document.getElementById("biocards-guided").textContent);
+window.biocardsData = Promise.all([
+  text("lessons/concepts.json"),
+  lessons.includes(lesson) ? text(`lessons/guided/${lesson}.json`) : null,
+]);
 
 const wheel = document.querySelector('meta[name="biocards-wheel"]').content;
 const script = document.createElement("script");
@@ -35,7 +42,7 @@ script.setAttribute("config", JSON.stringify({
   interpreter: new URL("vendor/pyodide/pyodide.mjs", root).href,
   packages: [new URL(wheel, root).href],
 }));
-script.textContent = "from biocards.web import main\nmain()";
+script.textContent = "from biocards.web import main\nawait main()";
 document.body.append(script);
 
 stage("Loading Python…", 15);

@@ -7,12 +7,12 @@ the log, saves the record and re-renders. Everything it shows comes from the eng
 from __future__ import annotations
 
 
-def main() -> None:
-    """Entry point called by the play page once PyScript has installed the wheel."""
+async def main() -> None:
+    """Entry point awaited by the play page once PyScript has installed the wheel."""
     from pyscript import window
 
     window.performance.mark("biocards-python-start")  # boot figures: Python's share of the boot
     from .table import start
 
-    start()
+    await start()
     window.performance.mark("biocards-table-ready")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
+
+if TYPE_CHECKING:
+    from ..guided import GuidedLesson
 
 SEAT_KINDS = ("human", "random", "greedy")
 
@@ -21,6 +25,8 @@ class Setup:
     seed: int | None
     pace_ms: int
     options: dict
+    lesson: str | None = None
+    """The guided lesson being played, if any (its game, seats and seed come from the lesson)."""
 
     @property
     def humans(self) -> list[int]:
@@ -28,15 +34,23 @@ class Setup:
 
     def storage_key(self, seed: int) -> str:
         """Where the autosave of this exact game lives in localStorage."""
+        if self.lesson:
+            return f"biocards:lesson:{self.lesson}"
         return f"biocards:{self.game}:{','.join(self.seats)}:{seed}"
 
 
-def parse(query: str, games: dict[str, tuple[int, int]]) -> Setup:
+def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | None = None) -> Setup:
     """``?game=translation&seats=human,greedy&seed=7&pace=0`` → :class:`Setup`.
 
-    ``games`` maps each playable game id to its (min, max) players.
+    ``games`` maps each playable game id to its (min, max) players. With a guided ``lesson`` the
+    game, seats and seed are the lesson's; the link still sets the pace.
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    if lesson is not None:
+        if lesson.game not in games:
+            raise SetupError(f"The lesson {lesson.title!r} needs the game {lesson.game!r}, which cannot be played here.")
+        params = {k: v for k, v in params.items() if not k.startswith("opt-")}
+        params.update(game=lesson.game, seats=",".join(lesson.seats), seed=str(lesson.seed))
     game = params.get("game", "")
     if game not in games:
         names = ", ".join(sorted(games))
@@ -54,7 +68,7 @@ def parse(query: str, games: dict[str, tuple[int, int]]) -> Setup:
     except ValueError:
         raise SetupError("The seed and the pace in the link must be whole numbers.") from None
     options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
-    return Setup(game, seats, seed, pace, options)
+    return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None)
 
 
 def _option(value: str):

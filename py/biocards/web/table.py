@@ -11,6 +11,7 @@ from pyscript import document, window
 
 from .. import games
 from ..core import Action, IllegalAction, InvalidRecord, Rng
+from ..guided import GuidedLesson, Step
 from .seats import Setup, SetupError, parse
 
 
@@ -29,8 +30,10 @@ SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer
 class Table:
     """One game in the page, from setup to the end screen."""
 
-    def __init__(self, setup: Setup, concepts: dict) -> None:
+    def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
         self.setup = setup
+        self.guided = guided
+        self.step = 0  # steps of the guided lesson done
         self.game = games.get(setup.game)
         self.concepts = concepts
         self.seed = setup.seed if setup.seed is not None else int(time.time() * 1000) % 1_000_000
@@ -47,7 +50,8 @@ class Table:
         """Resume the saved game for this URL, or deal a new one."""
         document.title = f"{self.game.title} · BioCards"
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
-        self._remember_seed_in_url()
+        if self.guided is None:
+            self._remember_seed_in_url()
         saved = window.localStorage.getItem(self.key)
         self.state = None
         if saved:
@@ -60,9 +64,15 @@ class Table:
             except (InvalidRecord, ValueError) as exc:
                 window.localStorage.removeItem(self.key)
                 self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
-        if self.state is None:
+        if self.state is None and self.guided is not None:
+            self.state = self.guided.start()
+            self._log_line(None, f"Guided lesson: {self.guided.title}.", ())
+        elif self.state is None:
             self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
             self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
+        if self.guided is not None:
+            self.step = self.guided.step_reached(self.state.history)
+            self._show_lesson()
         self._bind()
         self._advance()
 
@@ -142,6 +152,8 @@ class Table:
         self._play(bot.choose(state))
 
     def _play(self, action: Action) -> None:
+        if self._lesson_step_refuses(action):
+            return
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -150,7 +162,41 @@ class Table:
         for event in events:
             self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
         window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+        if self.guided is not None and self.step < len(self.guided.steps) and self.guided.steps[self.step].matches(action):
+            self.step += 1
+            self._show_lesson(done=self.guided.steps[self.step - 1])
         self._advance()
+
+    # -- guided lessons --------------------------------------------------------------------------
+
+    def _lesson_step_refuses(self, action: Action) -> bool:
+        """During a guided lesson the student makes the taught move; another is explained, not played."""
+        lesson = self.guided
+        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+            return False
+        step = lesson.steps[self.step]
+        if step.matches(action):
+            return False
+        _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
+        return True
+
+    def _show_lesson(self, done: Step | None = None) -> None:
+        """The lesson panel: what the last move meant, then what to do next."""
+        lesson = self.guided
+        total = len(lesson.steps)
+        _el("lesson").hidden = False
+        _el("lesson-title").textContent = lesson.title
+        _el("lesson-then").textContent = done.then if done else (lesson.intro if self.step == 0 else "")
+        _el("lesson-note").textContent = ""
+        if self.step < total:
+            _el("lesson-progress").textContent = f"Step {self.step + 1} of {total}"
+            _el("lesson-say").textContent = lesson.steps[self.step].say
+            _el("lesson-done").hidden = True
+        else:
+            _el("lesson-progress").textContent = f"All {total} steps done"
+            _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
+            _el("lesson-done").hidden = False
+        _el("new-game").textContent = "Restart lesson"
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -302,6 +348,9 @@ class Table:
 
     def _on_new_game(self, _event) -> None:
         window.localStorage.removeItem(self.key)
+        if self.guided is not None:  # the same prepared position again
+            window.location.reload()
+            return
         params = window.URLSearchParams.new(window.location.search)
         params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
         window.location.search = params.toString()
@@ -329,13 +378,32 @@ def _playable(query: str) -> dict[str, tuple[int, int]]:
     return {g.id: (g.min_players, g.max_players) for g in games.all() if g.render is not None}
 
 
-def start() -> None:
-    """Read the URL and concepts, then start the table; any failure becomes a readable message."""
+def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
+    """The guided lesson the link names (its JSON fetched by boot.js), or None for a plain game."""
+    from urllib.parse import parse_qs
+
+    name = parse_qs(query.lstrip("?")).get("lesson", [""])[-1]
+    if not name:
+        return None
+    if not text:
+        raise SetupError(f"There is no guided lesson called {name!r} here. The lessons page lists them all.")
     try:
-        playable = _playable(str(window.location.search))
-        setup = parse(str(window.location.search), playable)
-        concepts = json.loads(window.biocardsConcepts) if getattr(window, "biocardsConcepts", None) else {}
-        Table(setup, concepts).start()
+        return GuidedLesson.from_dict(name, json.loads(text))
+    except ValueError as exc:
+        raise SetupError(f"The guided lesson {name!r} could not be read: {exc}") from None
+
+
+async def start() -> None:
+    """Read the URL, concepts and any guided lesson, then start the table; any failure becomes a
+    readable message."""
+    try:
+        concepts_text, lesson_text = (await window.biocardsData).to_py()
+        query = str(window.location.search)
+        guided = _guided_lesson(query, lesson_text)
+        playable = _playable(query if guided is None else f"?game={guided.game}")
+        setup = parse(query, playable, guided)
+        concepts = json.loads(concepts_text) if concepts_text else {}
+        Table(setup, concepts, guided).start()
     except SetupError as exc:
         window.biocardsFail(str(exc))
         document.documentElement.dataset.state = "error"

@@ -1,0 +1,102 @@
+"""Guided lessons: a student plays a prepared position, one taught move at a time.
+
+A lesson names a game, its seats and seed, the moves that set the position up, and steps. Each
+step says what to look at and which move to make (``expect``: the action's kind and the parameters
+that must match), and explains the biology once the move is made. A different move is not played:
+the student is told why and tries again; bots move as usual between steps. After the last step the
+game simply goes on. Pure Python: the page (``web/table.py``) and the build (which refuses a lesson
+whose steps cannot be played) both use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import games
+from .core import Action, GameState
+
+__all__ = ["GuidedLesson", "Step"]
+
+
+@dataclass(frozen=True)
+class Step:
+    say: str
+    """What to look at and what to do, in the student's words."""
+    expect: Mapping[str, Any]
+    """The move: ``{"kind": "translate", "code": "S"}`` (kind plus parameters that must match)."""
+    then: str
+    """The biology behind the move, shown once it is made."""
+    hint: str = ""
+    """Shown after a different move (a generic nudge when empty)."""
+
+    def matches(self, action: Action) -> bool:
+        return action.kind == self.expect["kind"] and all(
+            action.get(name) == value for name, value in self.expect.items() if name != "kind")
+
+
+@dataclass(frozen=True)
+class GuidedLesson:
+    id: str
+    title: str
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    steps: tuple[Step, ...]
+    moves: tuple[str, ...] = ()
+    """Keys of the moves that set the position up, played before the student takes over."""
+    student: int = 0
+    """The seat the student plays."""
+    intro: str = ""
+
+    @classmethod
+    def from_dict(cls, lesson_id: str, data: Mapping[str, Any]) -> GuidedLesson:
+        """A lesson from its TOML/JSON form; ``ValueError`` says what is missing or wrong."""
+        try:
+            steps = tuple(Step(say=s["say"], expect=dict(s["expect"]), then=s["then"], hint=s.get("hint", ""))
+                          for s in data["steps"])
+            lesson = cls(id=lesson_id, title=data["title"], game=data["game"], seats=tuple(data["seats"]),
+                         seed=int(data["seed"]), steps=steps, moves=tuple(data.get("moves", ())),
+                         student=int(data.get("student", 0)), intro=data.get("intro", ""))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"guided lesson {lesson_id!r} is missing or misstates {exc}") from None
+        if not steps or any("kind" not in s.expect for s in steps):
+            raise ValueError(f"guided lesson {lesson_id!r} needs steps, each expecting a move kind")
+        if lesson.seats[lesson.student] != "human":
+            raise ValueError(f"guided lesson {lesson_id!r}: the student's seat must be 'human'")
+        return lesson
+
+    def start(self) -> GameState:
+        """The prepared position: a new game with the set-up moves played."""
+        state = games.get(self.game).new_state(len(self.seats), self.seed)
+        for key in self.moves:
+            legal = {a.key: a for a in state.legal_actions()}
+            if key not in legal:
+                raise ValueError(f"guided lesson {self.id!r}: set-up move {key} is not legal here")
+            state.apply(legal[key])
+        return state
+
+    def step_reached(self, history: Sequence[Action]) -> int:
+        """How many steps a game with this ``history`` has done (a reload resumes the lesson)."""
+        done = 0
+        for action in history[len(self.moves):]:
+            if done < len(self.steps) and self.steps[done].matches(action):
+                done += 1
+        return done
+
+    def check(self) -> GameState:
+        """Play the lesson as a student following it would (bots choosing their moves), or raise
+        ``ValueError`` naming the first step whose move is not legal when it is asked for."""
+        game = games.get(self.game)
+        state = self.start()
+        bots = {s: game.make_bot(kind, s, self.seed) for s, kind in enumerate(self.seats) if kind != "human"}
+        for number, step in enumerate(self.steps, 1):
+            while not state.is_terminal() and state.current_player != self.student:
+                state.apply(bots[state.current_player].choose(state))
+            move = next((a for a in state.legal_actions() if step.matches(a)), None) if not state.is_terminal() else None
+            if move is None:
+                raise ValueError(f"guided lesson {self.id!r}: step {number} asks for {dict(step.expect)}, "
+                                 "which is not a legal move at that point")
+            state.apply(move)
+        return state

@@ -1,0 +1,90 @@
+"""Guided lessons (lessons/guided/*.toml): a prepared position, one taught move at a time."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from biocards.core import Action
+from biocards.games.translation import codons
+from biocards.guided import GuidedLesson
+from biocards.web.seats import parse
+
+GUIDED = Path(__file__).resolve().parents[2] / "lessons" / "guided"
+LESSONS = sorted(GUIDED.glob("*.toml"))
+
+
+def load(path: Path) -> GuidedLesson:
+    return GuidedLesson.from_dict(path.stem, tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def test_there_is_a_guided_lesson():
+    assert LESSONS
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_step_can_be_played_when_it_is_asked_for(path):
+    """A student following the steps never meets a move the position does not allow."""
+    lesson = load(path)
+    state = lesson.check()
+    assert lesson.step_reached(state.history) == len(lesson.steps)
+
+
+def test_first_codons_says_what_the_prepared_position_shows():
+    """The step texts name the strand, the water card and codons: they must match the deal."""
+    lesson = load(GUIDED / "first-codons.toml")
+    view = lesson.start().view(lesson.student)
+    assert view["strand"] == "CATCG" and view["five_prime_left"] and view["water_on"]
+    assert [a["code"] for a in view["face_up"] if a["translatable"]] == ["S"]
+    assert "TCG" in codons("S") and "ATC" in codons("I")  # the codons the steps name
+    assert "C A T C G" in lesson.steps[0].say
+
+
+def test_a_step_matches_only_its_own_move():
+    lesson = load(GUIDED / "first-codons.toml")
+    first = lesson.steps[0]
+    assert first.matches(Action("translate", code="S"))
+    assert not first.matches(Action("translate", code="H"))
+    assert not first.matches(Action("play", card="toggle-water"))
+
+
+def test_progress_is_recovered_from_the_game_record():
+    """A reload resumes the lesson at the step the history reached (bots' moves do not count)."""
+    lesson = load(GUIDED / "first-codons.toml")
+    state = lesson.start()
+    assert lesson.step_reached(state.history) == 0
+    state.apply(next(a for a in state.legal_actions() if lesson.steps[0].matches(a)))
+    assert lesson.step_reached(state.history) == 1
+
+
+def test_a_lesson_asking_for_an_impossible_move_is_refused():
+    """The build plays each lesson first, so a broken step stops the build, not a student."""
+    data = tomllib.loads((GUIDED / "first-codons.toml").read_text(encoding="utf-8"))
+    data["steps"][0]["expect"] = {"kind": "translate", "code": "W"}  # no TGG on the strand
+    with pytest.raises(ValueError, match="step 1"):
+        GuidedLesson.from_dict("broken", data).check()
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"steps": []}, "needs steps"),
+    ({"seats": ["greedy", "human"]}, "must be 'human'"),
+    ({"title": None}, None),
+])
+def test_malformed_lessons_are_reported(change, message):
+    data = tomllib.loads((GUIDED / "first-codons.toml").read_text(encoding="utf-8"))
+    data.update(change)
+    if change.get("title", "") is None:
+        del data["title"]
+    with pytest.raises(ValueError, match=message or "missing"):
+        GuidedLesson.from_dict("bad", data)
+
+
+def test_a_lesson_link_takes_game_seats_and_seed_from_the_lesson():
+    lesson = load(GUIDED / "first-codons.toml")
+    setup = parse("?game=translation&lesson=first-codons&seats=greedy,greedy&seed=99&pace=0",
+                  {"translation": (2, 4)}, lesson)
+    assert (setup.game, setup.seats, setup.seed, setup.pace_ms) == ("translation", ("human", "greedy"), 7, 0)
+    assert setup.storage_key(7) == "biocards:lesson:first-codons"
+    assert parse("?game=translation&seed=7", {"translation": (2, 4)}).storage_key(7) != setup.storage_key(7)
