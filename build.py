@@ -295,7 +295,9 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     build()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
-    code = subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    # One pytest worker per core (pytest-xdist): the property and browser tests are CPU-bound.
+    code = subprocess.run([str(venv_python()), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *pytest_args],
+                          cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here", file=sys.stderr)
         return 1
