@@ -68,7 +68,7 @@ SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox alcohol, or start a steroid hor
                "exo-2": ("Exocytosis", "release a vesicle: complete its card"),
                "cytoplasm": ("Cytoplasm", "fold protein into an enzyme"),
                "ribosome": ("Free ribosome", "translate how many mRNA into protein?"),
-               "laureate": ("Laureates", "First Player card, and 1 ATP or a goal")}
+               "laureate": ("Laureates", "First Player card and 1 ATP, or claim a goal below")}
 HEADER_H = 40
 BOARD_TOP = HEADER_H + 4
 ROW_H = AREA_TITLE + SPOT_H + 8
@@ -152,28 +152,29 @@ def chip_text(action: Action) -> str:
     elif spot.effect == "ribosome":
         s = f"{action.n}"
     elif spot.effect == "golgi":
-        s = f"v{action.vesicle} +{CUBE_NAMES[action.cube][:5]}"
+        s = f"v{action.vesicle} +{'carb' if action.cube == 'carb' else CUBE_NAMES[action.cube]}"
     elif spot.effect == "exocytosis":
         s = f"v{action.vesicle}: {short(CARD[action.card].name)}"
     elif action.get("card"):
         s = short(CARD[action.card].name)
     elif action.get("n") is not None:
-        s = f"{action.n} {'mRNA' if spot.effect == 'rough-er' else 'lipid'}"
+        s = f"{action.n} {'mRNA' if spot.effect == 'rough-er' else 'lipid'}" if action.get("bump") is None else f"{action.n}"
     else:
         s = "go here"
     if action.get("bump") is not None:
-        s += f", out v{action.bump}"
+        s += f", out v{action.bump}"  # the vesicle pushed out of a full organelle
     return s
 
 
 def chip(d: Drawing, x: float, y: float, w: float, s: str, action: Action, grey: bool) -> None:
     with d.group(action):
-        d.rect(x, y, w, 17, "#c9c9c9" if grey else "#fff", stroke="#111", rx=8, width=1.5)
-        d.text(x + w / 2, y + 12.5, s, 11, anchor="middle", weight="bold" if not grey else "normal")
+        d.rect(x, y, w, 17, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
+        d.text(x + w / 2, y + 12.5, s, 11, anchor="middle", weight="bold")
 
 
 def chip_width(s: str) -> float:
-    return min(SPOT_W - 8, 12 + 6.3 * len(s))
+    """Room for a chip's words (bold 11 px sans-serif is about 6 px a character)."""
+    return min(SPOT_W - 8, 12 + 6.0 * len(s))
 
 
 # -- the header -------------------------------------------------------------------------------------
@@ -257,26 +258,32 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
                 d.text(x + 6, y + 29 + 12 * i, line, 11)
         if occupant is not None:
             worker(d, x + SPOT_W - 13, y + 13, occupant)
+    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
+        place = [a for a in place if a.goal == "atp"]
+        body = place[0] if len(place) == 1 and len(place) == len([a for a in d.legal if a.get("spot") == sid
+                                                                   and a.kind == "place"]) else None
     chips = [(a, False) for a in (place if body is None else [])] + [(a, True) for a in grey]
     top = y + (84 if spot.effect == "buy" else 47)
     _chips(d, chips, x + 4, top, y + SPOT_H - 3)
 
 
 def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float) -> None:
-    """Lay chips out in rows inside a spot; any that do not fit are left to the page's button bar."""
+    """Lay chips out in rows inside a spot, own-worker moves first, then grey-worker moves (grey
+    chips); any that do not fit are left to the page's button bar, which lists every unplaced move."""
     x = x0
+    greys = sum(1 for _, g in chips if g)
     for action, grey in chips:
         s = chip_text(action)
         if grey:
-            s = f"grey: {s}" if len([a for a, g in chips if g]) > 1 else f"grey worker: {s}"
-            if len(s) > 21:
-                s = "grey: " + chip_text(action)
+            s = "grey worker: go here" if s == "go here" else f"grey {s}" if greys > 1 else f"grey worker: {s}"
+            if len(s) > 20:
+                s = f"grey {chip_text(action)}"
         w = chip_width(s)
         if x + w > x0 + SPOT_W - 8 + 0.5:
             x, y = x0, y + 19
         if y + 17 > bottom:
             return
-        chip(d, x, y, w, s[:22], action, grey)
+        chip(d, x, y, w, s, action, grey)
         x += w + 3
 
 
@@ -354,9 +361,13 @@ def _info(d: Drawing, view, y: float) -> float:
     for i, (gid, markers) in enumerate(view["goals"].items()):
         g = GOAL[gid]
         gx = x + i * (gw + 6)
-        with d.group(ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
+        claim = d.find("place", spot="laureate", goal=gid)
+        with d.group(claim, ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
                      + (", ".join(f"Player {p + 1}" for p in markers) or "nobody")):
-            d.rect(gx, y + 20, gw, h - 22, "#efeae0", stroke="#555", rx=6)
+            d.rect(gx, y + 20, gw, h - 22, "#efeae0" if claim is None else "#fff", stroke="#111" if claim else "#555",
+                   rx=6, width=3 if claim else 1)
+            if claim is not None:
+                d.text(gx + gw - 6, y + h - 10, "claim: Laureates", 10, anchor="end", weight="bold")
             d.text(gx + 6, y + 35, g.name, 12, weight="bold")
             for j, line in enumerate(wrap(g.text, 26)[:2]):
                 d.text(gx + 6, y + 49 + 12 * j, line, 10)
