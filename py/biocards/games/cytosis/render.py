@@ -58,8 +58,8 @@ ROWS: tuple[tuple[tuple[str, str, tuple[str, ...]], ...], ...] = (
 BOOST_AREA = {"nucleus": "nucleus", "rough-er": "rough-er", "smooth-er": "smooth-er",
               "mitochondria": "mitochondria", "ribosome": "ribosome", "glut": "membrane", "exo": "membrane"}
 VESICLE_AREAS = {"rough-er": "rough-er", "golgi": "golgi", "smooth-er": "smooth-er"}
-SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox alcohol, or start a steroid hormone vesicle"),
-               "ser-low-2": ("Smooth ER", "detox alcohol, or start a steroid hormone vesicle"),
+SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox, or start a steroid vesicle"),
+               "ser-low-2": ("Smooth ER", "detox, or start a steroid vesicle"),
                "rer-1": ("Rough ER", "translate mRNA into a protein vesicle"),
                "rer-2": ("Rough ER", "translate mRNA into a protein vesicle"),
                "golgi-1": ("Golgi", "move a vesicle in, add its last cube"),
@@ -68,12 +68,12 @@ SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox alcohol, or start a steroid hor
                "exo-2": ("Exocytosis", "release a vesicle: complete its card"),
                "cytoplasm": ("Cytoplasm", "fold protein into an enzyme"),
                "ribosome": ("Free ribosome", "translate how many mRNA into protein?"),
-               "laureate": ("Laureates", "First Player card and 1 ATP, or claim a goal below")}
+               "laureate": ("Laureates", "First Player card and 1 ATP or a goal")}
 HEADER_H = 40
 BOARD_TOP = HEADER_H + 4
 ROW_H = AREA_TITLE + SPOT_H + 8
 INFO_H = 96
-SEAT_OWN_H, SEAT_OTHER_H = 150, 100
+SEAT_OWN_H, SEAT_OTHER_H = 150, 106
 
 
 def render(view: dict[str, Any], *, legal=()) -> str:
@@ -253,9 +253,9 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
             _market_card(d, view, spot.slot, x, y)
         else:
             title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in spot.text.split(":", 1)))
-            d.text(x + 6, y + 15, title, 12, weight="bold")
-            for i, line in enumerate(wrap(detail, 23)[:2]):
-                d.text(x + 6, y + 29 + 12 * i, line, 11)
+            d.text(x + 6, y + 16, title, 13, weight="bold")
+            for i, line in enumerate(wrap(detail, 21)[:2]):
+                d.text(x + 6, y + 30 + 13 * i, line, 12)
         if occupant is not None:
             worker(d, x + SPOT_W - 13, y + 13, occupant)
     if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
@@ -263,7 +263,7 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
         body = place[0] if len(place) == 1 and len(place) == len([a for a in d.legal if a.get("spot") == sid
                                                                    and a.kind == "place"]) else None
     chips = [(a, False) for a in (place if body is None else [])] + [(a, True) for a in grey]
-    top = y + (84 if spot.effect == "buy" else 47)
+    top = y + (84 if spot.effect == "buy" else 48)
     _chips(d, chips, x + 4, top, y + SPOT_H - 3)
 
 
@@ -302,7 +302,7 @@ def card_face(d: Drawing, card: Card, x: float, y: float, w: float, h: float) ->
     d.rect(x, y, w, h, KIND_COLOURS[card.kind], stroke="#333", rx=5)
     limit = int((w - 10) / 6.6)
     lines = wrap(card.name, limit)
-    if len(lines) > 1 and len(lines) + 2 > (h - 4) // 13:
+    if len(lines) > 2 or any(len(line) > limit for line in lines):  # UDP-glucuronosyltransferase
         lines = wrap(short(card.name), limit)
     for i, line in enumerate(lines[:2]):
         d.text(x + 5, y + 13 + 13 * i, line, 12, weight="bold")
@@ -375,7 +375,7 @@ def _info(d: Drawing, view, y: float) -> float:
                 worker(d, gx + 14 + k * 26, y + h - 14, p, 10)
             if not markers:
                 d.text(gx + 6, y + h - 10, "unclaimed", 10, fill="#666")
-    ex = x + 5 * (gw + 6) + 4
+    ex = WIDTH - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
     ew = 250
     d.rect(ex, y + 20, ew, h - 22, "#fff7e6", stroke="#555", rx=6)
     d.text(ex + 6, y + 14, f"Event this round ({view['events_left']} events left)", 12, weight="bold")
