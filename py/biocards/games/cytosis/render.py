@@ -324,7 +324,6 @@ def _vesicles(d: Drawing, view, loc: str, x: float, y: float, w: float) -> None:
     inside = [v for v in view["vesicles"] if v["loc"] == loc]
     limit = VESICLE_LIMITS[loc]
     slot_w = min(150, (w - (limit - 1) * 4) / limit)
-    d.text(x, y + 5, "", 1)
     for i in range(limit):
         sx = x + i * (slot_w + 4)
         if i < len(inside):
