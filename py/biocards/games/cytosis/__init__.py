@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...bots import random_factory
 from ...core import Game, register
 from .bots import greedy_factory
+from .render import render
 from .rules import CytosisState, detox_awards, enzyme_set_points
 
 __all__ = ["BENCH", "GAME", "bench_extras", "detox_awards", "enzyme_set_points"]
@@ -26,7 +27,7 @@ GAME = register(Game(
     # plus the 4 additional resource cards.
     max_moves=15 + 13 * 14 + 4,
     bots={"random": random_factory, "greedy": greedy_factory},
-    render=None,
+    render=render,
     version=2,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3)
 ))
 

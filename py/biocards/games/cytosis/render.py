@@ -1,0 +1,524 @@
+"""Cytosis's table as SVG: the cell's organelles as worker spots, the card market, goals and seats.
+
+Pure: a view and the legal moves in, a string out. Each worker spot is one box; when a spot offers
+one move the whole box is the button, when it offers several (how many mRNA to translate, which
+vesicle, which card) each is a small labelled chip inside the box, and grey-worker moves are grey
+chips. Colours are Okabe–Ito and every cube, card and worker also carries a letter or name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from ...svg import Drawing
+from .cards import (BUY_COST, CARD, CUBE_NAMES, EVENT, GOAL, GREY_COST, KIND_NAMES, SPOT, VESICLE_LIMITS,
+                    VESICLES_EACH, Card)
+
+WIDTH = 1280
+MARGIN = 8
+SPOT_W, SPOT_H, GAP = 146, 106, 6
+AREA_TITLE = 22
+VESICLE_BAND = 34
+PLAYER_COLOURS = ("#0072B2", "#CC79A7", "#009E73", "#E69F00", "#56B4E9")
+CUBE_COLOURS = {"mrna": "#000000", "protein": "#D55E00", "carb": "#009E73", "lipid": "#F0E442",
+                "atp": "#E69F00"}
+CUBE_LETTERS = {"mrna": "M", "protein": "P", "carb": "C", "lipid": "L", "atp": "A"}
+CUBE_INK = {"mrna": "#fff", "protein": "#fff", "carb": "#fff", "lipid": "#111", "atp": "#111"}
+KIND_COLOURS = {"enzyme": "#d9ecf7", "protein-hormone": "#fbe3d4", "steroid-hormone": "#fbf6c8",
+                "protein-receptor": "#f6dcea", "steroid-receptor": "#efe8c0", "detox": "#dcefe6",
+                "resource": "#ececec"}
+KIND_SHORT = {"enzyme": "Enzyme", "protein-hormone": "Protein hormone", "steroid-hormone": "Steroid hormone",
+              "protein-receptor": "Protein receptor", "steroid-receptor": "Steroid receptor",
+              "detox": "Alcohol detox", "resource": "Extra resource"}
+AREA_FILLS = {"nucleus": "#dfe9f5", "rough-er": "#f8e3d8", "golgi": "#efe0ef", "exo": "#e4efe4",
+              "smooth-er": "#f7f3d2", "mitochondria": "#fbe8cc", "ribosome": "#e6e6e6", "cytoplasm": "#e2f0f7",
+              "glut": "#e4efe4", "cards": "#ffffff", "laureates": "#efeae0"}
+SHORT_NAMES = {"Follicle-stimulating hormone": "FSH", "Growth hormone receptor": "GH receptor",
+               "Glucocorticoid receptor": "Glucocort. rec.", "Mineralocorticoid receptor": "Mineralocort. rec.",
+               "Estrogen receptor alpha": "Estrogen rec. α", "UDP-glucuronosyltransferase": "UGT",
+               "Glutathione S-transferase": "GST", "Alcohol dehydrogenase": "Alcohol DH",
+               "Aldehyde dehydrogenase": "Aldehyde DH", "Creatine phosphate": "Creatine P"}
+GOAL_SHORT = {"G1": "Endocrine", "G2": "Adrenal", "G3": "Target cell", "G4": "Digestive", "G5": "Liver"}
+
+# The board, row by row: (area key, title, spots). Row 1 is the secretory pathway, read left to right.
+ROWS: tuple[tuple[tuple[str, str, tuple[str, ...]], ...], ...] = (
+    (("nucleus", "Nucleus", ("nucleus-3", "nucleus-2")),
+     ("rough-er", "Rough ER", ("rer-1", "rer-2")),
+     ("golgi", "Golgi apparatus", ("golgi-1", "golgi-2")),
+     ("exo", "Plasma membrane: exocytosis", ("exo-1", "exo-2"))),
+    (("smooth-er", "Smooth ER", ("ser-3", "ser-2", "ser-low-1", "ser-low-2")),
+     ("mitochondria", "Mitochondria", ("mito-3", "mito-2", "mito-6")),
+     ("ribosome", "Free ribosome", ("ribosome",))),
+    (("cytoplasm", "Cytoplasm", ("cytoplasm",)),
+     ("glut", "Membrane: glucose transporters", ("glut-2", "glut-1")),
+     ("cards", "Card market (discarded from slot 1 each round)", ("buy-1", "buy-2", "buy-3", "buy-4")),
+     ("laureates", "Laureates", ("laureate",))),
+)
+BOOST_AREA = {"nucleus": "nucleus", "rough-er": "rough-er", "smooth-er": "smooth-er",
+              "mitochondria": "mitochondria", "ribosome": "ribosome", "glut": "membrane", "exo": "membrane"}
+VESICLE_AREAS = {"rough-er": "rough-er", "golgi": "golgi", "smooth-er": "smooth-er"}
+SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox, or start a steroid vesicle"),
+               "ser-low-2": ("Smooth ER", "detox, or start a steroid vesicle"),
+               "rer-1": ("Rough ER", "translate mRNA into a protein vesicle"),
+               "rer-2": ("Rough ER", "translate mRNA into a protein vesicle"),
+               "golgi-1": ("Golgi", "move a vesicle in, add its last cube"),
+               "golgi-2": ("Golgi", "move a vesicle in, add its last cube"),
+               "exo-1": ("Exocytosis", "release a vesicle: complete its card"),
+               "exo-2": ("Exocytosis", "release a vesicle: complete its card"),
+               "cytoplasm": ("Cytoplasm", "fold protein into an enzyme"),
+               "ribosome": ("Free ribosome", "translate how many mRNA into protein?"),
+               "laureate": ("Laureates", "First Player card and 1 ATP or a goal")}
+HEADER_H = 40
+BOARD_TOP = HEADER_H + 4
+ROW_H = AREA_TITLE + SPOT_H + 8
+INFO_H = 96
+SEAT_OWN_H, SEAT_OTHER_H = 150, 106
+
+
+def render(view: dict[str, Any], *, legal=()) -> str:
+    """The table for ``view``: the cell on top, then goals, event and supply, then one band per player."""
+    d = Drawing(legal)
+    _header(d, view)
+    board_bottom = _board(d, view)
+    info_bottom = _info(d, view, board_bottom + 6)
+    y = info_bottom + 6
+    viewer = next((p for p, s in enumerate(view["seats"]) if s["hand"] is not None), None)
+    order = ([viewer] if viewer is not None else []) + [p for p in range(len(view["seats"])) if p != viewer]
+    for p in order:
+        h = SEAT_OWN_H if p == viewer else SEAT_OTHER_H
+        _seat(d, view, p, y, h)
+        y += h + 6
+    return d.svg(WIDTH, y + 2, title="Cytosis", desc=describe(view))
+
+
+# -- small pieces -----------------------------------------------------------------------------------
+
+
+def short(name: str) -> str:
+    """A card name short enough for a chip."""
+    return SHORT_NAMES.get(name, name)
+
+
+def wrap(s: str, limit: int) -> list[str]:
+    """Greedy word wrap to lines of at most ``limit`` characters (a long word gets its own line)."""
+    lines: list[str] = []
+    for word in s.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def cube(d: Drawing, x: float, y: float, kind: str, size: int = 14) -> None:
+    """One cube (or ATP) token with its letter, so colour is never the only sign."""
+    rx = size / 2 if kind == "atp" else 2
+    d.rect(x, y, size, size, CUBE_COLOURS[kind], stroke="#333", rx=rx)
+    d.text(x + size / 2, y + size * 0.78, CUBE_LETTERS[kind], int(size * 0.72), anchor="middle", weight="bold",
+           fill=CUBE_INK[kind])
+
+
+def cost_row(d: Drawing, x: float, y: float, items: list[tuple[str, int]], size: int = 12) -> float:
+    """Tokens with counts in a row ("P×2 C×1"); returns the x after the last one."""
+    for kind, n in items:
+        if not n:
+            continue
+        cube(d, x, y, kind, size)
+        d.text(x + size + 2, y + size - 2, f"×{n}", size - 1)
+        x += size + 18
+    return x
+
+
+def worker(d: Drawing, x: float, y: float, owner: int, r: int = 11) -> None:
+    """A worker disk: the player's colour and number, or grey with G."""
+    fill = "#9a9a9a" if owner < 0 else PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+    d.add(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}" stroke="#111" stroke-width="1.5"/>')
+    d.text(x, y + 4, "G" if owner < 0 else f"P{owner + 1}", 10, anchor="middle", weight="bold",
+           fill="#111" if owner < 0 or owner in (3, 4) else "#fff")
+
+
+def buy_cost(view: dict[str, Any], slot: int) -> int:
+    """ATP to buy from ``slot`` this round (a Reduce event takes 1 off), as the rules compute it."""
+    event = EVENT.get(view["active_event"]) if view["active_event"] else None
+    return max(0, BUY_COST[slot] - (1 if event and event.kind == "reduce" else 0))
+
+
+def chip_text(action: Action) -> str:
+    """A few words naming what sets this move apart from the others on the same spot."""
+    spot = SPOT[action.spot]
+    if spot.effect == "laureate":
+        s = "+1 ATP" if action.goal == "atp" else f"goal: {GOAL_SHORT.get(action.goal, action.goal)}"
+    elif spot.effect == "ribosome":
+        s = f"{action.n}"
+    elif spot.effect == "golgi":
+        s = f"v{action.vesicle} +{'carb' if action.cube == 'carb' else CUBE_NAMES[action.cube]}"
+    elif spot.effect == "exocytosis":
+        s = f"v{action.vesicle}: {short(CARD[action.card].name)}"
+    elif action.get("card"):
+        s = short(CARD[action.card].name)
+    elif action.get("n") is not None:
+        s = f"{action.n} {'mRNA' if spot.effect == 'rough-er' else 'lipid'}" if action.get("bump") is None else f"{action.n}"
+    else:
+        s = "go here"
+    if action.get("bump") is not None:
+        s += f", out v{action.bump}"  # the vesicle pushed out of a full organelle
+    return s
+
+
+def chip(d: Drawing, x: float, y: float, w: float, s: str, action: Action, grey: bool) -> None:
+    with d.group(action):
+        d.rect(x, y, w, 17, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
+        d.text(x + w / 2, y + 12.5, s, 11, anchor="middle", weight="bold")
+
+
+def chip_width(s: str) -> float:
+    """Room for a chip's words (bold 11 px sans-serif is about 6 px a character)."""
+    return min(SPOT_W - 8, 12 + 6.0 * len(s))
+
+
+# -- the header -------------------------------------------------------------------------------------
+
+
+def prompt(view: dict[str, Any]) -> str:
+    """What the player to move is deciding, in words."""
+    if view["over"]:
+        return "Game over: the healthiest cell wins."
+    p = view["turn"]
+    if view["setup"]:
+        step = view["setup"][0][1]
+        if step == "resource":
+            return f"Setup: Player {p + 1} takes a starting resource (ATP, mRNA or lipid) from the supply."
+        return f"Setup: Player {p + 1} keeps two of three dealt cards and shuffles one back."
+    left = view["seats"][p]["workers"]
+    return f"Player {p + 1} places a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
+
+
+def _header(d: Drawing, view: dict[str, Any]) -> None:
+    d.rect(0, 0, WIDTH, HEADER_H, "#1d2433", stroke="#1d2433", rx=0)
+    d.text(MARGIN + 4, 26, f"Cytosis · Round {view['round']}", 18, weight="bold", fill="#fff")
+    d.text(210, 26, prompt(view), 15, fill="#fff")
+    first = view["first"]
+    d.text(WIDTH - MARGIN - 4, 26, f"First player: P{first + 1} · grey workers free: {view['grey_free']} "
+           f"({GREY_COST} ATP)", 13, anchor="end", fill="#fff")
+
+
+# -- the board --------------------------------------------------------------------------------------
+
+
+def _board(d: Drawing, view: dict[str, Any]) -> float:
+    """The cell's areas, three rows; returns the y below the last row."""
+    heights = [ROW_H + (VESICLE_BAND if any(a in VESICLE_AREAS for a, _, _ in row) else 0) for row in ROWS]
+    y = BOARD_TOP
+    # The plasma membrane around the whole cell.
+    d.rect(MARGIN / 2, y - 2, WIDTH - MARGIN, sum(heights) + 6 * (len(ROWS) - 1) + 2, "#fbf8f0",
+           stroke="#8a6d3b", rx=28, width=3)
+    for row, h in zip(ROWS, heights):
+        widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
+        gap = (WIDTH - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
+        x = MARGIN + 4
+        for (area, title, spots), w in zip(row, widths):
+            _area(d, view, area, title, spots, x, y, w, h)
+            x += w + gap
+        y += h + 6
+    return y
+
+
+def _area(d: Drawing, view, area: str, title: str, spots: tuple[str, ...], x: float, y: float, w: float,
+          h: float) -> None:
+    d.rect(x, y, w, h - 4, AREA_FILLS[area], stroke="#555", rx=10, width=1.5)
+    d.text(x + 8, y + 16, title, 13, weight="bold")
+    boost = view["boosts"].get(BOOST_AREA.get(area, ""), {})
+    if boost:
+        got = ", ".join(f"+{n} {CUBE_NAMES[r]}" for r, n in boost.items())
+        d.text(x + w - 8, y + 16, f"Boost: {got} to the first worker", 11, anchor="end", weight="bold",
+               fill="#8b2f00")
+    for i, sid in enumerate(spots):
+        _spot(d, view, sid, x + 6 + i * (SPOT_W + GAP), y + AREA_TITLE)
+    if area in VESICLE_AREAS:
+        _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + SPOT_H + 4, w - 12)
+
+
+def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
+    spot = SPOT[sid]
+    place = [a for a in d.legal if a.kind == "place" and a.get("spot") == sid]
+    grey = [a for a in d.legal if a.kind == "grey" and a.get("spot") == sid]
+    body = place[0] if len(place) == 1 else None
+    occupant = view["occupied"].get(sid)
+    with d.group(body, ident=f"spot-{sid}"):
+        fill = "#fff" if occupant is None else "#e9e6de"
+        d.rect(x, y, SPOT_W, SPOT_H, fill, stroke="#111" if body or place else "#777", rx=6,
+               width=3 if body else 1.5 if place else 1)
+        if spot.effect == "buy":
+            _market_card(d, view, spot.slot, x, y)
+        else:
+            title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in spot.text.split(":", 1)))
+            d.text(x + 6, y + 16, title, 13, weight="bold")
+            for i, line in enumerate(wrap(detail, 21)[:2]):
+                d.text(x + 6, y + 30 + 13 * i, line, 12)
+        if occupant is not None:
+            worker(d, x + SPOT_W - 13, y + 13, occupant)
+    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
+        place = [a for a in place if a.goal == "atp"]
+        body = place[0] if len(place) == 1 and len(place) == len([a for a in d.legal if a.get("spot") == sid
+                                                                   and a.kind == "place"]) else None
+    chips = [(a, False) for a in (place if body is None else [])] + [(a, True) for a in grey]
+    top = y + (84 if spot.effect == "buy" else 48)
+    _chips(d, chips, x + 4, top, y + SPOT_H - 3)
+
+
+def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float) -> None:
+    """Lay chips out in rows inside a spot, own-worker moves first, then grey-worker moves (grey
+    chips); any that do not fit are left to the page's button bar, which lists every unplaced move."""
+    x = x0
+    greys = sum(1 for _, g in chips if g)
+    for action, grey in chips:
+        s = chip_text(action)
+        if grey:
+            s = "grey worker: go here" if s == "go here" else f"grey {s}" if greys > 1 else f"grey worker: {s}"
+            if len(s) > 20:
+                s = f"grey {chip_text(action)}"
+        w = chip_width(s)
+        if x + w > x0 + SPOT_W - 8 + 0.5:
+            x, y = x0, y + 19
+        if y + 17 > bottom:
+            return
+        chip(d, x, y, w, s, action, grey)
+        x += w + 3
+
+
+def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
+    card_id = view["row"][slot]
+    cost = buy_cost(view, slot)
+    d.text(x + 6, y + 15, f"Slot {slot + 1} · buy for {cost} ATP", 11, weight="bold")
+    if card_id is None:
+        d.text(x + SPOT_W / 2, y + 55, "(empty)", 12, anchor="middle", fill="#666")
+        return
+    card_face(d, CARD[card_id], x + 4, y + 20, SPOT_W - 8, 60)
+
+
+def card_face(d: Drawing, card: Card, x: float, y: float, w: float, h: float) -> None:
+    """A cell component card: name, kind, what it needs (cubes and ATP) and its Health Points."""
+    d.rect(x, y, w, h, KIND_COLOURS[card.kind], stroke="#333", rx=5)
+    limit = int((w - 10) / 6.6)
+    lines = wrap(card.name, limit)
+    if len(lines) > 2 or any(len(line) > limit for line in lines):  # UDP-glucuronosyltransferase
+        lines = wrap(short(card.name), limit)
+    for i, line in enumerate(lines[:2]):
+        d.text(x + 5, y + 13 + 13 * i, line, 12, weight="bold")
+    yy = y + 13 + 13 * min(2, len(lines))
+    kind = KIND_SHORT[card.kind] + (f" · {card.colour}" if card.colour else "")
+    d.text(x + 5, yy, kind, 10, fill="#333")
+    if card.kind != "resource":
+        d.text(x + w - 5, yy, f"{card.hp} HP", 11, anchor="end", weight="bold")
+    yy += 4
+    if card.kind == "resource":
+        end = cost_row(d, x + 5, yy, list(card.gives), 11)
+        d.text(end, yy + 10, "when played", 10)
+        return
+    cost_row(d, x + 5, yy, list(card.cubes) + [("atp", card.atp)], 11)
+
+
+def _vesicles(d: Drawing, view, loc: str, x: float, y: float, w: float) -> None:
+    """The budding vesicle locations of one organelle: each vesicle shows its id, owner and cubes."""
+    inside = [v for v in view["vesicles"] if v["loc"] == loc]
+    limit = VESICLE_LIMITS[loc]
+    slot_w = min(150, (w - (limit - 1) * 4) / limit)
+    for i in range(limit):
+        sx = x + i * (slot_w + 4)
+        if i < len(inside):
+            v = inside[i]
+            colour = PLAYER_COLOURS[v["owner"] % len(PLAYER_COLOURS)]
+            with d.group(ident=f"vesicle-{v['id']}", label=_vesicle_words(v)):
+                d.rect(sx, y, slot_w, 24, "#fff", stroke=colour, rx=12, width=3)
+                d.text(sx + 8, y + 16, f"v{v['id']} P{v['owner'] + 1}", 11, weight="bold")
+                cx = sx + 62
+                for kind, n in v["cubes"].items():
+                    for _ in range(n):
+                        if cx + 12 < sx + slot_w - 4:
+                            cube(d, cx, y + 5, kind, 13)
+                        cx += 15
+        else:
+            d.rect(sx, y, slot_w, 24, "none", stroke="#999", rx=12, extra='stroke-dasharray="4 3"')
+            d.text(sx + slot_w / 2, y + 16, "free vesicle place", 10, anchor="middle", fill="#777")
+
+
+def _vesicle_words(v: dict) -> str:
+    cubes = ", ".join(f"{n} {CUBE_NAMES[k]}" for k, n in v["cubes"].items() if n)
+    where = {"rough-er": "rough ER", "smooth-er": "smooth ER", "golgi": "Golgi"}[v["loc"]]
+    return f"Vesicle {v['id']} of Player {v['owner'] + 1} in the {where}: {cubes}"
+
+
+# -- goals, event, supply ---------------------------------------------------------------------------
+
+
+def _info(d: Drawing, view, y: float) -> float:
+    h = INFO_H
+    x = MARGIN
+    d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)", 12, weight="bold")
+    gw = 150
+    for i, (gid, markers) in enumerate(view["goals"].items()):
+        g = GOAL[gid]
+        gx = x + i * (gw + 6)
+        claim = d.find("place", spot="laureate", goal=gid)
+        with d.group(claim, ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
+                     + (", ".join(f"Player {p + 1}" for p in markers) or "nobody")):
+            d.rect(gx, y + 20, gw, h - 22, "#efeae0" if claim is None else "#fff", stroke="#111" if claim else "#555",
+                   rx=6, width=3 if claim else 1)
+            if claim is not None:
+                d.text(gx + gw - 6, y + h - 10, "claim: Laureates", 10, anchor="end", weight="bold")
+            d.text(gx + 6, y + 35, g.name, 12, weight="bold")
+            for j, line in enumerate(wrap(g.text, 26)[:2]):
+                d.text(gx + 6, y + 49 + 12 * j, line, 10)
+            for k, p in enumerate(markers):
+                worker(d, gx + 14 + k * 26, y + h - 14, p, 10)
+            if not markers:
+                d.text(gx + 6, y + h - 10, "unclaimed", 10, fill="#666")
+    ex = WIDTH - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
+    ew = 250
+    d.rect(ex, y + 20, ew, h - 22, "#fff7e6", stroke="#555", rx=6)
+    d.text(ex + 6, y + 14, f"Event this round ({view['events_left']} events left)", 12, weight="bold")
+    event = EVENT.get(view["active_event"]) if view["active_event"] else None
+    words = event.text if event else "No event yet (the first round has none)."
+    for j, line in enumerate(wrap(words, 36)[:4]):
+        d.text(ex + 6, y + 36 + 14 * j, line, 12)
+    sx = ex + ew + 10
+    d.text(sx, y + 14, "Supply", 12, weight="bold")
+    starting = {a.get("resource"): a for a in d.legal if a.kind == "start-resource"}
+    for i, kind in enumerate(("atp", "mrna", "protein", "carb", "lipid")):
+        n = view["supply_atp"] if kind == "atp" else view["supply"][kind]
+        cx, cy = sx + (i % 3) * 72, y + 22 + (i // 3) * 24
+        with d.group(starting.get(kind), ident=f"supply-{kind}"):
+            if kind in starting:
+                d.rect(cx - 3, cy - 2, 64, 22, "#fff", stroke="#111", rx=4, width=2.5)
+            cube(d, cx, cy, kind, 16)
+            d.text(cx + 20, cy + 13, f"{n}", 12, weight="bold" if kind in starting else "normal")
+    d.text(sx, y + 84, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
+    return y + h
+
+
+# -- the players ------------------------------------------------------------------------------------
+
+
+def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
+    seat = view["seats"][p]
+    own = seat["hand"] is not None
+    to_move = view["turn"] == p and not view["over"]
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    d.rect(MARGIN, y, WIDTH - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+           width=4 if to_move else 2)
+    d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
+    name = f"Player {p + 1}" + (" (you)" if own else "") + (" · to move" if to_move else "") + \
+        (" · first player" if view["first"] == p else "")
+    d.text(MARGIN + 18, y + 20, name, 14, weight="bold")
+    d.text(MARGIN + 18, y + 42, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
+    parts = [f"{k} {n}" for k, n in seat["hp"].items() if n]
+    for j, line in enumerate(wrap(" · ".join(parts) or "no Health Points yet", 30)[:2]):
+        d.text(MARGIN + 82, y + 34 + 11 * j, line, 10, fill="#333")
+    # Resources.
+    rx, ry = MARGIN + 18, y + 52
+    for i, kind in enumerate(("atp", "mrna", "protein", "carb", "lipid")):
+        n = seat["atp"] if kind == "atp" else seat["cubes"][kind]
+        cube(d, rx + i * 46, ry, kind, 16)
+        d.text(rx + i * 46 + 19, ry + 13, str(n), 13, weight="bold")
+    disks = VESICLES_EACH - sum(1 for v in view["vesicles"] if v["owner"] == p)
+    goals = [GOAL_SHORT[g] for g, m in view["goals"].items() if p in m]
+    d.text(rx, ry + 32, f"Workers left: {seat['workers']} · vesicle disks: {disks}", 11)
+    d.text(rx, ry + 45, "Goals: " + (", ".join(goals) or "none claimed"), 11)
+    # Cards.
+    cx = 300
+    if own:
+        hand = seat["hand"]
+        dealt = seat["dealt"] or []
+        d.text(cx, y + 18, f"Your hand ({len(hand)})" + (" and the three dealt cards: shuffle one back"
+                                                          if dealt else ""), 12, weight="bold")
+        cards = [(c, d.find("play-resource", card=c)) for c in hand]
+        cards += [(c, d.find("return-card", card=c)) for c in dealt]
+        n = max(1, len(cards))
+        cw = min(128, (WIDTH - MARGIN - 12 - cx - (n - 1) * 6) / n)
+        for i, (c, action) in enumerate(cards):
+            x = cx + i * (cw + 6)
+            with d.group(action, ident=f"hand-{c}-{i}"):
+                card_face(d, CARD[c], x, y + 26, cw, 82)
+                if action is not None:
+                    d.rect(x, y + 26, cw, 82, "none", stroke="#111", rx=5, width=3)
+                    d.text(x + cw / 2, y + 104, "play" if action.kind == "play-resource" else "shuffle back", 10,
+                           anchor="middle", weight="bold")
+        if not cards:
+            d.text(cx, y + 60, "No cards in hand.", 12, fill="#666")
+        _completed(d, seat, cx, y + 128, WIDTH - MARGIN - 12 - cx)
+    else:
+        d.text(cx, y + 18, f"Cards in hand: {seat['hand_size']} (hidden)", 12, weight="bold")
+        for i in range(min(seat["hand_size"], 12)):
+            d.rect(cx + i * 16, y + 26, 22, 30, "#6b5b8c", stroke="#222", rx=3)
+        _completed(d, seat, cx, y + 78, WIDTH - MARGIN - 12 - cx)
+
+
+def _completed(d: Drawing, seat, x: float, y: float, w: float) -> None:
+    done = seat["completed"]
+    d.text(x, y, f"Completed ({len(done)}):", 11, weight="bold")
+    cx, cy = x + 96, y - 12
+    if not done:
+        d.text(cx, y, "none yet", 11, fill="#666")
+    for c in done:
+        card = CARD[c]
+        s = f"{short(card.name)} {card.hp} HP" if card.hp else short(card.name)
+        cw = 12 + 6.2 * len(s)
+        if cx + cw > x + w:
+            cx, cy = x + 96, cy + 20
+        d.rect(cx, cy, cw, 17, KIND_COLOURS[card.kind], stroke="#555", rx=8)
+        d.text(cx + cw / 2, cy + 12.5, s, 10, anchor="middle")
+        cx += cw + 4
+
+
+# -- in words ---------------------------------------------------------------------------------------
+
+
+def describe(view: dict[str, Any]) -> str:
+    """A plain summary of the table for screen readers and tests (the SVG's <desc>)."""
+    parts = [f"Round {view['round']}. {prompt(view)}"]
+    event = EVENT.get(view["active_event"]) if view["active_event"] else None
+    if event:
+        parts.append(f"Event: {event.text}.")
+    for area, extra in view["boosts"].items():
+        parts.append(f"Boost waiting in the {area}: " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in extra.items())
+                     + ".")
+    taken = [f"{SPOT[s].text.split(':')[0] if SPOT[s].effect != 'buy' else 'card slot ' + str(SPOT[s].slot + 1)}"
+             f" ({s}) by {'a grey worker' if o < 0 else f'Player {o + 1}'}" for s, o in view["occupied"].items()]
+    parts.append("Spots taken: " + ("; ".join(taken) if taken else "none") + ".")
+    row = []
+    for slot, c in enumerate(view["row"]):
+        if c is None:
+            row.append(f"slot {slot + 1} empty")
+        else:
+            card = CARD[c]
+            row.append(f"slot {slot + 1} ({buy_cost(view, slot)} ATP): {card_words(card)}")
+    parts.append("Market: " + "; ".join(row) + ".")
+    goals = [f"{GOAL[g].name} ({GOAL[g].text}; claimed by "
+             f"{', '.join(f'Player {p + 1}' for p in m) or 'nobody'})" for g, m in view["goals"].items()]
+    parts.append("Goals: " + "; ".join(goals) + ".")
+    if view["vesicles"]:
+        parts.append("Vesicles: " + "; ".join(_vesicle_words(v) for v in view["vesicles"]) + ".")
+    supply = ", ".join(f"{view['supply'][k]} {CUBE_NAMES[k]}" for k in view["supply"])
+    parts.append(f"Supply: {view['supply_atp']} ATP, {supply}; deck {view['deck_size']} cards.")
+    for p, seat in enumerate(view["seats"]):
+        cubes = ", ".join(f"{n} {CUBE_NAMES[k]}" for k, n in seat["cubes"].items())
+        done = ", ".join(CARD[c].name for c in seat["completed"]) or "none"
+        text = (f"Player {p + 1}: {seat['score']} Health Points, {seat['atp']} ATP, {cubes}, "
+                f"{seat['workers']} workers left, {seat['hand_size']} cards in hand, completed: {done}.")
+        if seat["hand"] is not None:
+            text += " Your hand: " + ("; ".join(card_words(CARD[c]) for c in seat["hand"]) or "empty") + "."
+            if seat["dealt"]:
+                text += " Dealt to you: " + "; ".join(card_words(CARD[c]) for c in seat["dealt"]) + "."
+        parts.append(text)
+    return " ".join(parts)
+
+
+def card_words(card: Card) -> str:
+    """A card in words: name, kind, what it needs and its Health Points."""
+    if card.kind == "resource":
+        return f"{card.name} (additional resource: " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in card.gives) + ")"
+    needs = ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in card.cubes)
+    needs = f"{needs}, {card.atp} ATP" if needs else f"{card.atp} ATP"
+    colour = f" {card.colour}" if card.colour else ""
+    return f"{card.name} ({KIND_NAMES[card.kind]}{colour}: {needs}; {card.hp} HP)"

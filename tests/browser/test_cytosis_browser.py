@@ -1,0 +1,61 @@
+"""Cytosis in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
+
+import re
+
+import pytest
+
+PLAY = "play/?game=cytosis&seats={seats}&seed={seed}&pace=0"
+
+
+def open_game(page, site_url, seats="human,greedy", seed=7):
+    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
+    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
+    return page
+
+
+def log_length(page):
+    return page.locator("#log li").count()
+
+
+def wait_for_new_log(page, before):
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_bots_play_a_whole_game(watched, site_url, players):
+    """RULINGS: a game with only bots plays itself to the end screen, scores in Health Points."""
+    page = open_game(watched.page, site_url, seats=",".join(["greedy"] * players), seed=3)
+    page.wait_for_selector("html[data-state=over]", timeout=180_000)
+    scores = page.locator("#final-scores").inner_text()
+    assert re.search(r"Player 1 \(computer, good\)\s+-?\d+ points", scores)
+    assert "winner" in scores
+
+
+def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, site_url):
+    """Setup: a starting resource by clicking it in the supply, the second by Tab and Enter; after
+    the draft, a worker goes on an organelle spot by a click on that spot."""
+    page = open_game(watched.page, site_url)
+    assert page.locator("#table svg desc").text_content().startswith("Round 1. Setup: Player 1")
+    before = log_length(page)
+    page.locator("#table g#supply-mrna[data-action]").click()
+    wait_for_new_log(page, before)
+    assert "starts with 1 extra mRNA" in page.locator("#log").inner_text()
+    before = log_length(page)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        if label == "Start with 1 extra ATP":
+            break
+    else:
+        raise AssertionError("Tab never reached the ATP in the supply")
+    page.keyboard.press("Enter")
+    wait_for_new_log(page, before)
+    assert "starts with 1 extra ATP" in page.locator("#log").inner_text()
+    before = log_length(page)
+    page.locator("#table g[id^=hand-][data-action]").first.click()  # shuffle one dealt card back
+    wait_for_new_log(page, before)
+    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('places a worker')")
+    before = log_length(page)
+    page.locator("#table g#spot-mito-3[data-action]").click()
+    wait_for_new_log(page, before)
+    assert "Player 1 takes 3 ATP" in page.locator("#log").inner_text()

@@ -1,0 +1,128 @@
+"""Cytosis's SVG table: pure, parses, hides other hands, and puts a player's moves on the board."""
+
+import html
+import re
+import xml.etree.ElementTree as ET
+
+from biocards import games
+from biocards.games.cytosis.cards import CARD
+from biocards.games.cytosis.render import describe, render
+
+GAME = games.get("cytosis")
+
+
+def _clickable(svg):
+    return {html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)}
+
+
+def positions(players=(2, 3, 5), every=11):
+    for n in players:
+        st = GAME.new_state(n, seed=n)
+        bots = [GAME.make_bot("greedy", s, 1) for s in range(n)]
+        ply = 0
+        while not st.is_terminal():
+            if ply % every == 0:
+                yield st
+            st.apply(bots[st.current_player].choose(st))
+            ply += 1
+        yield st
+
+
+def test_svg_parses_and_only_legal_moves_are_clickable():
+    """DESIGN: the table is well-formed SVG with a <desc>; every data-action is a legal move's key."""
+    for st in positions():
+        viewer = st.current_player if st.current_player is not None else 0
+        legal = st.legal_actions()
+        svg = render(st.view(viewer), legal=legal)
+        ET.fromstring(svg)
+        assert "<desc>Round " in svg
+        assert _clickable(svg) <= {a.key for a in legal}
+
+
+def test_render_is_pure():
+    """STYLE 7: render only reads the view; the same view gives the same picture twice."""
+    st = GAME.new_state(3, seed=2)
+    view = st.view(0)
+    before = repr(view)
+    assert render(view, legal=st.legal_actions()) == render(view, legal=st.legal_actions())
+    assert repr(view) == before
+
+
+def test_own_hand_face_up_and_other_hands_hidden():
+    """Hidden information: the viewer sees their own cards by name; others show only a count."""
+    st = GAME.new_state(2, seed=5)
+    while st.setup:
+        st.apply(st.legal_actions()[0])
+    view = st.view(0)
+    svg, words = render(view), describe(view)
+    for c in st.hand[0]:
+        assert f'id="hand-{c}-' in svg and CARD[c].name in words
+    assert f"Cards in hand: {len(st.hand[1])} (hidden)" in svg
+    visible = [CARD[c].name for c in st.hand[0] + [c for c in st.row if c]]
+    for c in st.hand[1]:
+        assert f'id="hand-{c}-' not in svg
+        if not any(CARD[c].name in name for name in visible):
+            assert CARD[c].name not in svg and CARD[c].name not in words
+
+
+def test_setup_choices_are_on_the_supply_and_the_dealt_cards():
+    """Setup: a starting resource is taken by clicking it in the supply; a dealt card is shuffled
+    back by clicking it."""
+    st = GAME.new_state(2, seed=1)
+    svg = render(st.view(0), legal=st.legal_actions())
+    assert {a.key for a in st.legal_actions()} <= _clickable(svg)
+    assert 'id="supply-atp" data-action' in svg
+    st.apply(st.legal_actions()[0])
+    st.apply(st.legal_actions()[0])
+    svg = render(st.view(0), legal=st.legal_actions())
+    assert [a.kind for a in st.legal_actions()] == ["return-card"] * 3
+    assert {a.key for a in st.legal_actions()} <= _clickable(svg)
+
+
+def test_a_normal_turn_puts_most_moves_on_the_board():
+    """Table: each kind of move a person makes in a turn (worker on a spot, a goal claim, a resource
+    card) is clickable on the board at least once; the few left over go to the page's button bar."""
+    kinds, placed, total = set(), 0, 0
+    for st in positions(players=(2, 4), every=3):
+        if st.is_terminal() or st.setup:
+            continue
+        legal = st.legal_actions()
+        keys = _clickable(render(st.view(st.current_player), legal=legal))
+        for a in legal:
+            total += 1
+            if a.key in keys:
+                placed += 1
+                kinds.add((a.kind, a.get("spot", "").rstrip("-1234") if a.kind != "play-resource" else ""))
+    spots = {s for k, s in kinds if k == "place"}
+    assert {"nucleus", "mito", "buy", "laureate", "ser", "rer", "cytoplasm", "glut"} <= spots, spots
+    assert ("play-resource", "") in kinds and any(k == "grey" for k, _ in kinds)
+    assert placed / total > 0.9, (placed, total)
+
+
+def test_single_move_spot_is_one_button_and_goal_cards_claim():
+    """Board: a spot with one move is itself the button; claiming a goal is a click on the goal card."""
+    st = GAME.new_state(2, seed=1)
+    while st.setup:
+        st.apply(st.legal_actions()[0])
+    legal = st.legal_actions()
+    svg = render(st.view(st.current_player), legal=legal)
+    nucleus = next(a for a in legal if a.kind == "place" and a.spot == "nucleus-3")
+    assert f'id="spot-nucleus-3" data-action="{html.escape(nucleus.key)}"' in svg
+    goal = next(a for a in legal if a.kind == "place" and a.spot == "laureate" and a.goal != "atp")
+    assert f'id="goal-{goal.goal}" data-action="{html.escape(goal.key)}"' in svg
+
+
+def test_describe_names_the_key_facts():
+    """Screen readers: the <desc> names the round, who moves, the market, goals, HP and the own hand."""
+    st = GAME.new_state(3, seed=3)
+    while st.setup:
+        st.apply(st.legal_actions()[-1])
+    text = describe(st.view(st.current_player))
+    p = st.current_player
+    assert text.startswith("Round 1.") and f"Player {p + 1} places a worker" in text
+    for c in st.row:
+        assert CARD[c].name in text
+    assert "Goals:" in text and "Health Points" in text
+    for c in st.hand[p]:
+        assert CARD[c].name in text.split("Your hand:")[1]
+    assert text.count("Your hand:") == 1
