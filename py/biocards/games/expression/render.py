@@ -190,6 +190,7 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
             CATEGORIES[c].name for c in PATHWAY) + " → back to Promoter"):
         for category, (cx, cy) in zip(PATHWAY, spots):
             is_top, is_next = category == top, category == nxt
+            d.add(f'<g id="step-{category}">')
             d.rect(cx, cy, cw, ch, PAPER, stroke=DARK if is_top or is_next else "#b9b4a6",
                    width=3 if is_top else 2 if is_next else 1, rx=10,
                    extra='stroke-dasharray="7 4"' if is_next else "")
@@ -201,6 +202,7 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
             if tag:
                 d.text(cx + 42, cy + 52, tag, 13, weight="bold" if is_next else "normal",
                        fill="#5a3a00" if is_next else MUTED)
+            d.add("</g>")
         (ax, ay), (bx, by), (cx_, cy_), (gx, gy) = spots
         arrows = [(ax + cw + 4, ay + ch / 2, bx - 6, by + ch / 2),            # promoter → operon
                   (bx + cw / 2, by + ch + 4, cx_ + cw / 2, cy_ - 6),          # operon → factor
