@@ -95,11 +95,11 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
             d.text(CARD_W / 2, 76, title, 15 if len(title) < 11 else 13, anchor="middle", weight="bold",
                    fill=text)
             for k, line in enumerate(EFFECT[value]):
-                d.text(CARD_W / 2, 98 + 15 * k, line, 12, anchor="middle", fill=text)
+                d.text(CARD_W / 2, 98 + 16 * k, line, 13, anchor="middle", fill=text)
         if not small:
             worth = "20 pts" if mutation else f"{value} pt{'s' * (value != 1)}"
-            d.text(10, CARD_H - 10, f"step {_step(category)}", 11, fill=PAPER if mutation else MUTED)
-            d.text(CARD_W - 10, CARD_H - 10, worth, 11, anchor="end", fill=PAPER if mutation else MUTED)
+            d.text(9, CARD_H - 9, f"step {_step(category)}", 13, fill=PAPER if mutation else MUTED)
+            d.text(CARD_W - 9, CARD_H - 9, worth, 13, anchor="end", fill=PAPER if mutation else MUTED)
         d.add("</g>")
 
 
@@ -189,7 +189,7 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
     with d.group(ident="pathway", label="The expression pathway: " + " → ".join(
             CATEGORIES[c].name for c in PATHWAY) + " → back to Promoter"):
         for category, (cx, cy) in zip(PATHWAY, spots):
-            is_top, is_next = category == top, category == nxt
+            is_top, is_next = category == top, category == nxt and not view["over"]
             d.add(f'<g id="step-{category}">')
             d.rect(cx, cy, cw, ch, PAPER, stroke=DARK if is_top or is_next else "#b9b4a6",
                    width=3 if is_top else 2 if is_next else 1, rx=10,
@@ -197,10 +197,10 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
             d.rect(cx + 6, cy + 6, 26, ch - 12, FILL[category], stroke="none", rx=5)
             d.text(cx + 19, cy + ch / 2 + 7, _step(category), 18, anchor="middle", weight="bold",
                    fill=INK[category])
-            d.text(cx + 42, cy + 28, CATEGORIES[category].name, 14, weight="bold")
+            d.text(cx + 42, cy + 29, CATEGORIES[category].name, 15, weight="bold")
             tag = "top card" if is_top else ("next step" if anything else "next step: play this") if is_next else ""
             if tag:
-                d.text(cx + 42, cy + 52, tag, 13, weight="bold" if is_next else "normal",
+                d.text(cx + 42, cy + 54, tag, 15, weight="bold" if is_next else "normal",
                        fill="#5a3a00" if is_next else MUTED)
             d.add("</g>")
         (ax, ay), (bx, by), (cx_, cy_), (gx, gy) = spots
@@ -211,7 +211,7 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
         for x1, y1, x2, y2 in arrows:
             d.add(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{DARK}" '
                   f'stroke-width="2.5" marker-end="url(#expr-arrow)"/>')
-        d.text(x0 + cw + gap_x / 2, BOARD_TOP + 30 + ch + gap_y / 2 + 5, "and round again", 13,
+        d.text(x0 + cw + gap_x / 2, BOARD_TOP + 30 + ch + gap_y / 2 + 5, "and round again", 14,
                anchor="middle", fill=MUTED)
 
 
@@ -234,15 +234,15 @@ def _players(d: Drawing, view: dict[str, Any]) -> None:
             title = _who(p) + (" · you" if view["viewer"] == p else "")
             d.text(x + 12, y + 24, title, 16, weight="bold")
             if p == view["first_player"] and not view["over"]:
-                d.text(x + w - 12, y + 24, "first", 13, anchor="end", fill=MUTED)
+                d.text(x + w - 12, y + 24, "first", 14, anchor="end", fill=MUTED)
             backs = min(size, 12)
             step = min(9.0, (w - 100) / max(backs, 1))
             for k in range(backs):
                 _card_back(d, x + 12 + k * step, y + 34, 14, 20)
             d.text(x + 12 + (backs - 1) * step + 22 if backs else x + 12, y + 50,
-                   f"{size} card{'s' * (size != 1)}", 14)
+                   f"{size} card{'s' * (size != 1)}", 15)
             score, target = view["scores"][p], view["target"]
-            d.text(x + 12, y + 74, f"{score} / {target} points", 14, weight="bold")
+            d.text(x + 12, y + 74, f"{score} / {target} points", 15, weight="bold")
             bar = w - 24
             d.rect(x + 12, y + 80, bar, 8, "#efeadb", stroke="#b9b4a6", rx=4)
             if score:
@@ -256,7 +256,7 @@ def _players(d: Drawing, view: dict[str, Any]) -> None:
             else:
                 won = sum(1 for h in view["hands_won"] if h["winner"] == p)
                 status = f"won {won} hand{'s' * (won != 1)}" if won else ""
-            d.text(x + 12, y + 104, status, 14, weight="bold" if current or choose else "normal",
+            d.text(x + 12, y + 105, status, 15, weight="bold" if current or choose else "normal",
                    fill="#5a3a00" if current or choose else MUTED)
 
 
