@@ -14,7 +14,8 @@ from typing import Any
 
 from ...core import Action
 from ...svg import Drawing
-from .cards import CATEGORIES, MUTATIONS, PATHWAY, next_category, parse
+from .cards import CATEGORIES, MUTATIONS, PATHWAY, next_category, parse, points
+from .cards import name as _name
 
 __all__ = ["describe", "render"]
 
@@ -50,12 +51,6 @@ def _who(p: int) -> str:
     return f"Player {p + 1}"
 
 
-def _name(card: str) -> str:
-    category, value = parse(card)
-    shown = MUTATIONS[value].name if isinstance(value, str) else value
-    return f"{CATEGORIES[category].name} {shown}"
-
-
 def _step(category: str) -> int:
     return PATHWAY.index(category) + 1
 
@@ -73,10 +68,9 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
     body = DARK if mutation else PAPER
     with d.group(action, label=None if action else (label or _name(card))):
         stroke, width = (DARK, 3) if raised else (FILL[category] if not mutation else DARK, 2)
-        d.rect(x, y, w, h, body, stroke=stroke, rx=10 * scale, width=width,
-               extra='opacity="0.7"' if faded else "")
-        fade = ' opacity="0.7"' if faded else ""
-        d.add(f'<g transform="translate({x:.1f},{y:.1f}) scale({scale})"{fade}>')
+        fade = 'opacity="0.7"' if faded else ""  # unplayable now: still legible, never hidden
+        d.rect(x, y, w, h, body, stroke=stroke, rx=10 * scale, width=width, extra=fade)
+        d.add(f'<g transform="translate({x:.1f},{y:.1f}) scale({scale})" {fade}>')
         ink, text = INK[category], (PAPER if mutation else DARK)
         d.rect(5, 5, CARD_W - 10, 40, FILL[category], stroke="none", rx=7)
         if small:
@@ -97,7 +91,7 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
             for k, line in enumerate(EFFECT[value]):
                 d.text(CARD_W / 2, 98 + 16 * k, line, 13, anchor="middle", fill=text)
         if not small:
-            worth = "20 pts" if mutation else f"{value} pt{'s' * (value != 1)}"
+            worth = f"{points(card)} pt{'s' * (points(card) != 1)}"
             d.text(9, CARD_H - 9, f"step {_step(category)}", 13, fill=PAPER if mutation else MUTED)
             d.text(CARD_W - 9, CARD_H - 9, worth, 13, anchor="end", fill=PAPER if mutation else MUTED)
         d.add("</g>")
