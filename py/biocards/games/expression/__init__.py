@@ -15,6 +15,7 @@ from ...bots import play_out, random_factory
 from ...core import Game, register
 from .bots import greedy_factory
 from .cards import follows
+from .render import render
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
                     VARIANT_MIN_PLAYERS, ExpressionState)
 
@@ -60,7 +61,7 @@ GAME = register(ExpressionGame(
     max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
     options={"target": 500, "variant": False},
     bots={"random": random_factory, "greedy": greedy_factory},
-    render=None,
+    render=render,
 ))
 
 BENCH = {"win_rate_players": [4], "win_rate_games": 200}

@@ -172,8 +172,12 @@ class ExpressionState(GameState):
         if top is not None:
             pending = {"kind": top.kind, "player": top.player, "prompt": top.prompt,
                        "first": top.data.get("first")}
-            if top.kind == "drawn" and player == top.player:
-                pending["card"] = self.drawn
+            if top.kind == "drawn":
+                if player == top.player:
+                    pending["card"] = self.drawn
+                else:  # the drawer's prompt names the card: the others only learn that it matches
+                    pending["prompt"] = (f"{_who(top.player)} drew a card that matches and may play it "
+                                         "now or keep it.")
         return {
             "game": "expression",
             "viewer": player,

@@ -1,0 +1,74 @@
+"""Gene Expression in a real browser (Debian Chromium via Playwright): bots to the end of a match, and a
+person playing a card by mouse, a turn by keyboard and a Substitution's swap on the players' seats."""
+
+import re
+
+import pytest
+
+PLAY = "play/?game=expression&seats={seats}&seed={seed}&pace=0{extra}"
+
+
+def open_game(page, site_url, seats="human,greedy,greedy,greedy", seed=2, extra=""):
+    page.goto(site_url + PLAY.format(seats=seats, seed=seed, extra=extra))
+    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
+    return page
+
+
+def log_length(page):
+    return page.locator("#log li").count()
+
+
+def wait_for_more_log(page, before):
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_greedy_bots_play_a_whole_match(page, site_url, players):
+    """Rulebook "Scoring": hands are played until a player reaches the target (here 150, the option
+    `target`, to keep the test short); the end screen lists every player's points."""
+    open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3, extra="&opt-target=150")
+    page.wait_for_selector("html[data-state=over]", timeout=110_000)
+    scores = page.locator("#final-scores").inner_text()
+    assert re.search(r"Player 1 \(computer, good\)\s+\d+ points", scores)
+    assert re.search(r"\b(1[5-9]\d|[2-9]\d\d) points", scores)  # someone reached the target
+    assert "The match is over" in page.locator("#table svg desc").text_content()
+
+
+def test_a_person_plays_a_card_by_mouse_and_a_turn_by_keyboard(page, site_url):
+    """Rulebook "Playing": on the top card (Operon 6 with seed 2) a matching card in hand is raised and
+    clickable; the next turn is played with Tab and Enter alone (a card or the draw pile)."""
+    open_game(page, site_url, seed=2)
+    desc = page.locator("#table svg desc").text_content()
+    assert desc.startswith("Hand 1") and "Player 1 to move (you)" in desc and "Your hand:" in desc
+    before = log_length(page)
+    card = page.locator("#table g[data-action][aria-label^='Play Transcription factor']").first
+    label = card.get_attribute("aria-label")
+    card.click()
+    wait_for_more_log(page, before)
+    assert f"Player 1 plays {label[len('Play '):]}" in page.locator("#log").inner_text()
+    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('to move (you)')")
+    before = log_length(page)
+    page.locator("#status").click()  # start tabbing from above the table
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        if label.startswith(("Play ", "Draw a card")):
+            break
+    else:
+        raise AssertionError("Tab never reached a card to play or the draw pile")
+    page.keyboard.press("Enter")
+    wait_for_more_log(page, before)
+    assert re.search(r"Player 1 (plays|draws)", page.locator("#log").inner_text())
+
+
+def test_a_person_swaps_hands_by_clicking_two_seats(page, site_url):
+    """RULINGS: a Substitution turned up to start acts on the first player, who chooses two players
+    (seed 7 turns one up); the seats are the targets."""
+    open_game(page, site_url, seed=7)
+    assert "Substitution" in page.locator("#table svg desc").text_content()
+    page.locator("#table #player-1[data-action]").click()
+    page.wait_for_selector("#table #player-2[data-action]")
+    before = log_length(page)
+    page.locator("#table #player-2[data-action]").click()
+    wait_for_more_log(page, before)
+    assert "Player 2 and Player 3 swap hands" in page.locator("#log").inner_text()
