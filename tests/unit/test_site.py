@@ -82,3 +82,23 @@ def test_wheels_keep_their_source_and_list_their_bytecode_in_record(wheel):
     for source in sources:
         folder, _, module = source.rpartition("/")
         assert any(n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") for n in names), source
+
+
+def test_the_landing_page_seats_a_person_and_enough_computers_for_every_game():
+    """Pressing Play without touching the seat pickers starts a legal game: one person, computers
+    up to the game's minimum (the gene-expression game needs four), the other seats empty."""
+    import re
+
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    forms = re.findall(r'<form class="start".*?data-min="(\d+)".*?</form>', page, re.S)
+    assert forms
+    for form in re.finditer(r'<form class="start".*?data-min="(\d+)".*?</form>', page, re.S):
+        low = int(form.group(1))
+        chosen = []
+        for select in re.findall(r"<select.*?</select>", form.group(0), re.S):
+            options = re.findall(r'<option value="([^"]*)"\s*(selected)?', select)
+            chosen.append(next((v for v, sel in options if sel), options[0][0]))
+        seats = [s for s in chosen if s]
+        assert seats[0] == "human" and set(seats[1:]) == {"greedy"} and len(seats) == max(low, 2), seats
+        hidden = re.search(r'name="seats" value="([^"]+)"', form.group(0)).group(1)
+        assert hidden.split(",") == seats
