@@ -246,9 +246,12 @@ def _board(d: Drawing, view) -> None:
     else:
         _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold")], ident="d20",
                     label="Twenty-sided die: not rolled yet")
+    # After a protein roll you may keep your cards and just take the top one: the pile is that move.
+    take_top = d.find("trade-in", protein="")
     _board_card(d, 360, 104, [("Protein pile", 13, "bold"), (str(view["pile_size"]), 30, "bold"),
-                              ("cards", 11, "normal")], ident="pile", fill="#555", ink="#fff",
-                label=f"Protein pile: {view['pile_size']} cards")
+                              ("take the top" if take_top else "cards", 11, "bold" if take_top else "normal")],
+                action=take_top, ident="pile", fill="#555", ink="#fff",
+                label=None if take_top else f"Protein pile: {view['pile_size']} cards")
     _board_card(d, 472, 104, [("Action deck", 13, "bold"), (str(view["action_deck_size"]), 30, "bold"),
                               (f"{len(view['action_discards'])} discarded", 11, "normal")], ident="action-deck",
                 fill="#CC79A7", label=f"Action deck: {view['action_deck_size']} cards")
