@@ -12,6 +12,7 @@ from ...core import Game, register
 from .bots import greedy_factory
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
+from .render import render
 from .rules import MAX_ROUNDS, NucleoState
 
 __all__ = ["GAME", "PROTEINS", "protein"]
@@ -41,7 +42,7 @@ GAME = register(Game(
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
     bots={"random": random_factory, "greedy": greedy_factory},
-    render=None,
+    render=render,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     version=2,
 ))

@@ -57,6 +57,15 @@ def items_text(items) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
+def _plain(value):
+    """Tuples as lists, inside dicts too, so a view is plain JSON (a counter-offer's ``reply_to``)."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 class NucleoState(GameState):
     """A position of NUCLEO."""
 
@@ -193,8 +202,8 @@ class NucleoState(GameState):
                 "actions": list(self.actions[q]) if q == player else None,
             } for q in range(self.num_players)],
             "pending": None if top is None else {"kind": top.kind, "player": top.player, "prompt": top.prompt,
-                                                   **{k: (list(v) if isinstance(v, tuple) else v) for k, v in top.data.items()
-                                                      if k in ("give", "ask", "to", "from", "counter")}},
+                                                   **{k: _plain(v) for k, v in top.data.items()
+                                                      if k in ("give", "ask", "to", "from", "counter", "reply_to")}},
             "offers_left": MAX_OFFERS_PER_TURN - self.offers_made,
             # A score during play subtracts the protein cards in hand, which others cannot see.
             "scores": [s if self.finished or q == player else None for q, s in enumerate(self.scores())],

@@ -1,0 +1,59 @@
+"""NUCLEO in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
+
+import re
+
+PLAY = "play/?game=nucleo&seats={seats}&seed={seed}&pace=0"
+
+
+def open_game(page, site_url, seats="human,greedy", seed=7):
+    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
+    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
+    return page
+
+
+def log_length(page):
+    return page.locator("#log li").count()
+
+
+def test_greedy_bots_play_a_whole_game(page, site_url):
+    """RULINGS: a game with only bots plays itself to the end screen (the pool empties)."""
+    open_game(page, site_url, seats="greedy,greedy,greedy", seed=3)
+    page.wait_for_selector("html[data-state=over]", timeout=110_000)
+    scores = page.locator("#final-scores").inner_text()
+    assert re.search(r"Player 1 \(computer, good\)\s+\d+", scores)
+
+
+def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
+    """Part 2 by clicking the six-sided die; part 3 by Tab and Enter: offer a trade, then pick the
+    other player's row as its target, and the offer panel appears with both sides."""
+    open_game(page, site_url, seed=4)
+    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('roll the die')")
+    before = log_length(page)
+    page.locator("#table g#d6[data-action]").click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert "rolled the six-sided die" in page.locator("#log").inner_text()
+    # Answer whatever the die asked (a protein roll asks about trading one in) by the pile or a button.
+    for _ in range(5):
+        if page.locator("#actions button", has_text="Offer a trade to another player").count():
+            break
+        page.locator("#table [data-action], #actions button").first.click()
+        page.wait_for_timeout(200)
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        label = page.evaluate("document.activeElement.textContent || ''")
+        if label.startswith("Offer a trade to another player"):
+            break
+    else:
+        raise AssertionError("Tab never reached the offer button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table g#seat-1[data-action]")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('aria-label') || ''") == "Offer a trade to Player 2":
+            break
+    else:
+        raise AssertionError("Tab never reached Player 2's row")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table g#offer-give")
+    assert "Player 1 (you) gives" in page.locator("#table svg").inner_html()
+    assert page.locator("#actions button", has_text="Cancel the offer").count() == 1

@@ -1,0 +1,159 @@
+"""NUCLEO's SVG table: pure, parses, shows your hand and hides others', puts moves on what they act on."""
+
+import html
+import re
+import xml.etree.ElementTree as ET
+
+from biocards import games
+from biocards.core import Action
+from biocards.games.nucleo.render import describe
+
+GAME = games.get("nucleo")
+
+# Moves with no card or seat of their own: the page gives each a button under the table.
+BAR_KINDS = {"propose", "fixed-trade", "to-build", "end-turn", "cancel", "done-giving", "send", "accept",
+             "decline", "counter"}
+
+
+def placed(svg: str) -> set[str]:
+    return {html.unescape(k) for k in re.findall(r'data-action="([^"]+)"', svg)}
+
+
+def played_positions(players=3, seed=5, plies=1500):
+    """Every position of a greedy game (the human's seat sees its own view and its legal moves)."""
+    st = GAME.new_state(players, seed=seed)
+    bots = [GAME.make_bot("greedy", s, 1) for s in range(players)]
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        yield st
+        st.apply(bots[st.current_player].choose(st))
+    yield st
+
+
+def test_svg_parses_and_every_clickable_element_is_a_legal_move():
+    """DESIGN: clickable elements carry data-action=<key> of a legal action, and the SVG is well formed."""
+    for st in played_positions():
+        p = st.current_player if st.current_player is not None else 0
+        legal = st.legal_actions()
+        svg = GAME.render(st.view(p), legal=legal)
+        ET.fromstring(svg)
+        assert placed(svg) <= {a.key for a in legal}
+
+
+def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
+    """DESIGN: every kind of move is on the thing it acts on (die, supply, hand, protein card, a seat,
+    the ask palette); only moves with no natural target are left to the page's buttons."""
+    kinds_on_table = set()
+    for players, seed in ((2, 1), (3, 5), (4, 7)):
+        for st in played_positions(players, seed):
+            legal = st.legal_actions()
+            if not legal:
+                continue
+            on_table = placed(GAME.render(st.view(st.current_player), legal=legal))
+            for action in legal:
+                if action.kind not in BAR_KINDS:
+                    assert action.key in on_table, f"{action.label!r} has no place on the table"
+                    kinds_on_table.add(action.kind)
+    assert {"roll", "offer-to", "give", "ask", "build", "trade-in"} <= kinds_on_table
+
+
+def test_your_hand_is_face_up_and_the_others_are_counts_only():
+    """Hidden information (RULINGS): you see your amino acids and protein sequences; of another player
+    only how many cards they hold."""
+    st = GAME.new_state(2, seed=3)
+    st.amino[0], st.amino[1] = {"W": 2}, {"K": 1, "C": 4}
+    st.proteins[1] = ["Oxytocin"]
+    svg = GAME.render(st.view(0), legal=())
+    assert 'id="hand-0-W"' in svg and "×2" in svg
+    for name in st.proteins[0]:
+        assert name in svg
+    assert 'id="hand-1-' not in svg and "Oxytocin" not in svg and "CYIQNCPLG" not in svg
+    assert ">5</text>" in svg and "amino acid cards" in svg  # Player 2's five cards, as a count
+
+
+def test_a_protein_card_shows_its_sequence_and_what_is_still_missing():
+    """Build rule: a protein needs its exact composition; the card says which amino acids are missing."""
+    st = GAME.new_state(2, seed=3)
+    st.proteins[0], st.amino[0] = ["Glutathione"], {"E": 1, "C": 1}
+    svg = GAME.render(st.view(0), legal=())
+    assert "Glutathione" in svg and "Still need: G" in svg
+    st.amino[0]["G"] = 1
+    assert "every amino acid in hand" in GAME.render(st.view(0), legal=())
+
+
+def _to_offer(st, items_give, items_ask, seat=1):
+    """The active player writes and sends an offer to ``seat`` (greedy-free: exact moves)."""
+    st.apply(Action("roll")) if st.phase == "roll" else None
+    while st.pending:  # whatever the die asked first
+        st.apply(st.legal_actions()[-1])
+    st.apply(Action("propose"))
+    st.apply(Action("offer-to", seat=seat))
+    for item in items_give:
+        st.apply(Action("give", item=item))
+    st.apply(Action("done-giving"))
+    for item in items_ask:
+        st.apply(Action("ask", item=item))
+
+
+def test_the_offer_on_the_table_shows_both_sides_and_its_answers_are_reachable():
+    """Negotiation (RULINGS): the target sees what each side gives, and can accept, decline or counter."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    st.amino[0] = {"H": 1, "A": 2}
+    st.amino[1] = {"C": 1}
+    _to_offer(st, ["aa:H"], ["aa:C"])
+    writing = GAME.render(st.view(0), legal=st.legal_actions())
+    assert 'id="ask-C"' in writing and "writing an offer" in writing
+    st.apply(Action("send"))
+    view = st.view(1)
+    svg = GAME.render(view, legal=st.legal_actions())
+    assert 'id="offer-give"' in svg and 'id="offer-ask"' in svg
+    assert "Player 1 gives" in svg and "Player 2 (you) gives" in svg
+    assert 'id="offer-0-0"' in svg and 'id="offer-1-0"' in svg  # the Histidine and the Cysteine
+    kinds = {a.kind for a in st.legal_actions()}
+    assert {"accept", "decline", "counter"} <= kinds and kinds <= BAR_KINDS
+    assert "Offer on the table: Player 1 gives a Histidine card; Player 2 gives a Cysteine card." in describe(view)
+
+
+def test_a_counter_offer_shows_what_it_answers():
+    """Rulebook: the other player may answer with a counter-offer; the table shows the offer it replies to."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    st.amino[0], st.amino[1] = {"H": 1}, {"C": 1, "K": 1}
+    _to_offer(st, ["aa:H"], ["aa:C"])
+    st.apply(Action("send"))
+    st.apply(Action("counter"))
+    st.apply(Action("give", item="aa:K"))
+    svg = GAME.render(st.view(1), legal=st.legal_actions())
+    assert "In reply to Player 1" in svg and "a Histidine card for a Cysteine card" in svg
+    assert "Counter-offer" in svg
+
+
+def test_an_offer_you_cannot_pay_says_why():
+    """Trade rule: you can accept only what you hold; the table says so instead of a silent missing button."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    st.amino[0], st.amino[1] = {"H": 1}, {"K": 1}
+    _to_offer(st, ["aa:H"], ["aa:C"])
+    st.apply(Action("send"))
+    svg = GAME.render(st.view(1), legal=st.legal_actions())
+    assert "You cannot accept: you do not hold all they ask for" in svg
+
+
+def test_describe_names_turn_pool_supply_and_your_cards():
+    """Screen readers: the summary names the round, whose turn and part, the pool, the supply and your hand."""
+    st = GAME.new_state(3, seed=2, first_player=1)
+    text = describe(st.view(1))
+    assert text.startswith("Round 1 of 80. Player 2's turn, part 2: roll the die.")
+    assert f"Coin pool {st.pool.count}." in text and "Amino acid supply: Alanine" in text
+    assert "Player 2 (you): 0 coins, score 0. Amino acids:" in text
+    assert "Player 1: 0 coins, 3 amino acid cards, 3 protein cards" in text
+
+
+def test_render_is_pure():
+    """DESIGN: rendering does not change the view it is given."""
+    import copy
+
+    st = GAME.new_state(2, seed=9)
+    view = st.view(st.current_player)
+    before = copy.deepcopy(view)
+    assert GAME.render(view, legal=st.legal_actions()) == GAME.render(view, legal=st.legal_actions())
+    assert view == before
