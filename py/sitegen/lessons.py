@@ -117,8 +117,14 @@ def build_guided(root: Path, dist: Path) -> list[dict]:
     return listed
 
 
-def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]:
-    """Render every lesson and rules page into ``dist/lessons``; return their front matter + slug."""
+def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[dict] | None = None) -> list[dict]:
+    """Render every lesson and rules page into ``dist/lessons``; return their front matter + slug.
+
+    ``guided`` lists the guided lessons (:func:`build_guided`); a page names its own in front matter
+    (``guided = ["first-codons"]``) and links to them."""
+    if guided is None:
+        guided = build_guided(root, dist)
+    guided_by_id = {lesson["id"]: lesson for lesson in guided}
     md = _markdown()
     concepts = load_concepts(root)
     pages: list[dict] = []
@@ -129,6 +135,9 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
     rendered = []
     for path, slug, folder in sources:
         meta, body = read_page(path)
+        missing = [g for g in meta.get("guided", []) if g not in guided_by_id]
+        if missing:
+            raise LessonError(f"{path}: no guided lesson {', '.join(map(repr, missing))} in lessons/guided/")
         unknown = [c for c in meta.get("concepts", []) if c not in concepts]
         if unknown:
             raise LessonError(f"{path}: unknown concept(s) {', '.join(map(repr, unknown))}; "
@@ -165,7 +174,9 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
         out.write_text(env.get_template("lesson.html").render(
             root=root_rel, page=page, title=title, body=rest, here=here,
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
-            play=[_play_link(g, root_rel) for g in games]), encoding="utf-8")
+            play=[_play_link(g, root_rel) for g in games],
+            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"]} for g in page.get("guided", [])]),
+            encoding="utf-8")
 
     # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.
     pages.sort(key=lambda p: ("game" in p, p.get("order", 1000), p["title"]))
@@ -173,6 +184,6 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment) -> list[dict]
     (dist / "lessons" / "concepts.json").write_text(
         json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "lessons" / "index.html").write_text(env.get_template("lessons_index.html").render(
-        root="../", lessons=[p for p in pages if "game" not in p], guided=build_guided(root, dist),
+        root="../", lessons=[p for p in pages if "game" not in p], guided=guided,
         rules=[p for p in pages if "game" in p], ideas=ideas), encoding="utf-8")
     return pages

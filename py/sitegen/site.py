@@ -36,9 +36,9 @@ def build_site(root: Path, dist: Path, wheel: str) -> None:
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
                "options": dict(g.options)} for g in games.all()]
-    lessons = build_lessons(root, dist, env)
-    rules = {page["game"]: page for page in lessons if page.get("game")}
     guided = build_guided(root, dist)
+    lessons = build_lessons(root, dist, env, guided)
+    rules = {page["game"]: page for page in lessons if page.get("game")}
     _write(dist / "index.html", env.get_template("index.html").render(
         root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
         guided=guided))

@@ -264,9 +264,11 @@ def test_validation_accepts_a_consistent_site(tmp_path):
     (GOOD_CONCEPT, GOOD_PAGE.replace('["codon"]', '["codon", "no-such-idea"]'), "no-such-idea"),
     (GOOD_CONCEPT.replace('lesson = "page"\n', ""), GOOD_PAGE, "needs lesson"),
     (GOOD_CONCEPT, GOOD_PAGE.replace("+++\n", "", 1), "front matter"),
+    (GOOD_CONCEPT, GOOD_PAGE.replace('concepts = ["codon"]', 'concepts = ["codon"]\nguided = ["no-such-lesson"]'),
+     "no guided lesson 'no-such-lesson'"),
 ])
 def test_validation_errors_are_clear(tmp_path, toml, page, message):
-    """A missing page or anchor, or an unknown concept id, stops the build with a clear error."""
+    """A missing page or anchor, an unknown concept id or guided lesson, stops the build with a clear error."""
     root = _site(tmp_path, toml, page)
     with pytest.raises(LessonError, match=re.escape(message)):
         build_lessons(root, tmp_path / "dist", environment())
@@ -331,3 +333,12 @@ def test_translation_rules_page_links_the_cc_by_sa_original():
     _, body = read_page(LESSONS / "rules" / "translation.md")
     assert "https://creativecommons.org/licenses/by-sa/4.0/" in body
     assert "https://github.com/bitmask/amino-acid-card-game" in body
+
+
+def test_a_lesson_page_links_the_guided_lessons_it_names(tmp_path):
+    """Front matter ``guided = [...]`` puts "Try it in a guided lesson" on the page, with a link
+    that starts that lesson in the play page."""
+    build_lessons(ROOT, tmp_path, environment())
+    html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
+    assert "Try it in a guided lesson" in html
+    assert 'href="../play/?game=translation&amp;lesson=first-codons"' in html
