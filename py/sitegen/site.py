@@ -35,7 +35,8 @@ def build_site(root: Path, dist: Path, wheel: str) -> None:
     env = environment(root)
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
-               "options": dict(g.options)} for g in games.all()]
+               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None)}
+              for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)
     rules = {page["game"]: page for page in lessons if page.get("game")}

@@ -72,3 +72,16 @@ def test_a_person_swaps_hands_by_clicking_two_seats(page, site_url):
     page.locator("#table #player-2[data-action]").click()
     wait_for_more_log(page, before)
     assert "Player 2 and Player 3 swap hands" in page.locator("#log").inner_text()
+
+
+def test_two_players_start_the_marked_variant_from_the_landing_page(page, site_url):
+    """RULINGS: 2–3 players is a marked variant. Emptying seats 3 and 4 on the landing page starts it."""
+    page.goto(site_url)
+    card = page.locator("#game-expression")
+    assert "(2–3 as a variant)" in card.locator(".players").inner_text()
+    card.get_by_label("Player 3 of Gene Expression").select_option("")
+    card.get_by_label("Player 4 of Gene Expression").select_option("")
+    card.get_by_role("button", name="Play Gene Expression").click()
+    page.wait_for_selector("html[data-state=ready]")
+    assert "opt-variant=true" in page.url and "seats=human%2Cgreedy" in page.url
+    assert "Player 3" not in page.locator("#table svg desc").text_content()

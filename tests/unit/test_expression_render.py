@@ -9,6 +9,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 
+import pytest
+
 from biocards.bots import RandomBot
 from biocards.games.expression import GAME
 from biocards.games.expression.cards import DECK
@@ -187,3 +189,19 @@ def test_render_is_pure():
     before = copy.deepcopy(view)
     assert render(view, legal=legal) == render(view, legal=legal)
     assert view == before
+
+
+def test_a_link_may_name_two_or_three_seats_only_for_the_marked_variant():
+    """RULINGS: 2–3 players only as a marked variant (the page asks with opt-variant=true)."""
+    from biocards.games.translation import GAME as TRANSLATION
+    from biocards.web.seats import SetupError, parse, player_range
+
+    assert player_range(GAME, "?game=expression&seats=human,greedy") == (4, 6)
+    assert player_range(GAME, "?game=expression&opt-variant=true") == (2, 6)
+    assert player_range(TRANSLATION, "?opt-variant=true") == (2, 4)  # no variant: unchanged
+    query = "?game=expression&seats=human,greedy&opt-variant=true"
+    setup = parse(query, {"expression": player_range(GAME, query)})
+    assert setup.seats == ("human", "greedy") and setup.options == {"variant": True}
+    GAME.new_state(len(setup.seats), 7, **setup.options)  # the engine accepts it
+    with pytest.raises(SetupError, match="4–6 players"):
+        parse("?game=expression&seats=human,greedy", {"expression": player_range(GAME, "")})

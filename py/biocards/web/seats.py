@@ -71,6 +71,17 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None)
 
 
+def player_range(game, query: str) -> tuple[int, int]:
+    """The seats a link may name for ``game``: its printed range, or from its variant minimum when
+    the link asks for the variant (``opt-variant=true``; RULINGS: 2–3 players of the gene-expression
+    game as a marked variant)."""
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    fewest = getattr(game, "variant_min_players", None)
+    if fewest is not None and params.get("opt-variant") == "true":
+        return fewest, game.max_players
+    return game.min_players, game.max_players
+
+
 def _option(value: str):
     if value in ("true", "false"):
         return value == "true"

@@ -12,7 +12,7 @@ from pyscript import document, window
 from .. import games
 from ..core import Action, IllegalAction, InvalidRecord, Rng
 from ..guided import GuidedLesson, Step
-from .seats import Setup, SetupError, parse
+from .seats import Setup, SetupError, parse, player_range
 
 
 def _el(element_id: str):
@@ -374,8 +374,8 @@ def _playable(query: str) -> dict[str, tuple[int, int]]:
     except KeyError:
         game = None
     if game is not None and game.render is not None:
-        return {game.id: (game.min_players, game.max_players)}
-    return {g.id: (g.min_players, g.max_players) for g in games.all() if g.render is not None}
+        return {game.id: player_range(game, query)}
+    return {g.id: player_range(g, query) for g in games.all() if g.render is not None}
 
 
 def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
