@@ -88,3 +88,22 @@ def test_a_lesson_link_takes_game_seats_and_seed_from_the_lesson():
     assert (setup.game, setup.seats, setup.seed, setup.pace_ms) == ("translation", ("human", "greedy"), 7, 0)
     assert setup.storage_key(7) == "biocards:lesson:first-codons"
     assert parse("?game=translation&seed=7", {"translation": (2, 4)}).storage_key(7) != setup.storage_key(7)
+
+
+def test_peptide_first_link_says_what_the_prepared_position_shows():
+    """The steps name the hand, the RNA held and face up, and Asparagine's codon: they must match the deal."""
+    from biocards.games.peptide import amino_card
+
+    lesson = load(GUIDED / "peptide-first-link.toml")
+    view = lesson.start().view(lesson.student)
+    me = view["seats"][lesson.student]
+    assert (view["phase"], view["round"], view["current"]) == ("resolve", 3, lesson.student)
+    assert me["hand"] == ["N"] and me["atp"] == 3
+    assert me["rna"] == {"A": 1, "G": 0, "C": 0, "U": 1} and view["rna_up"] == ["G", "A"]
+    assert me["selected"] == [{"organelle": "nucleus", "facedown": False},
+                              {"organelle": "ribosome", "facedown": False}]
+    assert amino_card("N").name == "Asparagine" and amino_card("N").codon == "AAU"
+    # "one of Asparagine's two codons (AAU and AAC)": the standard code, written in DNA letters here
+    assert codons("N") == {"AAT", "AAC"}
+    assert lesson.steps[1].expect["index"] == view["rna_up"].index("A")
+    assert "Guanine (G) and Adenine (A)" in lesson.steps[1].say
