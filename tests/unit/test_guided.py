@@ -107,3 +107,24 @@ def test_peptide_first_link_says_what_the_prepared_position_shows():
     assert codons("N") == {"AAT", "AAC"}
     assert lesson.steps[1].expect["index"] == view["rna_up"].index("A")
     assert "Guanine (G) and Adenine (A)" in lesson.steps[1].say
+
+
+def test_cytosis_secrete_a_hormone_says_what_the_prepared_position_shows():
+    """The steps name the card, its cubes and ATP, the student's stock and the vesicle numbers."""
+    from biocards.games.cytosis.cards import CARD
+
+    lesson = load(GUIDED / "cytosis-secrete-a-hormone.toml")
+    view = lesson.start().view(lesson.student)
+    me = view["seats"][lesson.student]
+    assert (view["round"], view["turn"]) == (2, lesson.student) and not view["occupied"]
+    assert "PH5" in me["hand"] and me["atp"] == 7
+    assert me["cubes"] == {"mrna": 0, "protein": 0, "carb": 1, "lipid": 2}
+    epo = CARD["PH5"]
+    assert (epo.name, epo.kind, dict(epo.cubes), epo.atp) == (
+        "Erythropoietin", "protein-hormone", {"protein": 3, "carb": 1}, 3)
+    assert [(v["id"], v["owner"], v["loc"]) for v in view["vesicles"]] == [(1, 1, "rough-er")]
+    # Played through, the student's vesicle is number 3 (Player 2 buds vesicle 2 in between) and EPO is made.
+    state = lesson.check()
+    golgi = next(a for a in state.history[len(lesson.moves):] if a.get("spot") == "golgi-1")
+    assert golgi.vesicle == 3
+    assert "PH5" in state.completed[lesson.student]
