@@ -88,3 +88,43 @@ def test_a_lesson_link_takes_game_seats_and_seed_from_the_lesson():
     assert (setup.game, setup.seats, setup.seed, setup.pace_ms) == ("translation", ("human", "greedy"), 7, 0)
     assert setup.storage_key(7) == "biocards:lesson:first-codons"
     assert parse("?game=translation&seed=7", {"translation": (2, 4)}).storage_key(7) != setup.storage_key(7)
+
+
+def test_peptide_first_link_says_what_the_prepared_position_shows():
+    """The steps name the hand, the RNA held and face up, and Asparagine's codon: they must match the deal."""
+    from biocards.games.peptide import amino_card
+
+    lesson = load(GUIDED / "peptide-first-link.toml")
+    view = lesson.start().view(lesson.student)
+    me = view["seats"][lesson.student]
+    assert (view["phase"], view["round"], view["current"]) == ("resolve", 3, lesson.student)
+    assert me["hand"] == ["N"] and me["atp"] == 3
+    assert me["rna"] == {"A": 1, "G": 0, "C": 0, "U": 1} and view["rna_up"] == ["G", "A"]
+    assert me["selected"] == [{"organelle": "nucleus", "facedown": False},
+                              {"organelle": "ribosome", "facedown": False}]
+    assert amino_card("N").name == "Asparagine" and amino_card("N").codon == "AAU"
+    # "one of Asparagine's two codons (AAU and AAC)": the standard code, written in DNA letters here
+    assert codons("N") == {"AAT", "AAC"}
+    assert lesson.steps[1].expect["index"] == view["rna_up"].index("A")
+    assert "Guanine (G) and Adenine (A)" in lesson.steps[1].say
+
+
+def test_cytosis_secrete_a_hormone_says_what_the_prepared_position_shows():
+    """The steps name the card, its cubes and ATP, the student's stock and the vesicle numbers."""
+    from biocards.games.cytosis.cards import CARD
+
+    lesson = load(GUIDED / "cytosis-secrete-a-hormone.toml")
+    view = lesson.start().view(lesson.student)
+    me = view["seats"][lesson.student]
+    assert (view["round"], view["turn"]) == (2, lesson.student) and not view["occupied"]
+    assert "PH5" in me["hand"] and me["atp"] == 7
+    assert me["cubes"] == {"mrna": 0, "protein": 0, "carb": 1, "lipid": 2}
+    epo = CARD["PH5"]
+    assert (epo.name, epo.kind, dict(epo.cubes), epo.atp) == (
+        "Erythropoietin", "protein-hormone", {"protein": 3, "carb": 1}, 3)
+    assert [(v["id"], v["owner"], v["loc"]) for v in view["vesicles"]] == [(1, 1, "rough-er")]
+    # Played through, the student's vesicle is number 3 (Player 2 buds vesicle 2 in between) and EPO is made.
+    state = lesson.check()
+    golgi = next(a for a in state.history[len(lesson.moves):] if a.get("spot") == "golgi-1")
+    assert golgi.vesicle == 3
+    assert "PH5" in state.completed[lesson.student]
