@@ -25,7 +25,8 @@ class Step:
     say: str
     """What to look at and what to do, in the student's words."""
     expect: Mapping[str, Any]
-    """The move: ``{"kind": "translate", "code": "S"}`` (kind plus parameters that must match)."""
+    """The move: ``{"kind": "translate", "code": "S"}`` (kind plus parameters that must match); a
+    list allows any of its values, e.g. either of two identical spots ``{"spot": ["rer-1", "rer-2"]}``."""
     then: str
     """The biology behind the move, shown once it is made."""
     hint: str = ""
@@ -33,7 +34,8 @@ class Step:
 
     def matches(self, action: Action) -> bool:
         return action.kind == self.expect["kind"] and all(
-            action.get(name) == value for name, value in self.expect.items() if name != "kind")
+            action.get(name) in value if isinstance(value, list) else action.get(name) == value
+            for name, value in self.expect.items() if name != "kind")
 
 
 @dataclass(frozen=True)
@@ -86,17 +88,27 @@ class GuidedLesson:
         return done
 
     def check(self) -> GameState:
-        """Play the lesson as a student following it would (bots choosing their moves), or raise
-        ``ValueError`` naming the first step whose move is not legal when it is asked for."""
+        """Play the lesson as students following it would, every move a step allows (bots choosing
+        their moves between steps, as in the page), or raise ``ValueError`` naming the first step
+        whose move is not legal when it is asked for. Returns the position after one such path."""
+        return self._check_from(self.start(), 0)
+
+    def _check_from(self, state: GameState, done: int) -> GameState:
         game = games.get(self.game)
-        state = self.start()
-        bots = {s: game.make_bot(kind, s, self.seed) for s, kind in enumerate(self.seats) if kind != "human"}
-        for number, step in enumerate(self.steps, 1):
-            while not state.is_terminal() and state.current_player != self.student:
-                state.apply(bots[state.current_player].choose(state))
-            move = next((a for a in state.legal_actions() if step.matches(a)), None) if not state.is_terminal() else None
-            if move is None:
-                raise ValueError(f"guided lesson {self.id!r}: step {number} asks for {dict(step.expect)}, "
-                                 "which is not a legal move at that point")
-            state.apply(move)
-        return state
+        while not state.is_terminal() and state.current_player != self.student:
+            seat = state.current_player
+            # A fresh bot for every move, as the page makes one (its choices depend only on the seed).
+            state.apply(game.make_bot(self.seats[seat], seat, self.seed).choose(state))
+        if done == len(self.steps):
+            return state
+        step = self.steps[done]
+        moves = [a for a in state.legal_actions() if step.matches(a)] if not state.is_terminal() else []
+        if not moves:
+            raise ValueError(f"guided lesson {self.id!r}: step {done + 1} asks for {dict(step.expect)}, "
+                             "which is not a legal move at that point")
+        for move in moves[1:]:
+            branch = state.clone()
+            branch.apply(move)
+            self._check_from(branch, done + 1)
+        state.apply(moves[0])
+        return self._check_from(state, done + 1)

@@ -128,3 +128,16 @@ def test_cytosis_secrete_a_hormone_says_what_the_prepared_position_shows():
     golgi = next(a for a in state.history[len(lesson.moves):] if a.get("spot") == "golgi-1")
     assert golgi.vesicle == 3
     assert "PH5" in state.completed[lesson.student]
+
+
+def test_a_step_may_accept_either_of_two_identical_spots_and_every_choice_is_checked():
+    """Cytosis has twin spots: a step listing both accepts either, and check() plays both paths."""
+    from biocards.guided import Step
+
+    step = Step(say="", expect={"kind": "place", "spot": ["rer-1", "rer-2"]}, then="")
+    assert step.matches(Action("place", spot="rer-2", n=3))
+    assert not step.matches(Action("place", spot="golgi-1"))
+    lesson = load(GUIDED / "cytosis-secrete-a-hormone.toml")
+    for alternative in ("rer-2", "golgi-2", "exo-2"):
+        assert any(alternative in str(s.expect["spot"]) for s in lesson.steps)
+    lesson.check()  # would raise if choosing a right-hand twin led to a dead end
