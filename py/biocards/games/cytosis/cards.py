@@ -169,7 +169,9 @@ CARDS: tuple[Card, ...] = (
     _e(8, "ATP synthase", "makes ATP in mitochondria", "UniProt P25705", "green", 3, 0, 1, 4),
     _e(9, "DNA polymerase", "copies DNA", "UniProt P28340", "purple", 2, 0, 1, 3),
     _e(10, "RNA polymerase II", "transcribes genes into mRNA", "UniProt P24928", "purple", 3, 1, 2, 5),
-    # Protein hormones: made on the rough ER, glycosylated in the Golgi, secreted by exocytosis.
+    # Protein hormones: made on the rough ER, processed in the Golgi, secreted by exocytosis. The game
+    # adds a carbohydrate in the Golgi to every one; EPO, FSH and prolactin's glycosylated form really are
+    # glycoproteins, while insulin, glucagon and growth hormone are not glycosylated (a simplification).
     _v("protein-hormone", 1, "Insulin", "lowers blood glucose", "UniProt P01308", 2, 2, 7),
     _v("protein-hormone", 2, "Glucagon", "raises blood glucose", "UniProt P01275", 2, 2, 7),
     _v("protein-hormone", 3, "Growth hormone", "drives growth", "UniProt P01241", 3, 2, 9),
