@@ -66,7 +66,8 @@ class Table:
                 self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
-            self._log_line(None, f"Guided lesson: {self.guided.title}.", ())
+            prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
+            self._log_line(None, f"Guided lesson: {self.guided.title}.{prepared}", ())
         elif self.state is None:
             self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
             self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
