@@ -141,3 +141,55 @@ def test_a_step_may_accept_either_of_two_identical_spots_and_every_choice_is_che
     for alternative in ("rer-2", "golgi-2", "exo-2"):
         assert any(alternative in str(s.expect["spot"]) for s in lesson.steps)
     lesson.check()  # would raise if choosing a right-hand twin led to a dead end
+
+
+def test_nucleo_build_trh_says_what_the_prepared_position_shows():
+    """The intro and steps name the hand, the protein cards, the tRNA card and Histidine's codons."""
+    from collections import Counter
+
+    from biocards.games.nucleo.cards import AMINO_NAMES, PROTEINS
+
+    lesson = load(GUIDED / "nucleo-build-trh.toml")
+    state = lesson.start()
+    view = state.view(lesson.student)
+    me = view["hands"][lesson.student]
+    assert (view["phase"], view["round"], view["current"]) == ("trade", 1, lesson.student)
+    assert view["last_roll"] == {"d6": "action"} and me["actions"] == ["transfer-rna"]
+    assert me["amino"] == {"C": 1, "P": 1, "Q": 1, "T": 1}
+    assert [(p["name"], p["sequence"]) for p in me["proteins"]] == [
+        ("Endomorphin-1", "YPWF"), ("Vasopressin", "CYFQNCPRG"), ("TRH", "QHP")]
+    assert [AMINO_NAMES[a] for a in "QHP"] == ["Glutamine", "Histidine", "Proline"]
+    assert PROTEINS["TRH"].composition - Counter(me["amino"]) == Counter("H")  # the one card missing
+    assert codons("H") == {"CAT", "CAC"}  # "CAU and CAC", written in RNA letters in the step
+    assert "Proline" in lesson.intro and "Transfer RNA" in lesson.intro
+
+
+def test_expression_follow_the_pathway_says_what_the_prepared_position_shows():
+    """Each step names the top card, the card to play and what the table shows: the bots' moves
+    between the steps follow from the seed, so walk the lesson and check every step's position."""
+    from biocards import games
+
+    lesson = load(GUIDED / "expression-follow-the-pathway.toml")
+    state = lesson.start()
+    game = games.get(lesson.game)
+    seen, between = [], []
+    for step in lesson.steps:
+        moved = []  # (seat, action) of the bots' moves before this step
+        while state.current_player != lesson.student:
+            seat = state.current_player
+            action = game.make_bot(lesson.seats[seat], seat, lesson.seed).choose(state)
+            moved.append((seat, action))
+            state.apply(action)
+        between.append(moved)
+        seen.append((state.discard[-1], state.hand_sizes()))
+        state.apply(next(a for a in state.legal_actions() if step.matches(a)))
+    assert [top for top, _ in seen] == ["promoter:10", "operon:10", "transcription-factor:7", "promoter:3"]
+    assert seen[3][1][1] == 1  # "Player 2 ... has only 1 card left"
+    says = [" ".join(step.say.split()) for step in lesson.steps]
+    for say, shown in zip(says, ["Promoter 10", "Operon 10", "Transcription factor 7", "Promoter 3"]):
+        assert shown in say
+    # Step 3: "Player 4's Promoter Translocation made you miss a turn": the seat after Player 4's
+    # Translocation to move was Player 2, not the student.
+    seats = [seat for seat, _ in between[2]]
+    at = next(i for i, (seat, a) in enumerate(between[2]) if a.get("card") == "promoter:translocation")
+    assert seats[at] == 3 and seats[at + 1] == 1 and "Player 4's Promoter Translocation" in says[2]
