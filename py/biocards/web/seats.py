@@ -39,13 +39,18 @@ class Setup:
         return f"biocards:{self.game}:{','.join(self.seats)}:{seed}"
 
 
+def query_params(query: str) -> dict[str, str]:
+    """The play URL's parameters (``?game=…&seats=…``), the last value of each."""
+    return {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+
+
 def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | None = None) -> Setup:
     """``?game=translation&seats=human,greedy&seed=7&pace=0`` → :class:`Setup`.
 
     ``games`` maps each playable game id to its (min, max) players. With a guided ``lesson`` the
     game, seats and seed are the lesson's; the link still sets the pace.
     """
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    params = query_params(query)
     if lesson is not None:
         if lesson.game not in games:
             raise SetupError(f"The lesson {lesson.title!r} needs the game {lesson.game!r}, which cannot be played here.")
@@ -75,7 +80,7 @@ def player_range(game, query: str) -> tuple[int, int]:
     """The seats a link may name for ``game``: its printed range, or from its variant minimum when
     the link asks for the variant (``opt-variant=true``; RULINGS: 2–3 players of the gene-expression
     game as a marked variant)."""
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    params = query_params(query)
     fewest = getattr(game, "variant_min_players", None)
     if fewest is not None and params.get("opt-variant") == "true":
         return fewest, game.max_players

@@ -12,7 +12,7 @@ from pyscript import document, window
 from .. import games
 from ..core import Action, IllegalAction, InvalidRecord, Rng
 from ..guided import GuidedLesson, Step
-from .seats import Setup, SetupError, parse, player_range
+from .seats import Setup, SetupError, parse, player_range, query_params
 
 
 def _el(element_id: str):
@@ -367,9 +367,7 @@ class Table:
 def _playable(query: str) -> dict[str, tuple[int, int]]:
     """Playable games by id with their player counts: only the linked game's package is imported
     when it has a table (a faster boot); every game when the link names none that can be played."""
-    from urllib.parse import parse_qs
-
-    wanted = parse_qs(query.lstrip("?")).get("game", [""])[-1]
+    wanted = query_params(query).get("game", "")
     try:
         game = games.get(wanted)
     except KeyError:
@@ -381,9 +379,7 @@ def _playable(query: str) -> dict[str, tuple[int, int]]:
 
 def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
     """The guided lesson the link names (its JSON fetched by boot.js), or None for a plain game."""
-    from urllib.parse import parse_qs
-
-    name = parse_qs(query.lstrip("?")).get("lesson", [""])[-1]
+    name = query_params(query).get("lesson", "")
     if not name:
         return None
     if not text:
