@@ -1,24 +1,14 @@
 """Cytosis in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
 
 import re
+from functools import partial
 
 import pytest
 
-PLAY = "play/?game=cytosis&seats={seats}&seed={seed}&pace=0"
+import table_page
+from table_page import log_length, wait_for_more_log
 
-
-def open_game(page, site_url, seats="human,greedy", seed=7):
-    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
-    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
-    return page
-
-
-def log_length(page):
-    return page.locator("#log li").count()
-
-
-def wait_for_new_log(page, before):
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+open_game = partial(table_page.open_game, game="cytosis")
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -38,7 +28,7 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     assert page.locator("#table svg desc").text_content().startswith("Round 1. Setup: Player 1")
     before = log_length(page)
     page.locator("#table g#supply-mrna[data-action]").click()
-    wait_for_new_log(page, before)
+    wait_for_more_log(page, before)
     assert "starts with 1 extra mRNA" in page.locator("#log").inner_text()
     before = log_length(page)
     for _ in range(60):
@@ -49,13 +39,13 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     else:
         raise AssertionError("Tab never reached the ATP in the supply")
     page.keyboard.press("Enter")
-    wait_for_new_log(page, before)
+    wait_for_more_log(page, before)
     assert "starts with 1 extra ATP" in page.locator("#log").inner_text()
     before = log_length(page)
     page.locator("#table g[id^=hand-][data-action]").first.click()  # shuffle one dealt card back
-    wait_for_new_log(page, before)
+    wait_for_more_log(page, before)
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('places a worker')")
     before = log_length(page)
     page.locator("#table g#spot-mito-3[data-action]").click()
-    wait_for_new_log(page, before)
+    wait_for_more_log(page, before)
     assert "Player 1 takes 3 ATP" in page.locator("#log").inner_text()

@@ -2,24 +2,14 @@
 person playing a card by mouse, a turn by keyboard and a Substitution's swap on the players' seats."""
 
 import re
+from functools import partial
 
 import pytest
 
-PLAY = "play/?game=expression&seats={seats}&seed={seed}&pace=0{extra}"
+import table_page
+from table_page import log_length, wait_for_more_log
 
-
-def open_game(page, site_url, seats="human,greedy,greedy,greedy", seed=2, extra=""):
-    page.goto(site_url + PLAY.format(seats=seats, seed=seed, extra=extra))
-    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
-    return page
-
-
-def log_length(page):
-    return page.locator("#log li").count()
-
-
-def wait_for_more_log(page, before):
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+open_game = partial(table_page.open_game, game="expression", seats="human,greedy,greedy,greedy", seed=2)
 
 
 @pytest.mark.parametrize("players", [4, 6])

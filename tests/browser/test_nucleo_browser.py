@@ -1,18 +1,12 @@
 """NUCLEO in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
 
 import re
+from functools import partial
 
-PLAY = "play/?game=nucleo&seats={seats}&seed={seed}&pace=0"
+import table_page
+from table_page import log_length, wait_for_more_log
 
-
-def open_game(page, site_url, seats="human,greedy", seed=7):
-    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
-    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
-    return page
-
-
-def log_length(page):
-    return page.locator("#log li").count()
+open_game = partial(table_page.open_game, game="nucleo")
 
 
 def test_greedy_bots_play_a_whole_game(page, site_url):
@@ -30,7 +24,7 @@ def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('roll the die')")
     before = log_length(page)
     page.locator("#table g#d6[data-action]").click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    wait_for_more_log(page, before)
     assert "rolled the six-sided die" in page.locator("#log").inner_text()
     # Answer whatever the die asked (a protein roll asks about trading one in) by the pile or a button.
     for _ in range(5):

@@ -1,20 +1,14 @@
 """Peptide in a real browser (Debian Chromium via Playwright): bots to the end, a person by mouse and keys."""
 
 import re
+from functools import partial
 
 import pytest
 
-PLAY = "play/?game=peptide&seats={seats}&seed={seed}&pace=0"
+import table_page
+from table_page import log_length, wait_for_more_log
 
-
-def open_game(page, site_url, seats="human,greedy", seed=7):
-    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
-    page.wait_for_selector("html[data-state=ready], html[data-state=over]")
-    return page
-
-
-def log_length(page):
-    return page.locator("#log li").count()
+open_game = partial(table_page.open_game, game="peptide")
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -34,7 +28,7 @@ def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
         page.wait_for_selector("#table [id^=field-][data-action]")
         before = log_length(page)
         page.locator("#table g[id^=field-][data-action]").first.click()
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        wait_for_more_log(page, before)
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('Phase 2')")
     before = log_length(page)
     for _ in range(60):
@@ -45,5 +39,5 @@ def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
     else:
         raise AssertionError("Tab never reached an organelle to resolve")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    wait_for_more_log(page, before)
     assert "resolves" in page.locator("#log").inner_text() or "ATP" in page.locator("#log").inner_text()

@@ -1,18 +1,12 @@
 """Translation in a real browser (Debian Chromium via Playwright), played like a person would."""
 
 import re
+from functools import partial
 
-PLAY = "play/?game=translation&seats={seats}&seed={seed}&pace=0"
+import table_page
+from table_page import log_length, wait_for_more_log
 
-
-def open_game(page, site_url, seats="human,greedy", seed=7):
-    page.goto(site_url + PLAY.format(seats=seats, seed=seed))
-    page.wait_for_selector("html[data-state=ready]")
-    return page
-
-
-def log_length(page):
-    return page.locator("#log li").count()
+open_game = partial(table_page.open_game, game="translation", until="html[data-state=ready]")
 
 
 def test_landing_page_lists_translation_and_starts_it(page, site_url):
@@ -35,7 +29,7 @@ def test_a_person_moves_by_mouse(page, site_url):
     open_game(page, site_url)
     before = log_length(page)
     page.locator("#card-0-extend").click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    wait_for_more_log(page, before)
     assert "added it at the 3′ end" in page.locator("#log li").last.inner_text()
 
 
@@ -52,7 +46,7 @@ def test_a_person_moves_by_keyboard(page, site_url):
     assert label
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    wait_for_more_log(page, before)
 
 
 def test_greedy_bots_play_a_whole_game_to_the_end_screen(page, site_url):
@@ -68,7 +62,7 @@ def test_reload_resumes_the_same_position(page, site_url):
     for _ in range(3):
         before = log_length(page)
         page.locator("#card-0-extend").click()
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        wait_for_more_log(page, before)
     table = page.locator("#table svg desc").text_content()
     log = page.locator("#log").inner_text()
     page.reload()
@@ -131,7 +125,7 @@ def test_the_site_works_offline_after_one_visit(browser, site_url):
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(90_000)
-    page.goto(site_url + PLAY.format(seats="human,greedy", seed=1))
+    page.goto(site_url + table_page.PLAY.format(game="translation", seats="human,greedy", seed=1, extra=""))
     page.wait_for_selector("html[data-state=ready]")
     page.wait_for_function("navigator.serviceWorker.controller !== null || "
                            "navigator.serviceWorker.ready.then(() => true)")

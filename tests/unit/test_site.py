@@ -90,9 +90,9 @@ def test_the_landing_page_seats_a_person_and_enough_computers_for_every_game():
     import re
 
     page = (DIST / "index.html").read_text(encoding="utf-8")
-    forms = re.findall(r'<form class="start".*?data-min="(\d+)".*?</form>', page, re.S)
+    forms = list(re.finditer(r'<form class="start".*?data-min="(\d+)".*?</form>', page, re.S))
     assert forms
-    for form in re.finditer(r'<form class="start".*?data-min="(\d+)".*?</form>', page, re.S):
+    for form in forms:
         low = int(form.group(1))
         chosen = []
         for select in re.findall(r"<select.*?</select>", form.group(0), re.S):
