@@ -80,12 +80,20 @@ class GuidedLesson:
         return state
 
     def step_reached(self, history: Sequence[Action]) -> int:
-        """How many steps a game with this ``history`` has done (a reload resumes the lesson)."""
-        done = 0
+        """How many steps a game with this ``history`` has done (a reload resumes the lesson).
+
+        Only the student's moves count: a bot making the move a step asks for does not do the
+        student's step. The history is replayed from the prepared position to know who moved."""
+        state, done = self.start(), 0
         for action in history[len(self.moves):]:
-            if done < len(self.steps) and self.steps[done].matches(action):
+            if done < len(self.steps) and self.advances(state, action, done):
                 done += 1
+            state.apply(action)
         return done
+
+    def advances(self, state: GameState, action: Action, done: int) -> bool:
+        """Whether ``action``, about to be played in ``state``, is the student making step ``done + 1``."""
+        return state.current_player == self.student and self.steps[done].matches(action)
 
     def check(self) -> GameState:
         """Play the lesson as students following it would, every move a step allows (bots choosing

@@ -193,3 +193,20 @@ def test_expression_follow_the_pathway_says_what_the_prepared_position_shows():
     seats = [seat for seat, _ in between[2]]
     at = next(i for i, (seat, a) in enumerate(between[2]) if a.get("card") == "promoter:translocation")
     assert seats[at] == 3 and seats[at + 1] == 1 and "Player 4's Promoter Translocation" in says[2]
+
+
+def test_a_bot_making_the_move_a_step_asks_for_does_not_do_the_students_step():
+    """The steps are the student's: the bot playing its own Toggle Water card is not step 2."""
+    data = tomllib.loads((GUIDED / "first-codons.toml").read_text(encoding="utf-8"))
+    data["steps"] = [{"say": "", "then": "", "expect": {"kind": "play", "card": "toggle-water"}}] * 2
+    lesson = GuidedLesson.from_dict("water-twice", data)
+    state = lesson.start()
+
+    def is_water(action):
+        return action.kind == "play" and action.get("card") == "toggle-water"
+
+    state.apply(next(a for a in state.legal_actions() if is_water(a)))  # the student: step 1
+    while state.current_player == lesson.student:  # spend the rest of the turn on other moves
+        state.apply(next(a for a in state.legal_actions() if not is_water(a)))
+    state.apply(next(a for a in state.legal_actions() if is_water(a)))  # the bot's own water card
+    assert lesson.step_reached(state.history) == 1

@@ -155,6 +155,8 @@ class Table:
     def _play(self, action: Action) -> None:
         if self._lesson_step_refuses(action):
             return
+        lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
+            and self.guided.advances(self.state, action, self.step)
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -163,7 +165,7 @@ class Table:
         for event in events:
             self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
         window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
-        if self.guided is not None and self.step < len(self.guided.steps) and self.guided.steps[self.step].matches(action):
+        if lesson_step:
             self.step += 1
             self._show_lesson(done=self.guided.steps[self.step - 1])
         self._advance()
