@@ -31,3 +31,20 @@ def test_play_page_boots_to_ready(page, site_url):
 def test_lessons_index_loads(page, site_url):
     page.goto(site_url + "lessons/index.html")
     assert page.locator("h1").count() == 1
+
+
+def test_tables_are_drawn_full_size_on_a_school_laptop_and_beside_the_log_on_a_wide_screen(page, site_url):
+    """At 1366×768 (the common classroom laptop) a table keeps its 1280-unit design size, so its
+    smallest labels stay readable, and the log sits under it; at 1920 the log is beside the table."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(site_url + "play/?game=nucleo&seats=human,greedy&seed=3&pace=0")
+    page.wait_for_selector("html[data-state=ready]")
+    table = page.locator("#table svg").bounding_box()
+    log = page.locator(".log-area").bounding_box()
+    assert table["width"] >= 1270
+    assert log["y"] >= table["y"] + table["height"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    table = page.locator("#table svg").bounding_box()
+    log = page.locator(".log-area").bounding_box()
+    assert table["width"] >= 1270
+    assert log["x"] >= table["x"] + table["width"]
