@@ -25,26 +25,41 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions."""
+class SeatBot:
+    """What every bot here shares: its seat, its seed, and a generator for the current move.
 
-    name = "random"
+    A subclass is its own factory for ``Game.bots``: ``bots={"greedy": GreedyBot}``.
+    """
+
+    name = "bot"
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.seed = seed
 
+    def rng(self, state: GameState, *stream: int) -> Rng:
+        """The generator for this seat at this ply (``stream`` picks an independent one)."""
+        return Rng.derive(self.seed, self.seat, len(state.history), *stream)
+
+    def choose(self, state: GameState) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(SeatBot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
     def choose(self, state: GameState) -> Action:
         """A uniformly random legal action."""
-        rng = Rng.derive(self.seed, self.seat, len(state.history))
-        return rng.choice(state.legal_actions())
+        return self.rng(state).choice(state.legal_actions())
 
 
 Evaluate = Callable[[GameState, int], float]
 """``evaluate(state, seat)``: how good the position is for ``seat`` (higher is better)."""
 
 
-class OnePlyBot:
+class OnePlyBot(SeatBot):
     """Tries each legal action on a determinized clone and keeps the best by ``evaluate``.
 
     Ties are broken at random (seeded), so two greedy bots do not always play the same line.
@@ -53,18 +68,15 @@ class OnePlyBot:
     name = "greedy"
 
     def __init__(self, game: Game, seat: int, seed: int = 0, *, evaluate: Evaluate) -> None:
-        self.seat = seat
-        self.seed = seed
+        super().__init__(game, seat, seed)
         self.evaluate = evaluate
 
     def choose(self, state: GameState) -> Action:
         """The legal action whose result ``evaluate`` likes best."""
-        ply = len(state.history)
-        rng = Rng.derive(self.seed, self.seat, ply)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        world = state.determinized(self.seat, Rng.derive(self.seed, self.seat, ply, 1).next64())
+        world = state.determinized(self.seat, self.rng(state, 1).next64())
         best: list[Action] = []
         best_value = float("-inf")
         for action in legal:
@@ -75,16 +87,11 @@ class OnePlyBot:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
-        return rng.choice(best)
+        return self.rng(state).choice(best)
 
     def _play(self, child: GameState, action: Action) -> None:
         """Make a candidate move on a look-ahead clone (a game may trust its legal list and skip checks)."""
         child.apply(action)
-
-
-def random_factory(game: Game, seat: int, seed: int = 0) -> RandomBot:
-    """``Game.bots["random"]`` for any game."""
-    return RandomBot(game, seat, seed)
 
 
 def one_ply_factory(evaluate: Evaluate) -> Callable[[Game, int, int], OnePlyBot]:

@@ -97,7 +97,3 @@ class GreedyBot(OnePlyBot):
     def _play(self, child: CytosisState, action: Action) -> None:
         child._apply(action)
 
-
-def greedy_factory(game: Game, seat: int, seed: int = 0) -> GreedyBot:
-    """``Game.bots["greedy"]`` for Cytosis."""
-    return GreedyBot(game, seat, seed)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots import play_out, random_factory
+from ...bots import RandomBot, play_out
 from ...core import Game, register
-from .bots import greedy_factory
+from .bots import GreedyBot
 from .cards import follows
 from .render import render
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
@@ -60,7 +60,7 @@ GAME = register(ExpressionGame(
     hidden_information=True,
     max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
     options={"target": 500, "variant": False},
-    bots={"random": random_factory, "greedy": greedy_factory},
+    bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
 ))
 

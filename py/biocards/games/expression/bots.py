@@ -7,7 +7,8 @@ the match scores), so it is fair by construction: hidden cards never enter its r
 
 from __future__ import annotations
 
-from ...core import Action, Rng
+from ...bots import SeatBot
+from ...core import Action
 from .cards import ACTION_POINTS, is_action, next_category, points
 from .rules import ExpressionState
 
@@ -23,21 +24,18 @@ _DRAW = -25.0        # drawing instead of playing
 _ENDGAME = 3         # an opponent this close to going out may end the hand before a saved action is used
 
 
-class GreedyBot:
+class GreedyBot(SeatBot):
     """Scores each legal move on the visible table and takes the best (seeded tie-break)."""
 
     name = "greedy"
 
-    def __init__(self, game, seat: int, seed: int = 0) -> None:
-        self.seat = seat
-        self.seed = seed
 
     def choose(self, state: ExpressionState) -> Action:
         """The legal move this bot likes best."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        rng = Rng.derive(self.seed, self.seat, len(state.history))
+        rng = self.rng(state)
         top = state.pending[-1] if state.pending else None
         if top is not None and top.kind in ("swap-first", "swap-second"):
             return self._swap(state, legal, top)
@@ -105,7 +103,3 @@ class GreedyBot:
                 return action
         return legal[0]
 
-
-def greedy_factory(game, seat: int, seed: int = 0) -> GreedyBot:
-    """``Game.bots["greedy"]`` for the gene-expression game."""
-    return GreedyBot(game, seat, seed)

@@ -7,9 +7,9 @@ small protein does in the body.
 
 from __future__ import annotations
 
-from ...bots import random_factory
+from ...bots import RandomBot
 from ...core import Game, register
-from .bots import greedy_factory
+from .bots import GreedyBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
 from .render import render
@@ -41,7 +41,7 @@ GAME = register(Game(
     options={"first_player": None},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
-    bots={"random": random_factory, "greedy": greedy_factory},
+    bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     version=2,

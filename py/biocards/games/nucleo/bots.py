@@ -5,6 +5,7 @@ It reads only its own hand and the public table (supply, pool, offers), so it is
 
 from __future__ import annotations
 
+from ...bots import SeatBot
 from ...core import Action
 from .cards import PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, NucleoState
@@ -22,14 +23,11 @@ def closeness(hand: dict[str, int], proteins: list[str]) -> float:
     return max(PROTEINS[n].value / (1 + sum(missing(hand, n).values())) for n in proteins)
 
 
-class GreedyBot:
+class GreedyBot(SeatBot):
     """Builds what it can, trades for the missing amino acids of its nearest protein."""
 
     name = "greedy"
 
-    def __init__(self, game, seat: int, seed: int = 0) -> None:
-        self.seat = seat
-        self.seed = seed
 
     def choose(self, state: NucleoState) -> Action:
         legal = state.legal_actions()
@@ -182,7 +180,3 @@ class GreedyBot:
             return by_kind["counter"]
         return by_kind["decline"]
 
-
-def greedy_factory(game, seat: int, seed: int = 0) -> GreedyBot:
-    """``Game.bots["greedy"]`` for NUCLEO."""
-    return GreedyBot(game, seat, seed)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...bots import random_factory
+from ...bots import RandomBot
 from ...core import Game, register
-from .bots import greedy_factory
+from .bots import GreedyBot
 from .cards import AMINO_CARDS, RNA_LETTERS, AminoCard
 from .render import render
 from .rules import MAX_ROUNDS, PeptideState
@@ -56,7 +56,7 @@ GAME = register(Game(
     # Per round: 2 picks and ~6 resolve answers a seat, plus ATP actions bounded by the 32 ATP.
     max_moves=MAX_ROUNDS * 400,
     options={"advanced": False},
-    bots={"random": random_factory, "greedy": greedy_factory},
+    bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
 ))
 
@@ -65,7 +65,7 @@ BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}
 
 def bench_extras(quick: bool = False) -> dict:
     """Greedy against random at two players (share of games greedy wins outright)."""
-    from ...bots import RandomBot, play_out
+    from ...bots import play_out
 
     n = 20 if quick else 200
     wins = 0

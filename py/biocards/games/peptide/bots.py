@@ -6,7 +6,8 @@ face-up table, never another seat's hand or any deck order.
 
 from __future__ import annotations
 
-from ...core import Action, Game, GameState, Rng
+from ...bots import SeatBot
+from ...core import Action
 from .cards import AMINO_CARDS, RNA_LETTERS
 from .rules import PeptideState, best_matches
 
@@ -14,21 +15,18 @@ from .rules import PeptideState, best_matches
 _RESOLVE_ORDER = {"mitochondrion": 5, "vacuole": 4, "nucleus": 3, "synthetase": 2, "ribosome": 1}
 
 
-class GreedyBot:
+class GreedyBot(SeatBot):
     """Scores every legal move with a short heuristic and plays the best (ties broken by seed)."""
 
     name = "greedy"
 
-    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
-        self.seat = seat
-        self.seed = seed
 
-    def choose(self, state: GameState) -> PeptideState:
+    def choose(self, state: PeptideState) -> Action:
         """The legal action with the highest heuristic score."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        rng = Rng.derive(self.seed, self.seat, len(state.history))
+        rng = self.rng(state)
         need = _rna_need(state, self.seat)
         scored = [(self._score(state, a, need), a) for a in legal]
         best = max(s for s, _ in scored)
@@ -110,7 +108,3 @@ def _rna_need(st: PeptideState, p: int) -> list[int]:
             want[i] += n
     return [max(0, w - h) for w, h in zip(want, st.rna[p])]
 
-
-def greedy_factory(game: Game, seat: int, seed: int = 0) -> GreedyBot:
-    """``Game.bots["greedy"]`` for Peptide."""
-    return GreedyBot(game, seat, seed)

@@ -6,7 +6,8 @@ construction: the face-down deck never enters its reckoning.
 
 from __future__ import annotations
 
-from ...core import Action, Rng
+from ...bots import SeatBot
+from ...core import Action
 from .cards import ACTION_CARDS, AMINO_ACIDS, MUTATIONS, reverse_complement
 from .rules import TranslationState, find_codon, score
 
@@ -24,14 +25,11 @@ def _changes(cid: str, old: str) -> list[str]:
     return [b for b in "ACGT" if b != old] if cid == "mutate" else [MUTATIONS[cid][old]]
 
 
-class GreedyBot:
+class GreedyBot(SeatBot):
     """Takes the best translation now; otherwise sets one up with a single mutation; otherwise buys."""
 
     name = "greedy"
 
-    def __init__(self, game, seat: int, seed: int = 0) -> None:
-        self.seat = seat
-        self.seed = seed
 
     def choose(self, state: TranslationState) -> Action:
         legal = state.legal_actions()
@@ -61,7 +59,7 @@ class GreedyBot:
             step = pick("play", card=cid)
             if step is not None:
                 return step
-        return Rng.derive(self.seed, self.seat, len(state.history)).choice(legal)
+        return self.rng(state).choice(legal)
 
     def _best_plan(self, state: TranslationState):
         """(value, card, position, new base) of the best single move that enables a translation."""
@@ -130,7 +128,3 @@ class GreedyBot:
                         best = max(best or candidate, candidate)
         return best
 
-
-def greedy_factory(game, seat: int, seed: int = 0) -> GreedyBot:
-    """``Game.bots["greedy"]`` for Translation."""
-    return GreedyBot(game, seat, seed)
