@@ -43,8 +43,13 @@ def test_tables_are_drawn_full_size_on_a_school_laptop_and_beside_the_log_on_a_w
     log = page.locator(".log-area").bounding_box()
     assert table["width"] >= 1270
     assert log["y"] >= table["y"] + table["height"]
+    # The newest event still shows above the table there, word for word as the log has it.
+    newest = page.locator("#log li").last.evaluate("li => li.firstChild.textContent")
+    assert page.locator("#latest").is_visible()
+    assert page.locator("#latest").inner_text() == f"Just now: {newest}"
     page.set_viewport_size({"width": 1920, "height": 1080})
     table = page.locator("#table svg").bounding_box()
     log = page.locator(".log-area").bounding_box()
     assert table["width"] >= 1270
     assert log["x"] >= table["x"] + table["width"]
+    assert not page.locator("#latest").is_visible()

@@ -287,6 +287,9 @@ class Table:
             item.append(" ", button)
         log = _el("log")
         log.append(item)
+        # When the log sits under the table (narrow screens), this line keeps the newest event in
+        # view beside the table; screen readers already hear it from the log.
+        _el("latest").textContent = f"Just now: {text}"
         log.parentElement.scrollTop = log.parentElement.scrollHeight
 
     def _show_error(self, message: str) -> None:
