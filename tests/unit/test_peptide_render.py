@@ -118,6 +118,67 @@ def test_moves_without_a_card_are_labelled_buttons():
     assert re.search(r'id="btn-end-turn" data-action[^>]*>(?:(?!</g>).)*?End your turn', svg, re.S)
 
 
+def test_each_legal_move_is_one_keyboard_stop():
+    """Table: no move hangs on two elements (each data-action element is a tab stop). The Vacuole's
+    choices are bar buttons and not also the track; drawing from a deck is a bar button and not also
+    the deck; of two identical cards (selected organelles, drawn RNA) only the first carries the move."""
+    from biocards.bots import RandomBot
+
+    for players, advanced in ((2, True), (3, False), (5, True)):
+        for seed in range(3):
+            st = GAME.new_state(players, seed, advanced=advanced)
+            bots = [RandomBot(GAME, s, seed) for s in range(players)]
+            while not st.is_terminal():
+                keys = re.findall(r'data-action="([^"]*)"', GAME.render(st.view(st.current_player),
+                                                                         legal=st.legal_actions()))
+                doubled = {html.unescape(k) for k in keys if keys.count(k) > 1}
+                assert not doubled, (st.phase, st.pending[-1].kind if st.pending else None, doubled)
+                st.apply(bots[st.current_player].choose(st))
+
+
+def test_vacuole_choices_are_buttons_and_the_track_only_shows_the_limits():
+    """Advanced Vacuole: raising a limit is the labelled bar button, once; the track only shows it."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["vacuole", False]]
+    st.apply(Action("resolve", organelle="vacuole", facedown=False))
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert 'id="track-0-energy">' in svg and 'id="track-0-rna">' in svg
+    for choice in ("energy", "rna"):
+        key = html.escape(Action("vacuole", choice=choice).key)
+        assert svg.count(f'data-action="{key}"') == 1 and f'id="btn-vacuole-{choice}" data-action="{key}"' in svg
+
+
+def test_two_identical_selected_organelles_carry_their_move_once():
+    """Phase 2 with two face-up Mitochondria: resolving either is the same move, so only the first
+    card is a tab stop (after it is resolved, the other one becomes the first)."""
+    st = GAME.new_state(2, seed=1)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["mitochondrion", False], ["mitochondrion", False]]
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert 'id="selected-0-0" data-action' in svg and 'id="selected-0-1">' in svg
+
+
+def test_decks_leave_drawing_to_the_labelled_button():
+    """Nucleus and synthetase: "draw from the deck" is one bar button; the deck itself is not a second."""
+    from biocards.core import Action
+
+    for organelle, deck, move in (("nucleus", "rna-deck", "rna-draw2"), ("synthetase", "amino-deck", "synthesize")):
+        st = GAME.new_state(2, seed=1)
+        st.org_deck.discard(*st.field)
+        st.field, st.phase, st.queue = [], "resolve", [0, 1]
+        st.selected[0] = [[organelle, False]]
+        st.apply(Action("resolve", organelle=organelle, facedown=False))
+        svg = GAME.render(st.view(0), legal=st.legal_actions())
+        key = html.escape(Action(move).key)
+        assert svg.count(f'data-action="{key}"') == 1 and f'id="btn-{move}" data-action="{key}"' in svg
+        assert f'id="{deck}">' in svg
+
+
 def test_seats_show_chain_rna_beneath_permanent_flipped_and_track_in_advanced():
     """Table: the chain grows from START; linked amino acids show their three RNA, permanent ones are
     turned over; own RNA by letter, others' as a count; deck sizes; the Vacuole track only in advanced."""

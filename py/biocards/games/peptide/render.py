@@ -31,11 +31,16 @@ class _Svg:
     def __init__(self, legal) -> None:
         self.out: list[str] = []
         self.legal = list(legal)
+        self.placed: set[str] = set()
 
     def find(self, kind: str, **params: Any):
+        """The legal move of ``kind`` with these parameters, if no element carries it yet.
+
+        Each move hangs on one element only: a second one (two identical organelles selected, two
+        identical RNA cards drawn) would be a second keyboard stop for the same move."""
         for a in self.legal:
             if a.kind == kind and all(a.get(k) == v for k, v in params.items()):
-                return a
+                return a if a.key not in self.placed else None
         return None
 
     def rect(self, x, y, w, h, fill, *, stroke="#333", rx=6, extra="") -> None:
@@ -49,6 +54,7 @@ class _Svg:
     def open_group(self, action=None, ident=None) -> None:
         attrs = f' id="{ident}"' if ident else ""
         if action is not None:
+            self.placed.add(action.key)
             attrs += f' data-action="{escape(action.key)}" class="clickable"'
         self.out.append(f"<g{attrs}>")
 
@@ -176,15 +182,14 @@ def _table(svg: _Svg, view) -> None:
     svg.card(x + 80, y, 74, 112, "#fff", [("Bonus", 13, "bold"), ("stack", 11, "normal"), (bonus, 13, "bold")],
              ident="bonus-stack")
     svg.card(x + 160, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
-                                           (str(view["amino_deck"]), 22, "bold")], ident="amino-deck", dark=True,
-             action=svg.find("synthesize"))
+                                           (str(view["amino_deck"]), 22, "bold")], ident="amino-deck", dark=True)
     svg.card(x + 250, y, 74, 112, "#444", [("RNA", 13, "bold"), ("deck", 12, "bold"),
-                                           (str(view["rna_deck"]), 22, "bold")],
-             action=svg.find("rna-draw2"), ident="rna-deck", dark=True)
+                                           (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
     for i, letter in enumerate(view["rna_up"]):
-        svg.open_group(svg.find("rna-take", index=i), f"rna-up-{i}")
+        take = svg.find("rna-take", index=i)
+        svg.open_group(take, f"rna-up-{i}")
         svg.rect(x + 332 + i * 98, y, 90, 112, RNA_COLOURS[letter], stroke="#000",
-                 extra=f'stroke-width="{3 if svg.find("rna-take", index=i) else 1}"')
+                 extra=f'stroke-width="{3 if take else 1}"')
         fill = "#fff" if letter in "GC" else "#111"
         svg.text(x + 377 + i * 98, y + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
         svg.text(x + 377 + i * 98, y + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
@@ -218,8 +223,9 @@ def _prompt(svg: _Svg, view) -> None:
     for i, item in enumerate(pending.get("drawn") or []):
         x = 700 + i * 130
         if rna_draw:
-            svg.open_group(svg.find("keep", letter=item), f"drawn-{i}")
-            svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra='stroke-width="3"')
+            keep = svg.find("keep", letter=item)
+            svg.open_group(keep, f"drawn-{i}")
+            svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra=f'stroke-width="{3 if keep else 1}"')
             svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
                      fill="#fff" if item in "GC" else "#111")
             svg.close_group()
@@ -231,7 +237,8 @@ def _prompt(svg: _Svg, view) -> None:
 
 
 _BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
-"""Moves without a card of their own on the table (or only a deck) get a labelled button in the bar."""
+"""Moves without a card of their own on the table (or only a deck, or the thin Vacuole track) get a
+labelled button in the bar, and only there: the decks and the track do not carry them too."""
 
 
 def _bar_buttons(svg: _Svg) -> None:
@@ -266,8 +273,7 @@ def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:
         e, r = seat["track"]
         svg.text(16, y + 66, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=11)
         for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
-            action = svg.find("vacuole", choice=choice) if current else None
-            svg.open_group(action, f"track-{p}-{choice}")
+            svg.open_group(ident=f"track-{p}-{choice}")
             svg.rect(16 + i * 88, y + 72, 84, 12, "#eee", rx=2)
             svg.rect(16 + i * 88, y + 72, 84 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
             svg.close_group()
