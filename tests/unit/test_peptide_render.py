@@ -176,7 +176,77 @@ def test_decks_leave_drawing_to_the_labelled_button():
         svg = GAME.render(st.view(0), legal=st.legal_actions())
         key = html.escape(Action(move).key)
         assert svg.count(f'data-action="{key}"') == 1 and f'id="btn-{move}" data-action="{key}"' in svg
-        assert f'id="{deck}">' in svg
+        assert "data-action" not in re.search(rf'<g id="{deck}"[^>]*>', svg).group()
+
+
+def _put_back(code_kept, code_back):
+    """Player 1 synthesizes, keeps ``code_kept`` and puts ``code_back`` back on top of the deck."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["synthetase", False]]
+    st.amino_deck[-2:] = [code_back, code_kept]
+    st.apply(Action("resolve", organelle="synthetase", facedown=False))
+    st.apply(Action("synthesize"))
+    st.apply(Action("keep", code=code_kept))
+    return st
+
+
+def test_the_seat_that_put_an_amino_acid_back_sees_it_on_the_deck():
+    """Amino-Acyl Synthetase: the card put back lies face down, so only the seat that put it back
+    knows it; the table shows that seat the card on the deck, in text, label and <desc>."""
+    from biocards.games.peptide.render import describe
+
+    st = _put_back("P", "W")
+    root = ET.fromstring(GAME.render(st.view(0)))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    deck = root.find(".//s:g[@id='amino-deck']", ns)
+    assert deck.get("role") == "img"
+    assert deck.get("aria-label") == "Amino Acid deck: 20 cards face down; on top, the Tryptophan (UGG) you put back"
+    assert [t.text for t in deck.find(".//s:g[@id='amino-top']", ns).iter("{http://www.w3.org/2000/svg}text")] \
+        == ["you put back", "W UGG"]
+    assert "Amino acid deck 20 (on top, the Tryptophan UGG you put back)." in describe(st.view(0))
+
+
+def test_an_unknown_top_amino_acid_is_never_shown():
+    """Hidden information: another seat, a table seen by nobody in particular, or the same seat once
+    the card is drawn again: the deck shows only its size."""
+    from biocards.core import Action
+
+    st = _put_back("P", "W")
+    for viewer in (1, None):
+        svg = GAME.render(st.view(viewer))
+        assert 'id="amino-top"' not in svg and "Tryptophan" not in svg and "UGG" not in svg
+        assert 'aria-label="Amino Acid deck: 20 cards face down"' in svg
+    st.queue = [0, 1]
+    st.selected[0] = [["synthetase", False]]
+    st.atp[0], st.atp_supply = 2, st.atp_supply - 2
+    st.apply(Action("resolve", organelle="synthetase", facedown=False))
+    st.apply(Action("synthesize"))
+    assert 'id="amino-top"' not in GAME.render(st.view(0))
+
+
+def test_over_whole_games_the_top_amino_acid_shows_only_to_the_seat_that_put_it_back():
+    """Hidden information, played out: at every position and for every viewer, the deck shows a top
+    card only to the seat that put it back, and then the card really on top."""
+    shown = 0
+    for players in (2, 4):
+        for seed in range(3):
+            st = GAME.new_state(players, seed)
+            bots = [GAME.make_bot("greedy", s, seed) for s in range(players)]
+            while not st.is_terminal():
+                for viewer in (*range(players), None):
+                    match = re.search(r'id="amino-top">.*?<text [^>]*>[^<]*</text><text [^>]*>(\w+) ',
+                                      GAME.render(st.view(viewer)).replace("\n", ""))
+                    if viewer is not None and viewer == st.top_known_by:
+                        assert match and match.group(1) == st.amino_deck[-1]
+                        shown += 1
+                    else:
+                        assert match is None
+                st.apply(bots[st.current_player].choose(st))
+    assert shown  # the bots did put cards back, so the check above ran both ways
 
 
 def test_seats_show_chain_rna_beneath_permanent_flipped_and_track_in_advanced():

@@ -51,11 +51,13 @@ class _Svg:
         self.out.append(f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
                         f'font-weight="{weight}" fill="{fill}">{escape(str(s))}</text>')
 
-    def open_group(self, action=None, ident=None) -> None:
+    def open_group(self, action=None, ident=None, *, label=None) -> None:
         attrs = f' id="{ident}"' if ident else ""
         if action is not None:
             self.placed.add(action.key)
             attrs += f' data-action="{escape(action.key)}" class="clickable"'
+        elif label:  # a picture that is not a move still says what it shows
+            attrs += f' role="img" aria-label="{escape(label)}"'
         self.out.append(f"<g{attrs}>")
 
     def close_group(self) -> None:
@@ -110,8 +112,10 @@ def describe(view: dict[str, Any]) -> str:
     if view["stop_out"]:
         parts.append("The STOP codon is out: last round.")
     field = ", ".join(f"{ORGANELLES[o].name} ×{k}" for o, k in view["field"].items()) or "empty"
+    top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
+    known_top = f" (on top, the {top.name} {top.codon} you put back)" if top else ""
     parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
-                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}. "
+                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}{known_top}. "
                  f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
     parts.append(f"Decks: {view['organelle_deck']} organelles, {view['rna_deck']} RNA.")
     if view["pending"] is not None:
@@ -181,8 +185,7 @@ def _table(svg: _Svg, view) -> None:
     bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or "none"
     svg.card(x + 80, y, 74, 112, "#fff", [("Bonus", 13, "bold"), ("stack", 11, "normal"), (bonus, 13, "bold")],
              ident="bonus-stack")
-    svg.card(x + 160, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
-                                           (str(view["amino_deck"]), 22, "bold")], ident="amino-deck", dark=True)
+    _amino_deck(svg, view, x + 160, y)
     svg.card(x + 250, y, 74, 112, "#444", [("RNA", 13, "bold"), ("deck", 12, "bold"),
                                            (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
     for i, letter in enumerate(view["rna_up"]):
@@ -202,6 +205,19 @@ def _table(svg: _Svg, view) -> None:
         if action is not None:
             svg.card(bx, 164, 170, 26, "#fff", [(label, 12, "bold")], action=action, ident=f"btn-{kind}")
             bx += 180
+
+
+def _amino_deck(svg: _Svg, view, x: int, y: int) -> None:
+    """The face-down Amino Acid deck; the seat that put a card back on top sees which one it is."""
+    top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
+    svg.open_group(ident="amino-deck", label=f"Amino Acid deck: {view['amino_deck']} cards face down"
+                   + (f"; on top, the {top.name} ({top.codon}) you put back" if top else ""))
+    svg.card(x, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
+                                     (str(view["amino_deck"]), 22, "bold")], dark=True)
+    if top:
+        svg.card(x + 6, y + 70, 72, 38, "#fff",
+                 [("you put back", 9, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
+    svg.close_group()
 
 
 def _prompt(svg: _Svg, view) -> None:
