@@ -118,6 +118,137 @@ def test_moves_without_a_card_are_labelled_buttons():
     assert re.search(r'id="btn-end-turn" data-action[^>]*>(?:(?!</g>).)*?End your turn', svg, re.S)
 
 
+def test_each_legal_move_is_one_keyboard_stop():
+    """Table: no move hangs on two elements (each data-action element is a tab stop). The Vacuole's
+    choices are bar buttons and not also the track; drawing from a deck is a bar button and not also
+    the deck; of two identical cards (selected organelles, drawn RNA) only the first carries the move."""
+    from biocards.bots import RandomBot
+
+    for players, advanced in ((2, True), (3, False), (5, True)):
+        for seed in range(3):
+            st = GAME.new_state(players, seed, advanced=advanced)
+            bots = [RandomBot(GAME, s, seed) for s in range(players)]
+            while not st.is_terminal():
+                keys = re.findall(r'data-action="([^"]*)"', GAME.render(st.view(st.current_player),
+                                                                         legal=st.legal_actions()))
+                doubled = {html.unescape(k) for k in keys if keys.count(k) > 1}
+                assert not doubled, (st.phase, st.pending[-1].kind if st.pending else None, doubled)
+                st.apply(bots[st.current_player].choose(st))
+
+
+def test_vacuole_choices_are_buttons_and_the_track_only_shows_the_limits():
+    """Advanced Vacuole: raising a limit is the labelled bar button, once; the track only shows it."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1, advanced=True)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["vacuole", False]]
+    st.apply(Action("resolve", organelle="vacuole", facedown=False))
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert 'id="track-0-energy">' in svg and 'id="track-0-rna">' in svg
+    for choice in ("energy", "rna"):
+        key = html.escape(Action("vacuole", choice=choice).key)
+        assert svg.count(f'data-action="{key}"') == 1 and f'id="btn-vacuole-{choice}" data-action="{key}"' in svg
+
+
+def test_two_identical_selected_organelles_carry_their_move_once():
+    """Phase 2 with two face-up Mitochondria: resolving either is the same move, so only the first
+    card is a tab stop (after it is resolved, the other one becomes the first)."""
+    st = GAME.new_state(2, seed=1)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["mitochondrion", False], ["mitochondrion", False]]
+    svg = GAME.render(st.view(0), legal=st.legal_actions())
+    assert 'id="selected-0-0" data-action' in svg and 'id="selected-0-1">' in svg
+
+
+def test_decks_leave_drawing_to_the_labelled_button():
+    """Nucleus and synthetase: "draw from the deck" is one bar button; the deck itself is not a second."""
+    from biocards.core import Action
+
+    for organelle, deck, move in (("nucleus", "rna-deck", "rna-draw2"), ("synthetase", "amino-deck", "synthesize")):
+        st = GAME.new_state(2, seed=1)
+        st.org_deck.discard(*st.field)
+        st.field, st.phase, st.queue = [], "resolve", [0, 1]
+        st.selected[0] = [[organelle, False]]
+        st.apply(Action("resolve", organelle=organelle, facedown=False))
+        svg = GAME.render(st.view(0), legal=st.legal_actions())
+        key = html.escape(Action(move).key)
+        assert svg.count(f'data-action="{key}"') == 1 and f'id="btn-{move}" data-action="{key}"' in svg
+        assert "data-action" not in re.search(rf'<g id="{deck}"[^>]*>', svg).group()
+
+
+def _put_back(code_kept, code_back):
+    """Player 1 synthesizes, keeps ``code_kept`` and puts ``code_back`` back on top of the deck."""
+    from biocards.core import Action
+
+    st = GAME.new_state(2, seed=1)
+    st.org_deck.discard(*st.field)
+    st.field, st.phase, st.queue = [], "resolve", [0, 1]
+    st.selected[0] = [["synthetase", False]]
+    st.amino_deck[-2:] = [code_back, code_kept]
+    st.apply(Action("resolve", organelle="synthetase", facedown=False))
+    st.apply(Action("synthesize"))
+    st.apply(Action("keep", code=code_kept))
+    return st
+
+
+def test_the_seat_that_put_an_amino_acid_back_sees_it_on_the_deck():
+    """Amino-Acyl Synthetase: the card put back lies face down, so only the seat that put it back
+    knows it; the table shows that seat the card on the deck, in text, label and <desc>."""
+    from biocards.games.peptide.render import describe
+
+    st = _put_back("P", "W")
+    root = ET.fromstring(GAME.render(st.view(0)))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    deck = root.find(".//s:g[@id='amino-deck']", ns)
+    assert deck.get("role") == "img"
+    assert deck.get("aria-label") == "Amino Acid deck: 20 cards face down; on top, the Tryptophan (UGG) you put back"
+    assert [t.text for t in deck.find(".//s:g[@id='amino-top']", ns).iter("{http://www.w3.org/2000/svg}text")] \
+        == ["you put back", "W UGG"]
+    assert "Amino acid deck 20 (on top, the Tryptophan UGG you put back)." in describe(st.view(0))
+
+
+def test_an_unknown_top_amino_acid_is_never_shown():
+    """Hidden information: another seat, a table seen by nobody in particular, or the same seat once
+    the card is drawn again: the deck shows only its size."""
+    from biocards.core import Action
+
+    st = _put_back("P", "W")
+    for viewer in (1, None):
+        svg = GAME.render(st.view(viewer))
+        assert 'id="amino-top"' not in svg and "Tryptophan" not in svg and "UGG" not in svg
+        assert 'aria-label="Amino Acid deck: 20 cards face down"' in svg
+    st.queue = [0, 1]
+    st.selected[0] = [["synthetase", False]]
+    st.atp[0], st.atp_supply = 2, st.atp_supply - 2
+    st.apply(Action("resolve", organelle="synthetase", facedown=False))
+    st.apply(Action("synthesize"))
+    assert 'id="amino-top"' not in GAME.render(st.view(0))
+
+
+def test_over_whole_games_the_top_amino_acid_shows_only_to_the_seat_that_put_it_back():
+    """Hidden information, played out: at every position and for every viewer, the deck shows a top
+    card only to the seat that put it back, and then the card really on top."""
+    shown = 0
+    for players in (2, 4):
+        for seed in range(3):
+            st = GAME.new_state(players, seed)
+            bots = [GAME.make_bot("greedy", s, seed) for s in range(players)]
+            while not st.is_terminal():
+                for viewer in (*range(players), None):
+                    match = re.search(r'id="amino-top">.*?<text [^>]*>[^<]*</text><text [^>]*>(\w+) ',
+                                      GAME.render(st.view(viewer)).replace("\n", ""))
+                    if viewer is not None and viewer == st.top_known_by:
+                        assert match and match.group(1) == st.amino_deck[-1]
+                        shown += 1
+                    else:
+                        assert match is None
+                st.apply(bots[st.current_player].choose(st))
+    assert shown  # the bots did put cards back, so the check above ran both ways
+
+
 def test_seats_show_chain_rna_beneath_permanent_flipped_and_track_in_advanced():
     """Table: the chain grows from START; linked amino acids show their three RNA, permanent ones are
     turned over; own RNA by letter, others' as a count; deck sizes; the Vacuole track only in advanced."""

@@ -6,12 +6,16 @@ organelle also shows its letter or name, so colour is never the only signal.
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from ...core import Action
+from ...svg import Drawing
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
 WIDTH = 1280
+INK = "#111"  # Peptide's text colour (the shared writer's default is a softer navy)
 SEATS_TOP, SEATS_SPACE, SEAT_MAX_HEIGHT = 248, 550, 110
 RNA_COLOURS = {"A": "#009E73", "G": "#0072B2", "C": "#D55E00", "U": "#E69F00"}
 ORG_COLOURS = {"mitochondrion": "#F0E442", "nucleus": "#56B4E9", "vacuole": "#CC79A7",
@@ -25,61 +29,53 @@ PHASES = {"select": "Phase 1: select organelles", "resolve": "Phase 2: resolve o
           "discard": "End of round: discard down to Vacuole limits", "over": "Game over"}
 
 
-class _Svg:
-    """A tiny SVG writer: a list of strings and helpers for the shapes the table uses."""
+class _Table(Drawing):
+    """The shared SVG writer, with Peptide's ink and card shapes, hanging each move on one element only:
+    a second one (two identical organelles selected, two identical RNA cards drawn) would be a second
+    keyboard stop for the same move."""
 
     def __init__(self, legal) -> None:
-        self.out: list[str] = []
-        self.legal = list(legal)
+        super().__init__(legal)
+        self.placed: set[str] = set()
 
-    def find(self, kind: str, **params: Any):
-        for a in self.legal:
-            if a.kind == kind and all(a.get(k) == v for k, v in params.items()):
-                return a
-        return None
+    def find(self, kind: str, **params: Any) -> Action | None:
+        """The legal move of ``kind`` with these parameters, if no element carries it yet."""
+        action = super().find(kind, **params)
+        return action if action is None or action.key not in self.placed else None
 
-    def rect(self, x, y, w, h, fill, *, stroke="#333", rx=6, extra="") -> None:
-        self.out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" '
-                        f'stroke="{stroke}" {extra}/>')
-
-    def text(self, x, y, s, *, size=13, anchor="start", weight="normal", fill="#111") -> None:
-        self.out.append(f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
-                        f'font-weight="{weight}" fill="{fill}">{escape(str(s))}</text>')
-
-    def open_group(self, action=None, ident=None) -> None:
-        attrs = f' id="{ident}"' if ident else ""
+    @contextmanager
+    def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
+              ) -> Iterator[None]:
         if action is not None:
-            attrs += f' data-action="{escape(action.key)}" class="clickable"'
-        self.out.append(f"<g{attrs}>")
+            self.placed.add(action.key)
+        with super().group(action, ident=ident, label=label):
+            yield
 
-    def close_group(self) -> None:
-        self.out.append("</g>")
+    def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
+        super().text(x, y, s, size, **{"fill": INK, **style})
 
     def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False) -> None:
-        self.open_group(action, ident)
-        width = 3 if action is not None else 1
-        self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
-                  extra=f'stroke-width="{width}"')
-        colour = "#fff" if dark else "#111"
-        for i, (s, size, weight) in enumerate(lines):
-            self.text(x + w / 2, y + 16 + i * (size + 3), s, size=size, anchor="middle", weight=weight,
-                      fill=colour)
-        self.close_group()
+        with self.group(action, ident=ident):
+            self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
+                      width=3 if action is not None else 1)
+            colour = "#fff" if dark else INK
+            for i, (s, size, weight) in enumerate(lines):
+                self.text(x + w / 2, y + 16 + i * (size + 3), s, size, anchor="middle", weight=weight,
+                          fill=colour)
 
     def rna(self, x, y, letter, *, size=22, action=None, ident=None, count=None) -> None:
-        self.open_group(action, ident)
-        self.rect(x, y, size, size + 4, RNA_COLOURS[letter], stroke="#000",
-                  rx=3, extra=f'stroke-width="{3 if action is not None else 1}"')
-        self.text(x + size / 2, y + size * 0.8, letter, size=int(size * 0.7), anchor="middle",
-                  weight="bold", fill="#fff" if letter in "GC" else "#111")
-        if count is not None:
-            self.text(x + size + 3, y + size * 0.8, f"×{count}", size=12)
-        self.close_group()
+        with self.group(action, ident=ident):
+            self.rect(x, y, size, size + 4, RNA_COLOURS[letter], stroke="#000", rx=3,
+                      width=3 if action is not None else 1)
+            self.text(x + size / 2, y + size * 0.8, letter, int(size * 0.7), anchor="middle",
+                      weight="bold", fill="#fff" if letter in "GC" else INK)
+            if count is not None:
+                self.text(x + size + 3, y + size * 0.8, f"×{count}", 12)
 
 
 def render(view: dict[str, Any], *, legal=()) -> str:
     """The table for ``view``: shared supplies on top, one row per player below."""
-    svg = _Svg(legal)
+    svg = _Table(legal)
     _header(svg, view)
     _table(svg, view)
     _prompt(svg, view)
@@ -88,12 +84,7 @@ def render(view: dict[str, Any], *, legal=()) -> str:
     for p in range(n):
         _seat(svg, view, p, SEATS_TOP + p * row, row)
     height = SEATS_TOP + n * row + 4  # no empty band below the last seat
-    body = "\n".join(svg.out)
-    # role="group", not "img": an image role would hide the clickable cards from screen readers.
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
-            f'height="{height}" font-family="sans-serif" role="group" aria-label="Peptide table">'
-            f"<title>Peptide</title><desc>{escape(describe(view))}</desc>"
-            f'<rect width="{WIDTH}" height="{height}" fill="#f7f5ef"/>{body}</svg>')
+    return svg.svg(WIDTH, height, title="Peptide", desc=describe(view))
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -104,8 +95,10 @@ def describe(view: dict[str, Any]) -> str:
     if view["stop_out"]:
         parts.append("The STOP codon is out: last round.")
     field = ", ".join(f"{ORGANELLES[o].name} ×{k}" for o, k in view["field"].items()) or "empty"
+    top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
+    known_top = f" (on top, the {top.name} {top.codon} you put back)" if top else ""
     parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
-                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}. "
+                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}{known_top}. "
                  f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
     parts.append(f"Decks: {view['organelle_deck']} organelles, {view['rna_deck']} RNA.")
     if view["pending"] is not None:
@@ -131,21 +124,20 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _header(svg: _Svg, view) -> None:
+def _header(svg: _Table, view) -> None:
     svg.rect(0, 0, WIDTH, 34, "#2b2b2b", rx=0, stroke="none")
     turn = "" if view["current"] is None else f" · Player {view['current'] + 1} to move"
     svg.text(12, 23, f"Round {view['round']} · {PHASES[view['phase']]}{turn}", size=16, weight="bold",
              fill="#fff")
     if view["stop_out"]:
-        svg.open_group(ident="last-round")
-        svg.rect(WIDTH - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
-        svg.text(WIDTH - 225, 22, "■ STOP codon drawn: LAST ROUND after this one ends" if
-                 view["round"] == view["stop_round"] else "■ LAST ROUND (STOP codon drawn)",
-                 size=14, anchor="middle", weight="bold", fill="#fff")
-        svg.close_group()
+        with svg.group(ident="last-round"):
+            svg.rect(WIDTH - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
+            svg.text(WIDTH - 225, 22, "■ STOP codon drawn: LAST ROUND after this one ends" if
+                     view["round"] == view["stop_round"] else "■ LAST ROUND (STOP codon drawn)",
+                     size=14, anchor="middle", weight="bold", fill="#fff")
 
 
-def _table(svg: _Svg, view) -> None:
+def _table(svg: _Table, view) -> None:
     y = 44
     svg.card(10, y, 78, 112, "#555", [("Organelle", 12, "bold"), ("deck", 12, "bold"),
                                       (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
@@ -175,20 +167,16 @@ def _table(svg: _Svg, view) -> None:
     bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or "none"
     svg.card(x + 80, y, 74, 112, "#fff", [("Bonus", 13, "bold"), ("stack", 11, "normal"), (bonus, 13, "bold")],
              ident="bonus-stack")
-    svg.card(x + 160, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
-                                           (str(view["amino_deck"]), 22, "bold")], ident="amino-deck", dark=True,
-             action=svg.find("synthesize"))
+    _amino_deck(svg, view, x + 160, y)
     svg.card(x + 250, y, 74, 112, "#444", [("RNA", 13, "bold"), ("deck", 12, "bold"),
-                                           (str(view["rna_deck"]), 22, "bold")],
-             action=svg.find("rna-draw2"), ident="rna-deck", dark=True)
+                                           (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
     for i, letter in enumerate(view["rna_up"]):
-        svg.open_group(svg.find("rna-take", index=i), f"rna-up-{i}")
-        svg.rect(x + 332 + i * 98, y, 90, 112, RNA_COLOURS[letter], stroke="#000",
-                 extra=f'stroke-width="{3 if svg.find("rna-take", index=i) else 1}"')
-        fill = "#fff" if letter in "GC" else "#111"
-        svg.text(x + 377 + i * 98, y + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
-        svg.text(x + 377 + i * 98, y + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
-        svg.close_group()
+        take = svg.find("rna-take", index=i)
+        fill = "#fff" if letter in "GC" else INK
+        with svg.group(take, ident=f"rna-up-{i}"):
+            svg.rect(x + 332 + i * 98, y, 90, 112, RNA_COLOURS[letter], stroke="#000", width=3 if take else 1)
+            svg.text(x + 377 + i * 98, y + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
+            svg.text(x + 377 + i * 98, y + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
     buttons = [("reset-rna", "Reset RNA (1 ATP)"), ("reset-organelles", "Reset organelles (2 ATP)"),
                ("select-twice", "Select twice (3 ATP)")]
     bx = 98
@@ -199,7 +187,19 @@ def _table(svg: _Svg, view) -> None:
             bx += 180
 
 
-def _prompt(svg: _Svg, view) -> None:
+def _amino_deck(svg: _Table, view, x: int, y: int) -> None:
+    """The face-down Amino Acid deck; the seat that put a card back on top sees which one it is."""
+    top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
+    with svg.group(ident="amino-deck", label=f"Amino Acid deck: {view['amino_deck']} cards face down"
+                   + (f"; on top, the {top.name} ({top.codon}) you put back" if top else "")):
+        svg.card(x, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
+                                         (str(view["amino_deck"]), 22, "bold")], dark=True)
+        if top:
+            svg.card(x + 6, y + 70, 72, 38, "#fff",
+                     [("you put back", 9, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
+
+
+def _prompt(svg: _Table, view) -> None:
     pending = view["pending"]
     svg.rect(10, 200, WIDTH - 20, 40, "#fffbe6", stroke="#999")
     if pending is None:
@@ -218,11 +218,11 @@ def _prompt(svg: _Svg, view) -> None:
     for i, item in enumerate(pending.get("drawn") or []):
         x = 700 + i * 130
         if rna_draw:
-            svg.open_group(svg.find("keep", letter=item), f"drawn-{i}")
-            svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", extra='stroke-width="3"')
-            svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
-                     fill="#fff" if item in "GC" else "#111")
-            svg.close_group()
+            keep = svg.find("keep", letter=item)
+            with svg.group(keep, ident=f"drawn-{i}"):
+                svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", width=3 if keep else 1)
+                svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
+                         fill="#fff" if item in "GC" else INK)
         else:
             card = AMINO_CARDS[item]
             svg.card(x, 203, 120, 34, "#fff", [(f"Keep {card.name} {card.codon}", 11, "bold")],
@@ -231,10 +231,11 @@ def _prompt(svg: _Svg, view) -> None:
 
 
 _BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
-"""Moves without a card of their own on the table (or only a deck) get a labelled button in the bar."""
+"""Moves without a card of their own on the table (or only a deck, or the thin Vacuole track) get a
+labelled button in the bar, and only there: the decks and the track do not carry them too."""
 
 
-def _bar_buttons(svg: _Svg) -> None:
+def _bar_buttons(svg: _Table) -> None:
     """Buttons at the right of the prompt bar, each showing its action's label."""
     actions = [a for a in svg.legal if a.kind in _BAR_KINDS]
     widths = [int(len(a.label) * 6.4) + 18 for a in actions]
@@ -245,32 +246,29 @@ def _bar_buttons(svg: _Svg) -> None:
         x += w + 6
 
 
-def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:
+def _seat(svg: _Table, view, p: int, y: int, h: int) -> None:
     seat = view["seats"][p]
     own = seat["hand"] is not None
     current = view["current"] == p
     svg.rect(6, y, WIDTH - 12, h - 6, "#fff" if not current else "#eef6ff",
-             stroke="#0072B2" if current else "#bbb", extra=f'stroke-width="{3 if current else 1}"')
+             stroke="#0072B2" if current else "#bbb", width=3 if current else 1)
     name = f"{'▶ ' if current else ''}Player {p + 1}{' (you)' if own and view['viewer'] == p else ''}"
     if view["first_player"] == p:
         name += " · First"
     svg.text(16, y + 20, name, size=14, weight="bold")
     atp_action = svg.find("discard", item="ATP") if current else None
-    svg.open_group(atp_action, f"atp-{p}")
-    svg.rect(16, y + 28, 66, 22, "#F0E442", rx=11)
-    svg.text(49, y + 44, f"ATP {seat['atp']}", size=13, anchor="middle", weight="bold")
-    svg.close_group()
+    with svg.group(atp_action, ident=f"atp-{p}"):
+        svg.rect(16, y + 28, 66, 22, "#F0E442", rx=11)
+        svg.text(49, y + 44, f"ATP {seat['atp']}", size=13, anchor="middle", weight="bold")
     if seat["bonus"]:
         svg.text(90, y + 44, "Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), size=12, weight="bold")
     if seat["track"] is not None:
         e, r = seat["track"]
         svg.text(16, y + 66, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=11)
         for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
-            action = svg.find("vacuole", choice=choice) if current else None
-            svg.open_group(action, f"track-{p}-{choice}")
-            svg.rect(16 + i * 88, y + 72, 84, 12, "#eee", rx=2)
-            svg.rect(16 + i * 88, y + 72, 84 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
-            svg.close_group()
+            with svg.group(ident=f"track-{p}-{choice}"):
+                svg.rect(16 + i * 88, y + 72, 84, 12, "#eee", rx=2)
+                svg.rect(16 + i * 88, y + 72, 84 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
     # RNA and selected organelles.
     if own:
         x = 200
@@ -306,7 +304,7 @@ def _seat(svg: _Svg, view, p: int, y: int, h: int) -> None:
     _chain(svg, seat, p, y, current)
 
 
-def _chain(svg: _Svg, seat, p: int, y: int, current: bool) -> None:
+def _chain(svg: _Table, seat, p: int, y: int, current: bool) -> None:
     x0 = 710
     svg.card(x0, y + 6, 50, 52, "#0072B2", [("START", 10, "bold"), ("Met", 13, "bold"), (START_CODON, 10, "bold")],
              ident=f"start-{p}", dark=True)
