@@ -75,3 +75,18 @@ def test_two_players_start_the_marked_variant_from_the_landing_page(page, site_u
     page.wait_for_selector("html[data-state=ready]")
     assert "opt-variant=true" in page.url and "seats=human%2Cgreedy" in page.url
     assert "Player 3" not in page.locator("#table svg desc").text_content()
+
+
+def test_two_identical_cards_are_one_keyboard_stop_and_either_can_be_clicked(page, site_url):
+    """Seed 23 deals Player 1 two Translocation cards: the same move. Tab reaches it once (screen
+    readers hear one button), and a click on the second copy still plays it."""
+    open_game(page, site_url, seed=23)
+    copies = page.locator('#table [data-action*="operon:translocation"]')
+    assert copies.count() == 2
+    assert [copies.nth(i).get_attribute("tabindex") for i in range(2)] == ["0", "-1"]
+    assert copies.nth(0).get_attribute("role") == "button"
+    assert copies.nth(1).get_attribute("aria-hidden") == "true"
+    before = log_length(page)
+    copies.nth(1).click()
+    wait_for_more_log(page, before)
+    assert "Translocation" in page.locator("#log li").nth(before).inner_text()

@@ -221,6 +221,12 @@ class Table:
             if action is None:
                 element.removeAttribute("data-action")
                 continue
+            # A move drawn twice (a card and its deck, say) stays clickable in both places but is
+            # one keyboard stop and one button for screen readers: the first.
+            if key in placed:
+                element.setAttribute("tabindex", "-1")
+                element.setAttribute("aria-hidden", "true")
+                continue
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
