@@ -126,3 +126,23 @@ def test_describe_names_the_key_facts():
     for c in st.hand[p]:
         assert CARD[c].name in text.split("Your hand:")[1]
     assert text.count("Your hand:") == 1
+
+
+def test_during_setup_other_players_show_how_many_cards_were_dealt_to_them():
+    """Setup deals three cards to each player before anyone keeps two: another player's row counts those
+    dealt cards (face down, never by name) instead of claiming an empty hand."""
+    st = GAME.new_state(2, seed=1)
+    view = st.view(0)
+    assert view["seats"][1]["dealt"] is None and view["seats"][1]["dealt_count"] == 3
+    svg, words = render(view, legal=st.legal_actions()), describe(view)
+    assert "Cards in hand: 0 · dealt: 3, to keep all but one (hidden)" in svg
+    assert svg.count('stroke-dasharray="3 2"') == 3  # one face-down back per dealt card
+    assert "Player 2: " in words and "0 cards in hand, 3 dealt cards to choose from" in words
+    visible = [CARD[c].name for c in st.dealt[0] + [c for c in st.row if c]]
+    for c in st.dealt[1]:
+        if not any(CARD[c].name in name for name in visible):
+            assert CARD[c].name not in svg and CARD[c].name not in words
+    while st.setup:
+        st.apply(st.legal_actions()[0])
+    after = render(st.view(0))
+    assert "dealt:" not in after and 'stroke-dasharray="3 2"' not in after

@@ -157,3 +157,71 @@ def test_render_is_pure():
     before = copy.deepcopy(view)
     assert GAME.render(view, legal=st.legal_actions()) == GAME.render(view, legal=st.legal_actions())
     assert view == before
+
+
+def _after_a_roll(faces):
+    """A fresh game whose first six-sided roll showed one of ``faces`` (seeds tried in order)."""
+    for seed in range(200):
+        st = GAME.new_state(2, seed=seed, first_player=0)
+        st.apply(Action("roll"))
+        if st.last_roll["d6"] in faces:
+            return st
+    raise AssertionError(f"no seed below 200 rolls {faces}")
+
+
+def _d20_card(svg: str) -> str:
+    return re.search(r'<g id="d20".*?</g>', svg, re.S).group(0)
+
+
+def test_the_twenty_sided_die_says_why_it_is_blank_after_a_roll_that_did_not_need_it():
+    """An action or protein roll rolls no amino acid: the d20 card must not claim it was "not rolled
+    yet" (it was rolled for the free amino acid in part 1); text and label say the roll did not need it."""
+    st = _after_a_roll({"action", "protein"})
+    view = st.view(0)
+    card = _d20_card(GAME.render(view, legal=st.legal_actions()))
+    assert "not rolled yet" not in card
+    assert "not needed" in card and "for this roll" in card
+    face = {"action": "an action card", "protein": "a protein card"}[view["last_roll"]["d6"]]
+    label = f"Twenty-sided die: not rolled since the six-sided die, which showed {face}"
+    assert f'aria-label="{label}"' in card
+    assert label + "." in describe(view)
+
+
+def test_the_twenty_sided_die_shows_the_amino_acid_a_roll_called_for():
+    """After an amino acid roll the d20 card shows the amino acid rolled (letter and name in its label)."""
+    st = _after_a_roll({"one", "two"})
+    code = st.last_roll["d20"]
+    card = _d20_card(GAME.render(st.view(0), legal=st.legal_actions()))
+    assert f">{code}<" in card and "not needed" not in card
+
+
+def test_trade_offers_left_shows_only_while_negotiating():
+    """The offers-left count is part 3's limit: shown while trading, gone in the roll, build and at the end."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    count = "Trade offers left this turn"
+    assert count not in GAME.render(st.view(0), legal=st.legal_actions()) and count not in describe(st.view(0))
+    st.apply(Action("roll"))
+    while st.pending:  # a protein roll asks about a trade-in first
+        st.apply(st.legal_actions()[-1])
+    assert st.phase == "trade"
+    assert f"{count}: 2 of 2" in GAME.render(st.view(0), legal=st.legal_actions())
+    assert f"{count}: 2 of 2." in describe(st.view(0))
+    st.apply(Action("to-build"))
+    assert count not in GAME.render(st.view(0), legal=st.legal_actions()) and count not in describe(st.view(0))
+    *_, end = played_positions(2, seed=1, plies=20_000)
+    assert end.is_terminal()
+    over = end.view(0)
+    assert count not in GAME.render(over) and count not in describe(over)
+
+
+def test_an_offer_puts_accept_decline_and_counter_first_in_the_button_bar():
+    """The page lists unplaced moves in legal order: an offer's answers are Accept, Decline, Counter in that
+    order, and the table places none of them, so they lead the button bar."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    st.amino[0], st.amino[1] = {"H": 1}, {"C": 1}
+    _to_offer(st, ["aa:H"], ["aa:C"])
+    st.apply(Action("send"))
+    legal = st.legal_actions()
+    on_table = placed(GAME.render(st.view(1), legal=legal))
+    bar = [a.kind for a in legal if a.key not in on_table]
+    assert bar[:3] == ["accept", "decline", "counter"]

@@ -448,10 +448,22 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
             d.text(cx, y + 60, "No cards in hand.", 12, fill="#666")
         _completed(d, seat, cx, y + 128, WIDTH - MARGIN - 12 - cx)
     else:
-        d.text(cx, y + 18, f"Cards in hand: {seat['hand_size']} (hidden)", 12, weight="bold")
+        d.text(cx, y + 18, _hidden_cards(seat), 12, weight="bold")
         for i in range(min(seat["hand_size"], 12)):
             d.rect(cx + i * 16, y + 26, 22, 30, "#6b5b8c", stroke="#222", rx=3)
+        # Dealt cards still to be chosen: face down too, set apart and outlined in dashes.
+        dx = cx + min(seat["hand_size"], 12) * 16 + (24 if seat["hand_size"] else 0)
+        for i in range(seat["dealt_count"]):
+            d.rect(dx + i * 16, y + 26, 22, 30, "#b3a8cc", stroke="#222", rx=3, extra='stroke-dasharray="3 2"')
         _completed(d, seat, cx, y + 78, WIDTH - MARGIN - 12 - cx)
+
+
+def _hidden_cards(seat) -> str:
+    """Another player's cards as counts: the hand and, during setup, the dealt cards not yet chosen."""
+    text = f"Cards in hand: {seat['hand_size']}"
+    if seat["dealt_count"]:
+        text += f" · dealt: {seat['dealt_count']}, to keep all but one"
+    return text + " (hidden)"
 
 
 def _completed(d: Drawing, seat, x: float, y: float, w: float) -> None:
@@ -505,7 +517,9 @@ def describe(view: dict[str, Any]) -> str:
         cubes = ", ".join(f"{n} {CUBE_NAMES[k]}" for k, n in seat["cubes"].items())
         done = ", ".join(CARD[c].name for c in seat["completed"]) or "none"
         text = (f"Player {p + 1}: {seat['score']} Health Points, {seat['atp']} ATP, {cubes}, "
-                f"{seat['workers']} workers left, {seat['hand_size']} cards in hand, completed: {done}.")
+                f"{seat['workers']} workers left, {seat['hand_size']} cards in hand, "
+                + (f"{seat['dealt_count']} dealt cards to choose from, " if seat["dealt_count"] else "")
+                + f"completed: {done}.")
         if seat["hand"] is not None:
             text += " Your hand: " + ("; ".join(card_words(CARD[c]) for c in seat["hand"]) or "empty") + "."
             if seat["dealt"]:

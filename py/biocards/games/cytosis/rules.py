@@ -207,6 +207,8 @@ class CytosisState(GameState):
                 "completed": list(self.completed[p]), "hand_size": len(self.hand[p]),
                 "hand": list(self.hand[p]) if mine else None,
                 "dealt": list(self.dealt[p]) if mine else None,
+                # How many dealt cards wait to be chosen is public (a count, never the cards).
+                "dealt_count": len(self.dealt[p]),
             })
         return {
             "round": self.round, "first": self.first, "turn": self.current_player, "over": self.over,

@@ -105,8 +105,12 @@ def describe(view: dict[str, Any]) -> str:
         parts.append(f"Six-sided die: {FACES[roll['d6']]}.")
     if "d20" in roll:
         parts.append(f"Twenty-sided die: {AMINO_NAMES[roll['d20']]}.")
+    else:
+        parts.append(_d20_idle(view) + ".")
     parts.append(f"Coin pool {view['pool']}. Protein pile {view['pile_size']} cards. "
-                 f"Action deck {view['action_deck_size']} cards. Trade offers left this turn: {view['offers_left']}.")
+                 f"Action deck {view['action_deck_size']} cards.")
+    if _negotiating(view):
+        parts.append(f"Trade offers left this turn: {view['offers_left']} of {MAX_OFFERS_PER_TURN}.")
     supply = ", ".join(f"{AMINO_NAMES[a]} {n}" for a, n in view["supply"].items())
     parts.append(f"Amino acid supply: {supply}.")
     for q, hand in enumerate(view["hands"]):
@@ -133,6 +137,20 @@ def describe(view: dict[str, Any]) -> str:
 
 
 # -- helpers -----------------------------------------------------------------------------------------
+
+
+def _d20_idle(view) -> str:
+    """Why the twenty-sided die shows no amino acid. The rules forget its result when the six-sided die
+    is rolled, so an empty d20 means that roll (an action or protein card) did not call for it."""
+    d6 = view["last_roll"].get("d6")
+    if d6 is not None and view["phase"] != "roll":
+        return f"Twenty-sided die: not rolled since the six-sided die, which showed {FACES[d6]}"
+    return "Twenty-sided die: not rolled this turn"
+
+
+def _negotiating(view) -> bool:
+    """The offers-left count means something only while the turn is in part 3 (negotiate and trade)."""
+    return not view["over"] and view["phase"] == "trade"
 
 
 def _coins(n: int) -> str:
@@ -244,8 +262,8 @@ def _board(d: Drawing, view) -> None:
         _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), (code, 26, "bold"), (THREE[code], 12, "normal")],
                     ident="d20", fill=fill, ink=ink, label=f"Twenty-sided die: {AMINO_NAMES[code]} ({code})")
     else:
-        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold")], ident="d20",
-                    label="Twenty-sided die: not rolled yet")
+        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold"), ("not needed", 11, "normal"),
+                                  ("for this roll", 11, "normal")], ident="d20", label=_d20_idle(view))
     # After a protein roll you may keep your cards and just take the top one: the pile is that move.
     take_top = d.find("trade-in", protein="")
     _board_card(d, 360, 104, [("Protein pile", 13, "bold"), (str(view["pile_size"]), 30, "bold"),
@@ -266,7 +284,9 @@ def _board(d: Drawing, view) -> None:
             d.text(x + 10, BOARD_TOP + 24, f"{number}. {name}", 14, weight="bold", fill=INK if now else MUTED)
             d.text(x + 10, BOARD_TOP + 46, "▶ now" if now else ("done" if current and i < current else ""), 12,
                    weight="bold", fill="#0072B2")
-    d.text(590, BOARD_TOP + 82, f"Trade offers left this turn: {view['offers_left']} of {MAX_OFFERS_PER_TURN}", 13)
+    if _negotiating(view):
+        d.text(590, BOARD_TOP + 82, f"Trade offers left this turn: {view['offers_left']} of {MAX_OFFERS_PER_TURN}",
+               13)
     d.text(590, BOARD_TOP + 104, f"Fixed trade: {FIXED_TRADE} random amino acid cards → one of your choice "
            "or a new protein card", 13, fill=MUTED)
 
