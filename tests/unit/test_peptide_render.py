@@ -100,8 +100,8 @@ def test_drawn_amino_acids_named_like_rna_letters_can_be_kept():
     assert "Keep Glycine GGU" in svg and "Keep Alanine GCU" in svg
 
 
-def test_moves_without_a_card_are_labelled_buttons():
-    """Table: end turn, do nothing and the Vacuole's choices are buttons that say what they do."""
+def _vacuole_choice():
+    """An advanced game where Player 1 has just resolved the Vacuole and chooses what it does."""
     from biocards.core import Action
 
     st = GAME.new_state(2, seed=1, advanced=True)
@@ -109,6 +109,14 @@ def test_moves_without_a_card_are_labelled_buttons():
     st.field, st.phase, st.queue = [], "resolve", [0, 1]
     st.selected[0] = [["vacuole", False]]
     st.apply(Action("resolve", organelle="vacuole", facedown=False))
+    return st
+
+
+def test_moves_without_a_card_are_labelled_buttons():
+    """Table: end turn, do nothing and the Vacuole's choices are buttons that say what they do."""
+    from biocards.core import Action
+
+    st = _vacuole_choice()
     svg = GAME.render(st.view(0), legal=st.legal_actions())
     for choice, label in (("collect", "Collect 1 RNA card and 1 ATP"), ("energy", "Raise your ATP limit to 5"),
                           ("rna", "Raise your RNA limit to 4")):
@@ -140,11 +148,7 @@ def test_vacuole_choices_are_buttons_and_the_track_only_shows_the_limits():
     """Advanced Vacuole: raising a limit is the labelled bar button, once; the track only shows it."""
     from biocards.core import Action
 
-    st = GAME.new_state(2, seed=1, advanced=True)
-    st.org_deck.discard(*st.field)
-    st.field, st.phase, st.queue = [], "resolve", [0, 1]
-    st.selected[0] = [["vacuole", False]]
-    st.apply(Action("resolve", organelle="vacuole", facedown=False))
+    st = _vacuole_choice()
     svg = GAME.render(st.view(0), legal=st.legal_actions())
     assert 'id="track-0-energy">' in svg and 'id="track-0-rna">' in svg
     for choice in ("energy", "rna"):
