@@ -22,7 +22,7 @@ INK = {"A": "#fff", "G": "#0b2a3f", "T": "#fff", "C": "#3b1a08"}
 PURINE = set("AG")
 
 
-def _attrs(action: Action | None, label: str = "") -> str:
+def _attrs(action: Action | None) -> str:
     if action is None:
         return ""
     return f' data-action="{escape(action.key)}" class="clickable"'
@@ -58,7 +58,7 @@ def _strand(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
         top, bottom = (active, COMPLEMENT[active]) if left else (COMPLEMENT[active], active)
         x = x0 + phys * width
         act = targets.get(pos)
-        out.append(f'<g id="nt-{pos}" class="nt"{_attrs(act)} role="img" '
+        out.append(f'<g id="nt-{pos}"{_attrs(act)} role="img" '
                    f'aria-label="Position {pos}: {active}">')
         out.append(f'<rect x="{x + 2}" y="86" width="{width - 4}" height="150" rx="7" fill="#fbfaf6" '
                    f'stroke="{"#1d2433" if act else "#b9b4a6"}" stroke-width="{2 if act else 1}"/>')
