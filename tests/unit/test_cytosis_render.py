@@ -1,18 +1,13 @@
 """Cytosis's SVG table: pure, parses, hides other hands, and puts a player's moves on the board."""
 
 import html
-import re
-import xml.etree.ElementTree as ET
 
 from biocards import games
+from biocards.core.testing import assert_table_offers_only_legal_moves, clickable_moves
 from biocards.games.cytosis.cards import CARD
 from biocards.games.cytosis.render import describe, render
 
 GAME = games.get("cytosis")
-
-
-def _clickable(svg):
-    return {html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)}
 
 
 def positions(players=(2, 3, 5), every=11):
@@ -28,15 +23,14 @@ def positions(players=(2, 3, 5), every=11):
         yield st
 
 
-def test_svg_parses_and_only_legal_moves_are_clickable():
+def test_svg_parses_and_only_legal_moves_areclickable_moves():
     """DESIGN: the table is well-formed SVG with a <desc>; every data-action is a legal move's key."""
     for st in positions():
         viewer = st.current_player if st.current_player is not None else 0
         legal = st.legal_actions()
         svg = render(st.view(viewer), legal=legal)
-        ET.fromstring(svg)
+        assert_table_offers_only_legal_moves(svg, legal)
         assert "<desc>Round " in svg
-        assert _clickable(svg) <= {a.key for a in legal}
 
 
 def test_render_is_pure():
@@ -70,13 +64,13 @@ def test_setup_choices_are_on_the_supply_and_the_dealt_cards():
     back by clicking it."""
     st = GAME.new_state(2, seed=1)
     svg = render(st.view(0), legal=st.legal_actions())
-    assert {a.key for a in st.legal_actions()} <= _clickable(svg)
+    assert {a.key for a in st.legal_actions()} <= clickable_moves(svg)
     assert 'id="supply-atp" data-action' in svg
     st.apply(st.legal_actions()[0])
     st.apply(st.legal_actions()[0])
     svg = render(st.view(0), legal=st.legal_actions())
     assert [a.kind for a in st.legal_actions()] == ["return-card"] * 3
-    assert {a.key for a in st.legal_actions()} <= _clickable(svg)
+    assert {a.key for a in st.legal_actions()} <= clickable_moves(svg)
 
 
 def test_a_normal_turn_puts_most_moves_on_the_board():
@@ -87,7 +81,7 @@ def test_a_normal_turn_puts_most_moves_on_the_board():
         if st.is_terminal() or st.setup:
             continue
         legal = st.legal_actions()
-        keys = _clickable(render(st.view(st.current_player), legal=legal))
+        keys = clickable_moves(render(st.view(st.current_player), legal=legal))
         for a in legal:
             total += 1
             if a.key in keys:

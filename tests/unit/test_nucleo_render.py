@@ -1,11 +1,10 @@
 """NUCLEO's SVG table: pure, parses, shows your hand and hides others', puts moves on what they act on."""
 
-import html
 import re
-import xml.etree.ElementTree as ET
 
 from biocards import games
 from biocards.core import Action
+from biocards.core.testing import assert_table_offers_only_legal_moves, clickable_moves
 from biocards.games.nucleo.render import describe
 
 GAME = games.get("nucleo")
@@ -13,10 +12,6 @@ GAME = games.get("nucleo")
 # Moves with no card or seat of their own: the page gives each a button under the table.
 BAR_KINDS = {"propose", "fixed-trade", "to-build", "end-turn", "cancel", "done-giving", "send", "accept",
              "decline", "counter"}
-
-
-def placed(svg: str) -> set[str]:
-    return {html.unescape(k) for k in re.findall(r'data-action="([^"]+)"', svg)}
 
 
 def played_positions(players=3, seed=5, plies=1500):
@@ -36,9 +31,7 @@ def test_svg_parses_and_every_clickable_element_is_a_legal_move():
     for st in played_positions():
         p = st.current_player if st.current_player is not None else 0
         legal = st.legal_actions()
-        svg = GAME.render(st.view(p), legal=legal)
-        ET.fromstring(svg)
-        assert placed(svg) <= {a.key for a in legal}
+        assert_table_offers_only_legal_moves(GAME.render(st.view(p), legal=legal), legal)
 
 
 def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
@@ -50,7 +43,7 @@ def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
             legal = st.legal_actions()
             if not legal:
                 continue
-            on_table = placed(GAME.render(st.view(st.current_player), legal=legal))
+            on_table = clickable_moves(GAME.render(st.view(st.current_player), legal=legal))
             for action in legal:
                 if action.kind not in BAR_KINDS:
                     assert action.key in on_table, f"{action.label!r} has no place on the table"
@@ -222,6 +215,6 @@ def test_an_offer_puts_accept_decline_and_counter_first_in_the_button_bar():
     _to_offer(st, ["aa:H"], ["aa:C"])
     st.apply(Action("send"))
     legal = st.legal_actions()
-    on_table = placed(GAME.render(st.view(1), legal=legal))
+    on_table = clickable_moves(GAME.render(st.view(1), legal=legal))
     bar = [a.kind for a in legal if a.key not in on_table]
     assert bar[:3] == ["accept", "decline", "counter"]

@@ -5,6 +5,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from biocards import games
+from biocards.core.testing import assert_table_offers_only_legal_moves, clickable_moves
 
 GAME = games.get("peptide")
 
@@ -28,9 +29,7 @@ def test_every_data_action_is_a_legal_move_and_svg_parses():
         p = st.current_player if st.current_player is not None else 0
         legal = st.legal_actions()
         svg = GAME.render(st.view(p), legal=legal)
-        ET.fromstring(svg)
-        keys = {html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)}
-        assert keys <= {a.key for a in legal}
+        assert_table_offers_only_legal_moves(svg, legal)
         assert "<desc>Round " in svg
 
 
@@ -59,10 +58,6 @@ def test_last_round_banner_once_stop_is_out():
     assert 'id="last-round"' in GAME.render(st.view(0))
 
 
-def _clickable(svg):
-    return {html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)}
-
-
 def test_every_legal_move_of_the_seat_to_move_has_an_element():
     """Table: every legal move (picks, resolutions, pending choices, ATP actions, end turn) can be clicked."""
     from biocards.bots import RandomBot
@@ -74,7 +69,7 @@ def test_every_legal_move_of_the_seat_to_move_has_an_element():
             bots = [RandomBot(GAME, s, seed) if seed else GAME.make_bot("greedy", s, seed) for s in range(players)]
             while not st.is_terminal():
                 legal = st.legal_actions()
-                keys = _clickable(GAME.render(st.view(st.current_player), legal=legal))
+                keys = clickable_moves(GAME.render(st.view(st.current_player), legal=legal))
                 missing = [a.label for a in legal if a.key not in keys]
                 assert not missing, (st.phase, st.pending[-1].kind if st.pending else None, missing)
                 kinds.update(a.kind for a in legal)
@@ -96,7 +91,7 @@ def test_drawn_amino_acids_named_like_rna_letters_can_be_kept():
     st.apply(Action("resolve", organelle="synthetase", facedown=False))
     st.apply(Action("synthesize"))
     svg = GAME.render(st.view(0), legal=st.legal_actions())
-    assert {Action("keep", code="A").key, Action("keep", code="G").key} <= _clickable(svg)
+    assert {Action("keep", code="A").key, Action("keep", code="G").key} <= clickable_moves(svg)
     assert "Keep Glycine GGU" in svg and "Keep Alanine GCU" in svg
 
 

@@ -6,8 +6,12 @@ random positions; they use plain ``assert`` so pytest shows what differed.
 
 from __future__ import annotations
 
+import html
 import json
 import pickle
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from typing import Any
 
 from ..bots import RandomBot
@@ -101,3 +105,17 @@ def assert_fair_bot(state: GameState, bot_name: str, seed: int) -> None:
     other_world = state.determinized(seat, seed + 1)
     assert other_world.view(seat) == state.view(seat), "determinized changed what the seat sees"
     assert bot.choose(state) == bot.choose(other_world)
+
+
+def clickable_moves(svg: str) -> set[str]:
+    """The action keys a table's SVG makes clickable (its ``data-action`` values)."""
+    return {html.unescape(key) for key in re.findall(r'data-action="([^"]*)"', svg)}
+
+
+def assert_table_offers_only_legal_moves(svg: str, legal: Iterable[Action]) -> ET.Element:
+    """DESIGN: a table is well-formed SVG and every clickable element is a legal move (no dead
+    buttons). Returns the parsed root for the caller's own checks."""
+    root = ET.fromstring(svg)
+    stray = clickable_moves(svg) - {action.key for action in legal}
+    assert not stray, f"clickable elements that are not legal moves: {sorted(stray)}"
+    return root
