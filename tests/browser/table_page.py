@@ -18,3 +18,14 @@ def log_length(page):
 def wait_for_more_log(page, before):
     """Wait until the game log has more lines than ``before`` (a move was played)."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+def tab_to(page, wanted, what, tries=80):
+    """Press Tab, as a keyboard user does, until the focused element's name (its aria-label, or its
+    text for a plain button) satisfies ``wanted``; fail naming ``what`` if it never does."""
+    for _ in range(tries):
+        page.keyboard.press("Tab")
+        name = page.evaluate("(e => e.getAttribute('aria-label') || e.textContent || '')(document.activeElement)")
+        if wanted(name):
+            return name
+    raise AssertionError(f"Tab never reached {what}")

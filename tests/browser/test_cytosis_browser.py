@@ -6,7 +6,7 @@ from functools import partial
 import pytest
 
 import table_page
-from table_page import log_length, wait_for_more_log
+from table_page import log_length, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="cytosis")
 
@@ -31,13 +31,7 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     wait_for_more_log(page, before)
     assert "starts with 1 extra mRNA" in page.locator("#log").inner_text()
     before = log_length(page)
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
-        if label == "Start with 1 extra ATP":
-            break
-    else:
-        raise AssertionError("Tab never reached the ATP in the supply")
+    tab_to(page, lambda name: name == "Start with 1 extra ATP", "the ATP in the supply", tries=60)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert "starts with 1 extra ATP" in page.locator("#log").inner_text()

@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 import table_page
-from table_page import log_length, wait_for_more_log
+from table_page import log_length, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="expression", seats="human,greedy,greedy,greedy", seed=2)
 
@@ -39,13 +39,7 @@ def test_a_person_plays_a_card_by_mouse_and_a_turn_by_keyboard(page, site_url):
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('to move (you)')")
     before = log_length(page)
     page.locator("#status").click()  # start tabbing from above the table
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
-        if label.startswith(("Play ", "Draw a card")):
-            break
-    else:
-        raise AssertionError("Tab never reached a card to play or the draw pile")
+    tab_to(page, lambda name: name.startswith(("Play ", "Draw a card")), "a card to play or the draw pile", tries=40)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert re.search(r"Player 1 (plays|draws)", page.locator("#log").inner_text())

@@ -4,7 +4,7 @@ import re
 from functools import partial
 
 import table_page
-from table_page import log_length, wait_for_more_log
+from table_page import log_length, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="nucleo")
 
@@ -32,21 +32,10 @@ def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
             break
         page.locator("#table [data-action], #actions button").first.click()
         page.wait_for_timeout(200)
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement.textContent || ''")
-        if label.startswith("Offer a trade to another player"):
-            break
-    else:
-        raise AssertionError("Tab never reached the offer button")
+    tab_to(page, lambda name: name.startswith("Offer a trade to another player"), "the offer button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#table g#seat-1[data-action]")
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.getAttribute('aria-label') || ''") == "Offer a trade to Player 2":
-            break
-    else:
-        raise AssertionError("Tab never reached Player 2's row")
+    tab_to(page, lambda name: name == "Offer a trade to Player 2", "Player 2's row")
     page.keyboard.press("Enter")
     page.wait_for_selector("#table g#offer-give")
     assert "Player 1 (you) gives" in page.locator("#table svg").inner_html()

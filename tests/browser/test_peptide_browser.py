@@ -6,7 +6,7 @@ from functools import partial
 import pytest
 
 import table_page
-from table_page import log_length, wait_for_more_log
+from table_page import log_length, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="peptide")
 
@@ -31,13 +31,7 @@ def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
         wait_for_more_log(page, before)
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('Phase 2')")
     before = log_length(page)
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
-        if label.startswith("Resolve"):
-            break
-    else:
-        raise AssertionError("Tab never reached an organelle to resolve")
+    tab_to(page, lambda name: name.startswith("Resolve"), "an organelle to resolve", tries=60)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert "resolves" in page.locator("#log").inner_text() or "ATP" in page.locator("#log").inner_text()
