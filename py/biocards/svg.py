@@ -14,7 +14,17 @@ from typing import Any
 
 from .core import Action
 
-__all__ = ["Drawing", "text"]
+__all__ = ["Drawing", "LAYOUTS", "MIN_TEXT", "text"]
+
+LAYOUTS = {"wide": 1280, "medium": 600, "narrow": 360}
+"""Each table layout's design width in SVG units. The page (``web/``) picks the widest layout whose
+width fits the table's box and never shows a table below scale 1 on a classroom screen, so one SVG
+unit is at least one CSS pixel: a 14-unit label reads at 14 px or more, a 44-unit card is a 44 px
+target. ``wide`` fits a 1366 px laptop, ``medium`` a tablet either way and a laptop at 200% zoom,
+``narrow`` a phone."""
+
+MIN_TEXT = 12
+"""No table text is drawn smaller than this (units = CSS px at scale 1); most is 14 or more."""
 
 
 def text(x: float, y: float, s: object, size: int = 14, *, anchor: str = "start", weight: str = "normal",
@@ -51,11 +61,20 @@ class Drawing:
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              ) -> Iterator[None]:
-        """A ``<g>``; with an action it becomes a clickable, focusable target for that move."""
+              refused: Action | None = None) -> Iterator[None]:
+        """A ``<g>``; with an action it becomes a clickable, focusable target for that move.
+
+        ``refused`` names the move a student would be trying by touching this thing when that move
+        is not legal now (a card they cannot afford): the page then says why, from the engine's
+        ``explain_illegal``, instead of doing nothing.
+        """
         attrs = f' id="{escape(ident)}"' if ident else ""
         if action is not None:
             attrs += f' data-action="{escape(action.key)}" class="clickable"'
+        elif refused is not None:
+            attrs += f' data-refused="{escape(refused.key)}"'
+            if label:
+                attrs += f' role="img" aria-label="{escape(label)}"'
         elif label:
             attrs += f' role="img" aria-label="{escape(label)}"'
         self.add(f"<g{attrs}>")

@@ -110,10 +110,16 @@ class GameState(abc.ABC):
         return events
 
     def winners(self) -> list[int]:
-        """Seats with the top score (several on a tie)."""
+        """The seats that win by the rules: the top score (several on a tie). A game whose rulebook
+        breaks ties overrides this and :meth:`tie_break`."""
         scores = self.scores()
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
+
+    def tie_break(self) -> str | None:
+        """Once the game is over, the sentence naming the rule that decided a tied top score
+        ("Tied on 29: Player 2 wins with more ATP left."), or ``None`` when no tie-break was needed."""
+        return None
 
     def clone(self) -> GameState:
         """An independent copy (games with hot loops may override with a faster copy)."""
@@ -163,7 +169,12 @@ class Game:
     """Option names with their defaults, e.g. ``{"advanced": False}``."""
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     render: Callable[..., str] | None = None
-    """``render(view, *, legal=()) -> str`` (SVG), pure."""
+    """``render(view, *, legal=(), layout="wide") -> str`` (SVG), pure; ``layout`` is a key of
+    :data:`biocards.svg.LAYOUTS` and the SVG's width is that layout's width."""
+    prompt: Callable[..., str | None] | None = None
+    """``prompt(view, *, legal=()) -> str | None``, pure: what the player to move is asked to do now,
+    in one sentence ("Choose the nucleotide to put at position 4."), for the page's prompt bar;
+    ``None`` lets the page say "Player N, your move"."""
     version: int = 1
     """Bumped when a rules change makes old records replay differently."""
     summary: str = ""
