@@ -119,3 +119,36 @@ def assert_table_offers_only_legal_moves(svg: str, legal: Iterable[Action]) -> E
     stray = clickable_moves(svg) - {action.key for action in legal}
     assert not stray, f"clickable elements that are not legal moves: {sorted(stray)}"
     return root
+
+
+_SVG = "{http://www.w3.org/2000/svg}"
+
+
+def text_sizes(svg: str) -> list[float]:
+    """The font size, in SVG units, of every non-empty ``<text>`` of a table (inherited from the
+    nearest ancestor that sets one; the page's default is 16)."""
+    sizes: list[float] = []
+
+    def walk(element: ET.Element, inherited: float) -> None:
+        size = float(element.get("font-size", inherited))
+        if element.tag == f"{_SVG}text" and "".join(element.itertext()).strip():
+            sizes.append(size)
+        for child in element:
+            walk(child, size)
+
+    walk(ET.fromstring(svg), 16.0)
+    return sizes
+
+
+def assert_layout_readable(svg: str, layout: str) -> None:
+    """A table drawn for ``layout`` is that layout's width, and its text is readable at scale 1:
+    nothing under :data:`~biocards.svg.MIN_TEXT` units, the median at least 14."""
+    from ..svg import LAYOUTS, MIN_TEXT
+
+    root = ET.fromstring(svg)
+    width = float(root.get("viewBox").split()[2])
+    assert width == LAYOUTS[layout], f"a {layout} table is {LAYOUTS[layout]} units wide, not {width}"
+    sizes = sorted(text_sizes(svg))
+    assert sizes, "a table with no text"
+    assert sizes[0] >= MIN_TEXT, f"text drawn at {sizes[0]} units in the {layout} layout"
+    assert sizes[len(sizes) // 2] >= 14, f"median text {sizes[len(sizes) // 2]} units in the {layout} layout"
