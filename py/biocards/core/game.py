@@ -178,6 +178,9 @@ class Game:
     version: int = 1
     """Bumped when a rules change makes old records replay differently."""
     summary: str = ""
+    reveal_kinds: frozenset[str] = frozenset()
+    """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,
+    a shuffle): :mod:`biocards.core.undo` never takes such a move back."""
     """One sentence for the game list."""
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
