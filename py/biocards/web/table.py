@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from html import escape
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from .. import games
-from ..core import Action, IllegalAction, InvalidRecord, Rng
+from ..core import Action, Event, IllegalAction, InvalidRecord, Rng
+from ..core.links import decode_moves
 from ..guided import GuidedLesson, Step
+from .controls import Controls
 from .seats import Setup, SetupError, parse, player_range, query_params
 
 
@@ -42,7 +45,10 @@ class Table:
         self.viewer: int | None = None
         self.actions: dict[str, Action] = {}
         self.bot_pending = False
+        self.floor = 0  # moves a take-back may not remove (a shared position's or lesson's start)
+        self.shared_from: int | None = None  # the moves a shared link opened with
         self._proxies = []  # keep event-handler proxies alive for the page's lifetime
+        self.controls = Controls(self)
 
     # -- start ---------------------------------------------------------------------------------
 
@@ -52,30 +58,90 @@ class Table:
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
         if self.guided is None:
             self._remember_seed_in_url()
-        saved = window.localStorage.getItem(self.key)
         self.state = None
-        if saved:
+        if self.setup.moves is not None:
+            self._open_shared()
+        saved = window.localStorage.getItem(self.key)
+        if saved and (self.state is None or self.shared_from is not None):
             try:
-                replayed: list = []
-                self.state = self.game.load(json.loads(saved), events=replayed)
-                for event in replayed:  # the log comes back with the game
-                    self._log_line(event.player, event.text, event.concepts)
-                self._log_line(None, f"Welcome back: the saved game resumes after {len(self.state.history)} moves.", ())
+                record = json.loads(saved)
+                resumed = self.game.load(record)
+                if self.shared_from is None or len(resumed.history) >= self.shared_from:
+                    self.restore(record, note=f"Welcome back: the saved game resumes after "
+                                              f"{len(resumed.history)} moves.", save=False)
             except (InvalidRecord, ValueError) as exc:
                 window.localStorage.removeItem(self.key)
                 self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
+            self.floor = len(self.guided.moves)
             prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
             self._log_line(None, f"Guided lesson: {self.guided.title}.{prepared}", ())
         elif self.state is None:
             self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
             self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
         if self.guided is not None:
+            self.floor = len(self.guided.moves)
             self.step = self.guided.step_reached(self.state.history)
             self._show_lesson()
         self._bind()
         self._advance()
+
+    def _open_shared(self) -> None:
+        """A shared link's position: replayed from its moves, or a clear message and a fresh game."""
+        try:
+            self.state = decode_moves(self.game, len(self.setup.seats), self.seed, self.setup.options,
+                                      self.setup.moves)
+        except InvalidRecord as exc:
+            self.state = None
+            self._show_error(f"This shared link could not be opened: {exc} A new game has started instead.")
+            self.setup = replace(self.setup, moves=None)
+            self.key = self.setup.storage_key(self.seed)
+            return
+        self.shared_from = self.floor = len(self.state.history)
+        self._log_events(self._replay_events(self.state.to_record()))
+        self._log_line(None, f"A shared position: {self.shared_from} moves were played before it.", ())
+
+    # -- restoring a record (resume, take back) ----------------------------------------------------
+
+    def _replay_events(self, record) -> list[tuple[int, Event]]:
+        """Every event of replaying ``record``, each with the number of the move that made it."""
+        state = self.game.new_state(record["players"], record["seed"], **record.get("options", {}))
+        numbered = []
+        for number, data in enumerate(record.get("actions", []), start=1):
+            numbered.extend((number, event) for event in state.apply(Action.from_json(data)))
+        return numbered
+
+    def restore(self, record, *, note: str = "", save: bool = True) -> None:
+        """Make ``record`` the game (a resumed save or a take-back): state, log, lesson and save."""
+        self.state = self.game.load(record)
+        _el("log").innerHTML = ""
+        self._log_events(self._replay_events(record))
+        if note:
+            self._log_line(None, note, ())
+        if self.guided is not None:
+            self.step = self.guided.step_reached(self.state.history)
+            self._show_lesson()
+        _el("end").hidden = True
+        if save:
+            window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+        if self.controls is not None and self._proxies:  # already running: carry on from here
+            self._advance()
+
+    def human_seat_to_move(self) -> int | None:
+        """The seat of the person to move, if a person is to move."""
+        seat = self.state.current_player
+        return seat if seat is not None and self._seat_kind(seat) == "human" else None
+
+    def bot_pending_move(self) -> bool:
+        return self.bot_pending
+
+    def lesson_step(self) -> Step | None:
+        """The guided lesson's current step, while the student still has one to make."""
+        lesson = self.guided
+        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+            return None
+        return lesson.steps[self.step]
 
     def _remember_seed_in_url(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
@@ -99,6 +165,7 @@ class Table:
         on(_el("log"), "click", self._on_why)
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
+        self.controls.bind(on)
         _el("new-game").disabled = False
         bench = create_proxy(self._bench)
         self._proxies.append(bench)
@@ -120,6 +187,8 @@ class Table:
     def _advance(self) -> None:
         """Show the table for whoever moves next; let a bot move after the pace delay."""
         state = self.state
+        if self.controls.replay_at is not None:  # stepping through the game: nobody moves
+            return
         if state.is_terminal():
             self._render()
             self._show_end()
@@ -140,13 +209,14 @@ class Table:
             self._render()
             if not self.bot_pending:
                 self.bot_pending = True
-                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.setup.pace_ms)
+                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.controls.pace_ms)
         document.documentElement.dataset.state = "ready"
 
     def _bot_move(self, _event=None) -> None:
         self.bot_pending = False
         state = self.state
-        if state.is_terminal() or self._seat_kind(state.current_player) == "human":
+        if state.is_terminal() or self._seat_kind(state.current_player) == "human" \
+                or self.controls.replay_at is not None:
             return
         seat = state.current_player
         bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
@@ -162,8 +232,7 @@ class Table:
         except IllegalAction as exc:
             _el("status").textContent = str(exc)
             return
-        for event in events:
-            self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
+        self._log_events([(len(self.state.history), event) for event in events])
         window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
         if lesson_step:
             self.step += 1
@@ -203,10 +272,32 @@ class Table:
 
     # -- rendering ---------------------------------------------------------------------------------
 
-    def _render(self, hidden: bool = False) -> None:
-        state = self.state
+    def draw_position(self, moves: int) -> None:
+        """Show the game as it stood after ``moves`` moves (replay): table and log, no moves offered."""
+        record = self.state.to_record()
+        record["actions"] = record["actions"][:moves]
+        past = self.game.load(record)
+        # The whole game stays in the log, so any move can be jumped to; later moves are greyed.
+        _el("log").innerHTML = ""
+        self._log_events(self._replay_events(self.state.to_record()))
+        for item in list(_el("log").querySelectorAll("li[data-move]")):
+            if int(item.getAttribute("data-move")) > moves:
+                item.classList.add("later")
+        self._render(position=past)
+        _el("status").textContent = f"Replay: the game after move {moves}." if moves else "Replay: the start of the game."
+
+    def resume_live(self) -> None:
+        """Back from a replay to the game itself."""
+        _el("log").innerHTML = ""
+        self._log_events(self._replay_events(self.state.to_record()))
+        self._advance()
+        if self.state.is_terminal():
+            _el("end").hidden = False
+
+    def _render(self, hidden: bool = False, position=None) -> None:
+        state = position if position is not None else self.state
         seat = state.current_player
-        human_to_move = seat is not None and self._seat_kind(seat) == "human"
+        human_to_move = position is None and seat is not None and self._seat_kind(seat) == "human"
         legal = state.legal_actions() if human_to_move else []
         view = state.view(self.viewer if self.setup.humans else None)
         svg = self.game.render(view, legal=legal)
@@ -251,6 +342,7 @@ class Table:
         else:
             _el("status").textContent = f"{_player(seat)} (computer) is thinking…"
         _el("boot").hidden = True
+        self.controls.refresh()
         if focused and not hidden:
             again = document.querySelector(f"[data-action='{focused}']")
             if again:
@@ -270,16 +362,39 @@ class Table:
                         f"<td><ul>{lines}</ul></td></tr>")
         _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
                                          f"<tbody>{''.join(rows)}</tbody></table>")
+        used = self.controls.hints_used()
+        _el("end-hints").textContent = (f"Hints used: {used}." if used else "No hints used.")
         _el("end").hidden = False
         _el("end-title").focus()  # keyboard and screen-reader users land on the result
         _el("end").scrollIntoView()
         _el("actions").innerHTML = ""
-        window.localStorage.removeItem(self.key)
+        # The finished game stays saved: a reload shows the result and can replay it.
         document.documentElement.dataset.state = "over"
 
-    def _log_line(self, player, text: str, concepts) -> None:
+    def _log_events(self, numbered) -> None:
+        """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay there."""
+        shown = set()
+        for number, event in numbered:
+            self._log_line(event.player, event.text, event.concepts,
+                           move=number if number not in shown else None, numbered_move=number)
+            shown.add(number)
+
+    def _log_line(self, player, text: str, concepts, move: int | None = None,
+                  numbered_move: int | None = None) -> None:
         item = document.createElement("li")
-        item.textContent = text
+        if move is not None:
+            goto = document.createElement("button")
+            goto.type = "button"
+            goto.className = "goto"
+            goto.setAttribute("data-goto", str(move))
+            goto.setAttribute("aria-label", f"Replay to move {move}")
+            goto.textContent = str(move)
+            item.append(goto, " ")
+            if self.controls.replay_at == move:
+                item.setAttribute("aria-current", "step")
+        if move is not None or numbered_move is not None:
+            item.setAttribute("data-move", str(move if move is not None else numbered_move))
+        item.append(text)
         for cid in concepts:
             concept = self.concepts.get(cid)
             if concept is None:
@@ -359,12 +474,19 @@ class Table:
         document.documentElement.dataset.state = "ready"
 
     def _on_new_game(self, _event) -> None:
+        if self.controls.ask_new_game():
+            self.new_game()
+
+    def new_game(self) -> None:
+        """Discard this game and deal the next one (the same prepared position in a lesson)."""
         window.localStorage.removeItem(self.key)
+        self.controls.forget_hints()
         if self.guided is not None:  # the same prepared position again
             window.location.reload()
             return
         params = window.URLSearchParams.new(window.location.search)
         params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
+        params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
     def _bench(self, moves=300):
