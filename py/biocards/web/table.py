@@ -15,6 +15,7 @@ from ..core import Action, Event, IllegalAction, InvalidRecord, Rng
 from ..core.links import decode_moves
 from ..guided import GuidedLesson, Step
 from .controls import Controls
+from .saves import SaveSlot
 from .seats import Setup, SetupError, parse, player_range, query_params
 
 
@@ -61,24 +62,26 @@ class Table:
         self.state = None
         if self.setup.moves is not None:
             self._open_shared()
-        saved = window.localStorage.getItem(self.key)
-        if saved and (self.state is None or self.shared_from is not None):
-            try:
-                record = json.loads(saved)
-                resumed = self.game.load(record)
-                if self.shared_from is None or len(resumed.history) >= self.shared_from:
-                    self.restore(record, note=f"Welcome back: the saved game resumes after "
-                                              f"{len(resumed.history)} moves.", save=False)
-            except (InvalidRecord, ValueError) as exc:
-                window.localStorage.removeItem(self.key)
-                self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
+        self.save = SaveSlot(self.key, self.game, len(self.setup.seats))
+        try:
+            record = self.save.load()
+        except InvalidRecord as exc:
+            record = None
+            self._show_error(f"The saved game could not be resumed: {exc} It is kept aside, and a new "
+                             "game has started.", download=self.save.download_href())
+        if record is not None:
+            self.restore(record, note=f"Welcome back: the saved game resumes after "
+                                      f"{len(record.get('actions', []))} moves.", save=False)
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
             self.floor = len(self.guided.moves)
             prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
             self._log_line(None, f"Guided lesson: {self.guided.title}.{prepared}", ())
         elif self.state is None:
-            self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
+            try:
+                self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
+            except ValueError as exc:  # an option the link names wrongly: say so in words
+                raise SetupError(f"This link cannot start a game: {exc}") from None
             self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
         if self.guided is not None:
             self.floor = len(self.guided.moves)
@@ -124,9 +127,27 @@ class Table:
             self._show_lesson()
         _el("end").hidden = True
         if save:
-            window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+            self.save.write(self.state)
         if self.controls is not None and self._proxies:  # already running: carry on from here
             self._advance()
+
+    def _follow_other_tab(self, refused: bool = False) -> None:
+        """Another tab of this game moved it on: show that game here rather than overwrite it."""
+        try:
+            record = self.save.load()
+        except InvalidRecord:
+            return
+        if record is None:
+            return
+        self.bot_pending = False
+        note = ("This game was played on in another tab, so your move was not made: this tab now "
+                "shows that game." if refused else "This game was played on in another tab; this tab follows it.")
+        self.restore(record, note=note, save=False)
+        _el("status").textContent = note
+
+    def _on_storage(self, event) -> None:
+        if event.key == self.key and event.newValue and event.newValue != self.save.seen:
+            self._follow_other_tab()
 
     def human_seat_to_move(self) -> int | None:
         """The seat of the person to move, if a person is to move."""
@@ -145,7 +166,7 @@ class Table:
 
     def _remember_seed_in_url(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
-        if params.get("seed") is None:
+        if not params.get("seed"):  # absent or empty: write the chosen seed back, or a reload orphans the save
             params.set("seed", str(self.seed))
             window.history.replaceState(None, "", f"?{params.toString()}")
 
@@ -166,6 +187,7 @@ class Table:
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
         self.controls.bind(on)
+        on(window, "storage", self._on_storage)
         _el("new-game").disabled = False
         bench = create_proxy(self._bench)
         self._proxies.append(bench)
@@ -223,6 +245,9 @@ class Table:
         self._play(bot.choose(state))
 
     def _play(self, action: Action) -> None:
+        if self.save.moved_on_elsewhere():
+            self._follow_other_tab(refused=True)
+            return
         if self._lesson_step_refuses(action):
             return
         lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
@@ -233,7 +258,7 @@ class Table:
             _el("status").textContent = str(exc)
             return
         self._log_events([(len(self.state.history), event) for event in events])
-        window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+        self.save.write(self.state)
         if lesson_step:
             self.step += 1
             self._show_lesson(done=self.guided.steps[self.step - 1])
@@ -413,9 +438,15 @@ class Table:
         _el("latest").textContent = f"Just now: {text}"
         log.parentElement.scrollTop = log.parentElement.scrollHeight
 
-    def _show_error(self, message: str) -> None:
+    def _show_error(self, message: str, download: str | None = None) -> None:
         box = _el("error")
         box.textContent = message
+        if download:
+            link = document.createElement("a")
+            link.href = download
+            link.download = f"{self.game.id}-save-that-could-not-resume.json"
+            link.textContent = "Download the saved game (for a teacher)"
+            box.append(" ", link)
         box.hidden = False
 
     # -- input ---------------------------------------------------------------------------------------
@@ -479,7 +510,7 @@ class Table:
 
     def new_game(self) -> None:
         """Discard this game and deal the next one (the same prepared position in a lesson)."""
-        window.localStorage.removeItem(self.key)
+        self.save.clear()
         self.controls.forget_hints()
         if self.guided is not None:  # the same prepared position again
             window.location.reload()
@@ -534,7 +565,7 @@ async def start() -> None:
         setup = parse(query, playable, guided)
         concepts = json.loads(concepts_text) if concepts_text else {}
         Table(setup, concepts, guided).start()
-    except SetupError as exc:
+    except (SetupError, InvalidRecord) as exc:
         window.biocardsFail(str(exc))
         document.documentElement.dataset.state = "error"
     except Exception as exc:  # never a blank table
