@@ -56,7 +56,10 @@ def _write_service_worker(dist: Path) -> None:
     for name in files:
         digest.update(name.encode())
         digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
-    precache = ["./"] + ["./" + (n[:-len("index.html")] if n.endswith("index.html") else n) for n in files]
+    # Both the folder URL and its index.html: every header links to …/index.html, and a bookmark
+    # may hold either, so both must answer offline (issue 14).
+    folders = ["./" + n[:-len("index.html")] for n in files if n.endswith("index.html")]
+    precache = ["./"] + folders + ["./" + n for n in files if n != "sw.js"]
     template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")
     _write(dist / "sw.js", template.replace("__VERSION__", digest.hexdigest()[:16])
            .replace("__FILES__", json.dumps(sorted(set(precache)))))
