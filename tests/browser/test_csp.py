@@ -41,3 +41,18 @@ def test_the_policy_blocks_an_injected_inline_script(browser, site_url):
             assert policy in (POLICY, PLAY_POLICY) and "unsafe-inline" not in policy, url
     finally:
         context.close()
+
+
+def test_every_built_page_carries_the_policy_and_no_inline_script():
+    """Issue 14: the policy is on every page, and no page needs 'unsafe-inline' (no inline script,
+    no on…= handler): a page that did would silently lose that script under the policy."""
+    import re
+
+    from conftest import DIST
+
+    for path in DIST.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert 'http-equiv="Content-Security-Policy"' in html, path
+        scripts = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
+        assert not scripts, (path, scripts)
+        assert not re.search(r"<[^>]+\son[a-z]+=", html), path
