@@ -1,33 +1,29 @@
-"""The interactive table in the page: render, route clicks and keys, log, autosave, bots, hot-seat."""
+"""The interactive table in the page: render the SVG and route clicks and keys to moves.
+
+The turn loop, the log, the lesson panel, the end screen and autosave live in their own modules
+(mixins of :class:`Table`)."""
 
 from __future__ import annotations
 
 import json
 import time
-from html import escape
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from .. import games
-from ..core import Action, IllegalAction, InvalidRecord, Rng
-from ..guided import GuidedLesson, Step
+from ..core import Action, Rng
+from ..guided import GuidedLesson
+from .dom import _el, _player  # noqa: F401  (_player: part of this module's old surface)
+from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401
+from .lesson_panel import LessonPanel
+from .log import GameLog
+from .saves import Saves
 from .seats import Setup, SetupError, parse, player_range, query_params
+from .turns import TurnLoop
 
 
-def _el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def _player(p: int) -> str:
-    return f"Player {p + 1}"
-
-
-SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner"}
-"""How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
-
-
-class Table:
+class Table(TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -52,18 +48,7 @@ class Table:
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
         if self.guided is None:
             self._remember_seed_in_url()
-        saved = window.localStorage.getItem(self.key)
-        self.state = None
-        if saved:
-            try:
-                replayed: list = []
-                self.state = self.game.load(json.loads(saved), events=replayed)
-                for event in replayed:  # the log comes back with the game
-                    self._log_line(event.player, event.text, event.concepts)
-                self._log_line(None, f"Welcome back: the saved game resumes after {len(self.state.history)} moves.", ())
-            except (InvalidRecord, ValueError) as exc:
-                window.localStorage.removeItem(self.key)
-                self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
+        self._resume()
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
             prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
@@ -111,95 +96,6 @@ class Table:
             except Exception as exc:  # a bug must show as a message, not a blank table
                 self._show_error(f"Something went wrong: {type(exc).__name__}: {exc}")
         return guarded
-
-    # -- the turn loop ---------------------------------------------------------------------------
-
-    def _seat_kind(self, seat: int) -> str:
-        return self.setup.seats[seat]
-
-    def _advance(self) -> None:
-        """Show the table for whoever moves next; let a bot move after the pace delay."""
-        state = self.state
-        if state.is_terminal():
-            self._render()
-            self._show_end()
-            return
-        seat = state.current_player
-        if self._seat_kind(seat) == "human":
-            previous = self.viewer
-            self.viewer = seat
-            if previous is not None and previous != seat and len(self.setup.humans) > 1:
-                self._render(hidden=True)
-                _el("pass-text").textContent = (f"{_player(previous)}: hand the device to "
-                                                f"{_player(seat)}, then press the button.")
-                _el("pass-device").hidden = False
-                _el("pass-ready").focus()
-                return
-            self._render()
-        else:
-            self._render()
-            if not self.bot_pending:
-                self.bot_pending = True
-                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.setup.pace_ms)
-        document.documentElement.dataset.state = "ready"
-
-    def _bot_move(self, _event=None) -> None:
-        self.bot_pending = False
-        state = self.state
-        if state.is_terminal() or self._seat_kind(state.current_player) == "human":
-            return
-        seat = state.current_player
-        bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
-        self._play(bot.choose(state))
-
-    def _play(self, action: Action) -> None:
-        if self._lesson_step_refuses(action):
-            return
-        lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
-            and self.guided.advances(self.state, action, self.step)
-        try:
-            events = self.state.apply(action)
-        except IllegalAction as exc:
-            _el("status").textContent = str(exc)
-            return
-        for event in events:
-            self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
-        window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
-        if lesson_step:
-            self.step += 1
-            self._show_lesson(done=self.guided.steps[self.step - 1])
-        self._advance()
-
-    # -- guided lessons --------------------------------------------------------------------------
-
-    def _lesson_step_refuses(self, action: Action) -> bool:
-        """During a guided lesson the student makes the taught move; another is explained, not played."""
-        lesson = self.guided
-        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
-            return False
-        step = lesson.steps[self.step]
-        if step.matches(action):
-            return False
-        _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
-        return True
-
-    def _show_lesson(self, done: Step | None = None) -> None:
-        """The lesson panel: what the last move meant, then what to do next."""
-        lesson = self.guided
-        total = len(lesson.steps)
-        _el("lesson").hidden = False
-        _el("lesson-title").textContent = lesson.title
-        _el("lesson-then").textContent = done.then if done else (lesson.intro if self.step == 0 else "")
-        _el("lesson-note").textContent = ""
-        if self.step < total:
-            _el("lesson-progress").textContent = f"Step {self.step + 1} of {total}"
-            _el("lesson-say").textContent = lesson.steps[self.step].say
-            _el("lesson-done").hidden = True
-        else:
-            _el("lesson-progress").textContent = f"All {total} steps done"
-            _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
-            _el("lesson-done").hidden = False
-        _el("new-game").textContent = "Restart lesson"
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -256,53 +152,6 @@ class Table:
             if again:
                 again.focus()
 
-    def _show_end(self) -> None:
-        state = self.state
-        scores = state.scores()
-        best = max(scores)
-        rows = []
-        for p, total in enumerate(scores):
-            lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
-            mark = ' class="winner"' if total == best else ""
-            kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
-            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
-                        f"<td>{total} points{' — winner' if total == best else ''}</td>"
-                        f"<td><ul>{lines}</ul></td></tr>")
-        _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
-                                         f"<tbody>{''.join(rows)}</tbody></table>")
-        _el("end").hidden = False
-        _el("end-title").focus()  # keyboard and screen-reader users land on the result
-        _el("end").scrollIntoView()
-        _el("actions").innerHTML = ""
-        window.localStorage.removeItem(self.key)
-        document.documentElement.dataset.state = "over"
-
-    def _log_line(self, player, text: str, concepts) -> None:
-        item = document.createElement("li")
-        item.textContent = text
-        for cid in concepts:
-            concept = self.concepts.get(cid)
-            if concept is None:
-                continue
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "why"
-            button.setAttribute("data-concept", cid)
-            button.setAttribute("aria-label", f"Why? {concept['title']}")
-            button.textContent = f"Why? {concept['title']}"
-            item.append(" ", button)
-        log = _el("log")
-        log.append(item)
-        # When the log sits under the table (narrow screens), this line keeps the newest event in
-        # view beside the table; screen readers already hear it from the log.
-        _el("latest").textContent = f"Just now: {text}"
-        log.parentElement.scrollTop = log.parentElement.scrollHeight
-
-    def _show_error(self, message: str) -> None:
-        box = _el("error")
-        box.textContent = message
-        box.hidden = False
-
     # -- input ---------------------------------------------------------------------------------------
 
     def _target(self, event):
@@ -343,23 +192,13 @@ class Table:
         for element in list(document.querySelectorAll(".hl")):
             element.classList.remove("hl")
 
-    def _on_why(self, event) -> None:
-        button = event.target.closest("[data-concept]")
-        if not button:
-            return
-        concept = self.concepts[button.getAttribute("data-concept")]
-        _el("why-title").textContent = concept["title"]
-        _el("why-summary").textContent = concept["summary"]
-        _el("why-link").href = "../" + concept["url"]
-        _el("why").showModal()
-
     def _on_pass_ready(self, _event) -> None:
         _el("pass-device").hidden = True
         self._render()
         document.documentElement.dataset.state = "ready"
 
     def _on_new_game(self, _event) -> None:
-        window.localStorage.removeItem(self.key)
+        self._forget()
         if self.guided is not None:  # the same prepared position again
             window.location.reload()
             return
