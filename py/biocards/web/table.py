@@ -16,6 +16,7 @@ from ..core import Action, Rng
 from ..guided import GuidedLesson
 from .dom import _el, _player  # noqa: F401  (_player: part of this module's old surface)
 from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401
+from .fit import Fit
 from .lesson_panel import LessonPanel
 from .log import GameLog
 from .saves import Saves
@@ -23,7 +24,7 @@ from .seats import Setup, SetupError, parse, player_range, query_params
 from .turns import TurnLoop
 
 
-class Table(TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
+class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -85,6 +86,7 @@ class Table(TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
         _el("new-game").disabled = False
+        self._watch_size()
         bench = create_proxy(self._bench)
         self._proxies.append(bench)
         window.biocardsBench = bench
@@ -105,10 +107,11 @@ class Table(TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         human_to_move = seat is not None and self._seat_kind(seat) == "human"
         legal = state.legal_actions() if human_to_move else []
         view = state.view(self.viewer if self.setup.humans else None)
-        svg = self.game.render(view, legal=legal)
+        svg = self._draw(view, legal)
         table = _el("table")
         focused = document.activeElement.getAttribute("data-action") if document.activeElement else None
         table.innerHTML = "" if hidden else svg
+        self._size_svg()
         self.actions = {a.key: a for a in legal}
         placed = set()
         for element in table.querySelectorAll("[data-action]"):
