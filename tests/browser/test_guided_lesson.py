@@ -59,3 +59,18 @@ def test_an_unknown_lesson_gets_a_message_not_a_blank_table(watched, site_url):
     page.goto(site_url + "play/?game=translation&lesson=no-such-lesson")
     page.wait_for_selector("html[data-state=error]")
     assert "no guided lesson called 'no-such-lesson'" in page.locator("#error").inner_text()
+
+
+def test_in_a_guided_lesson_the_hint_is_the_steps_own_hint_and_take_back_stops_at_the_prepared_start(watched, site_url):
+    """Issue 15: in a guided lesson "Suggest a move" gives the step's own hint; a take-back never
+    goes behind the prepared position, nor across a move that turned up a new card."""
+    page = watched.page
+    page.goto(site_url + LESSON)
+    page.wait_for_selector("html[data-state=ready]")
+    assert page.locator("#undo").is_disabled()
+    page.click("#hint")
+    assert page.locator("#hint-text").inner_text() == "Look for T C followed by any base: that is Serine's codon TCN."
+    page.locator(SERINE).click()
+    page.wait_for_function("document.querySelector('#lesson-progress').textContent === 'Step 2 of 3'")
+    page.wait_for_function("document.getElementById('undo-why').textContent.includes('revealed')")
+    assert page.locator("#undo").is_disabled()

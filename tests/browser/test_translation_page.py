@@ -73,10 +73,15 @@ def test_reload_resumes_the_same_position(page, site_url):
     assert log.split("\n", 1)[1] in resumed  # every move's line comes back with the game
 
 
-def test_new_game_starts_over(page, site_url):
+def test_new_game_asks_before_discarding_an_unfinished_game_then_starts_over(page, site_url):
+    """Issue 15: "New game" asks first; "Keep playing" keeps the game, "Start a new game" deals one."""
     open_game(page, site_url, seed=12)
     page.locator("#card-0-extend").click()
     page.click("#new-game")
+    page.get_by_role("button", name="Keep playing").click()
+    assert "seed=12" in page.url and page.locator("#confirm-new").is_hidden()
+    page.click("#new-game")
+    page.get_by_role("button", name="Start a new game").click()
     page.wait_for_selector("html[data-state=ready]")
     assert "seed=12" not in page.url
     assert "A new game" in page.locator("#log").inner_text()

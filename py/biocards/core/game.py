@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Event
 from .errors import IllegalAction, InvalidRecord
+from .records import check_record
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -178,6 +179,9 @@ class Game:
     version: int = 1
     """Bumped when a rules change makes old records replay differently."""
     summary: str = ""
+    reveal_kinds: frozenset[str] = frozenset()
+    """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,
+    a shuffle): :mod:`biocards.core.undo` never takes such a move back."""
     """One sentence for the game list."""
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
@@ -196,25 +200,17 @@ class Game:
 
         Pass a list as ``events`` to collect every event of the replay (a resumed game's log).
         """
-        if not isinstance(record, Mapping):
-            raise InvalidRecord("A saved game must be a JSON object.")
-        if record.get("game") != self.id:
-            raise InvalidRecord(f"This record is for {record.get('game')!r}, not {self.id!r}.")
-        if record.get("version") != self.version:
-            raise InvalidRecord(f"This record was saved by version {record.get('version')!r} of "
-                                f"{self.title}; this is version {self.version}.")
+        record = check_record(record, self)
         try:
             state = self.new_state(record["players"], record["seed"], **record.get("options", {}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidRecord(f"This record cannot start a game: {exc}") from None
+            raise InvalidRecord(f"This saved game cannot start: {exc}") from None
         actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise InvalidRecord("A record's actions must be a list.")
         for number, data in enumerate(actions, start=1):
             try:
                 happened = state.apply(Action.from_json(data))
             except (ValueError, TypeError) as exc:
-                raise InvalidRecord(f"Move {number} of the record cannot be replayed: {exc}") from None
+                raise InvalidRecord(f"Move {number} of the saved game cannot be replayed: {exc}") from None
             if events is not None:
                 events.extend(happened)
         return state

@@ -152,3 +152,4 @@ def assert_layout_readable(svg: str, layout: str) -> None:
     assert sizes, "a table with no text"
     assert sizes[0] >= MIN_TEXT, f"text drawn at {sizes[0]} units in the {layout} layout"
     assert sizes[len(sizes) // 2] >= 14, f"median text {sizes[len(sizes) // 2]} units in the {layout} layout"
+

@@ -1,4 +1,4 @@
-"""The end screen: final scores with how each was made, and who sat where."""
+"""The end screen: final scores with how each was made, who sat where, hints used."""
 
 from __future__ import annotations
 
@@ -29,9 +29,11 @@ class EndScreen:
                         f"<td><ul>{lines}</ul></td></tr>")
         _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
                                          f"<tbody>{''.join(rows)}</tbody></table>")
+        used = self.controls.hints_used()
+        _el("end-hints").textContent = (f"Hints used: {used}." if used else "No hints used.")
         _el("end").hidden = False
         _el("end-title").focus()  # keyboard and screen-reader users land on the result
         _el("end").scrollIntoView()
         _el("actions").innerHTML = ""
-        self._forget()
+        # The finished game stays saved: a reload shows the result and can replay it.
         document.documentElement.dataset.state = "over"

@@ -10,6 +10,13 @@ from .dom import _el
 class LessonPanel:
     """Mixin for :class:`~biocards.web.table.Table`: the guided lesson's side of the page."""
 
+    def lesson_step(self) -> Step | None:
+        """The guided lesson's current step, while the student still has one to make."""
+        lesson = self.guided
+        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+            return None
+        return lesson.steps[self.step]
+
     def _lesson_step_refuses(self, action: Action) -> bool:
         """During a guided lesson the student makes the taught move; another is explained, not played."""
         lesson = self.guided
@@ -19,6 +26,7 @@ class LessonPanel:
         if step.matches(action):
             return False
         _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
+        self._say_refusal(_el("lesson-note").textContent)  # and in the prompt bar, where the student looks
         return True
 
     def _show_lesson(self, done: Step | None = None) -> None:
@@ -38,3 +46,4 @@ class LessonPanel:
             _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
             _el("lesson-done").hidden = False
         _el("new-game").textContent = "Restart lesson"
+        self._show_lesson_in_bar()

@@ -1,4 +1,4 @@
-"""The game log, its Why? buttons and their concept dialog, and the error box."""
+"""The game log (numbered moves a replay can jump to), its Why? buttons and their concept dialog, and the error box."""
 
 from __future__ import annotations
 
@@ -10,9 +10,30 @@ from .dom import _el
 class GameLog:
     """Mixin for :class:`~biocards.web.table.Table`: what happened, and why it matters."""
 
-    def _log_line(self, player, text: str, concepts) -> None:
+    def _log_events(self, numbered) -> None:
+        """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay there."""
+        shown = set()
+        for number, event in numbered:
+            self._log_line(event.player, event.text, event.concepts,
+                           move=number if number not in shown else None, numbered_move=number)
+            shown.add(number)
+
+    def _log_line(self, player, text: str, concepts, move: int | None = None,
+                  numbered_move: int | None = None) -> None:
         item = document.createElement("li")
-        item.textContent = text
+        if move is not None:
+            goto = document.createElement("button")
+            goto.type = "button"
+            goto.className = "goto"
+            goto.setAttribute("data-goto", str(move))
+            goto.setAttribute("aria-label", f"Replay to move {move}")
+            goto.textContent = str(move)
+            item.append(goto, " ")
+            if self.controls.replay_at == move:
+                item.setAttribute("aria-current", "step")
+        if move is not None or numbered_move is not None:
+            item.setAttribute("data-move", str(move if move is not None else numbered_move))
+        item.append(text)
         for cid in concepts:
             concept = self.concepts.get(cid)
             if concept is None:
@@ -31,9 +52,15 @@ class GameLog:
         _el("latest").textContent = f"Just now: {text}"
         log.parentElement.scrollTop = log.parentElement.scrollHeight
 
-    def _show_error(self, message: str) -> None:
+    def _show_error(self, message: str, download: str | None = None) -> None:
         box = _el("error")
         box.textContent = message
+        if download:
+            link = document.createElement("a")
+            link.href = download
+            link.download = f"{self.game.id}-save-that-could-not-resume.json"
+            link.textContent = "Download the saved game (for a teacher)"
+            box.append(" ", link)
         box.hidden = False
 
     def _on_why(self, event) -> None:

@@ -1,34 +1,81 @@
-"""Autosave and resume: the game's record in localStorage under a key naming this exact game."""
+"""The autosave of one game in localStorage: read defensively, written only over what this tab
+last saw, and never thrown away when it cannot be resumed.
+
+A classroom computer is shared and used in several tabs. Two tabs of one game write the same key,
+so before writing, a tab checks that the save is still the one it last read or wrote; if another
+tab has moved the game on, this tab follows that game instead of overwriting its moves. A save
+that cannot be resumed is kept aside under ``<key>:could-not-resume`` for a teacher to download.
+"""
 
 from __future__ import annotations
 
-import json
+from urllib.parse import quote
 
 from pyscript import window
 
-from ..core import InvalidRecord
+from ..core import Game, GameState, InvalidRecord
+from ..core.records import dumps, read_record
 
 
-class Saves:
-    """Mixin for :class:`~biocards.web.table.Table`: keeps the game across reloads."""
+def _get(key: str) -> str | None:
+    """localStorage's text for ``key``; JavaScript's null (Pyodide's ``jsnull``) becomes ``None``."""
+    value = window.localStorage.getItem(key)
+    return value if isinstance(value, str) else None
 
-    def _resume(self) -> None:
-        """Load the saved game for this URL into ``self.state`` (None when there is none or it is broken)."""
-        saved = window.localStorage.getItem(self.key)
-        self.state = None
-        if saved:
-            try:
-                replayed: list = []
-                self.state = self.game.load(json.loads(saved), events=replayed)
-                for event in replayed:  # the log comes back with the game
-                    self._log_line(event.player, event.text, event.concepts)
-                self._log_line(None, f"Welcome back: the saved game resumes after {len(self.state.history)} moves.", ())
-            except (InvalidRecord, ValueError) as exc:
-                window.localStorage.removeItem(self.key)
-                self._show_error(f"The saved game could not be resumed ({exc}). A new game has started.")
 
-    def _save(self) -> None:
-        window.localStorage.setItem(self.key, json.dumps(self.state.to_record()))
+class SaveSlot:
+    """The localStorage entry of one game (``key`` from :meth:`Setup.storage_key`)."""
 
-    def _forget(self) -> None:
+    def __init__(self, key: str, game: Game, seats: int) -> None:
+        self.key = key
+        self.game = game
+        self.seats = seats
+        self.seen: str | None = _get(key)  # what this tab last read or wrote
+
+    @property
+    def aside_key(self) -> str:
+        return f"{self.key}:could-not-resume"
+
+    def load(self) -> dict | None:
+        """The saved record, checked; ``None`` when there is none. A save that cannot be resumed
+        raises :class:`InvalidRecord` after it has been put aside."""
+        text = _get(self.key)
+        self.seen = text
+        if not text:
+            return None
+        try:
+            record = read_record(text, self.game)
+            if record["players"] != self.seats:
+                raise InvalidRecord(f"It is a game for {record['players']} players, and this link "
+                                    f"has {self.seats} seats.")
+            self.game.load(record)
+            return record
+        except InvalidRecord:
+            self.put_aside(text)
+            raise
+        except Exception as exc:  # never let a save break the link
+            self.put_aside(text)
+            raise InvalidRecord("It is damaged in a way the game cannot read.") from exc
+
+    def put_aside(self, text: str) -> None:
+        window.localStorage.setItem(self.aside_key, text)
         window.localStorage.removeItem(self.key)
+        self.seen = None
+
+    def download_href(self) -> str | None:
+        """A data: link to the save that could not be resumed (for a teacher), if one is kept."""
+        text = _get(self.aside_key)
+        return f"data:application/json;charset=utf-8,{quote(text)}" if text else None
+
+    def moved_on_elsewhere(self) -> bool:
+        """True when another tab wrote this game since this tab last read or wrote it."""
+        return _get(self.key) != self.seen
+
+    def write(self, state: GameState) -> None:
+        text = dumps(state.to_record())
+        window.localStorage.setItem(self.key, text)
+        self.seen = text
+
+    def clear(self) -> None:
+        window.localStorage.removeItem(self.key)
+        self.seen = None

@@ -27,6 +27,10 @@ class Setup:
     options: dict
     lesson: str | None = None
     """The guided lesson being played, if any (its game, seats and seed come from the lesson)."""
+    pace_given: bool = False
+    """True when the link sets the pace (it then wins over the speed remembered on the device)."""
+    moves: str | None = None
+    """A shared position's moves (``core.links``), if the link carries them."""
 
     @property
     def humans(self) -> list[int]:
@@ -36,6 +40,9 @@ class Setup:
         """Where the autosave of this exact game lives in localStorage."""
         if self.lesson:
             return f"biocards:lesson:{self.lesson}"
+        if self.moves is not None:
+            # A shared position is a separate game: it never overwrites the receiver's own save.
+            return f"biocards:shared:{self.game}:{','.join(self.seats)}:{seed}:{self.moves}"
         return f"biocards:{self.game}:{','.join(self.seats)}:{seed}"
 
 
@@ -73,7 +80,11 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     except ValueError:
         raise SetupError("The seed and the pace in the link must be whole numbers.") from None
     options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
-    return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None)
+    moves = params.get("moves") if lesson is None else None
+    if moves == "~":  # a shared position before any move
+        moves = ""
+    return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None,
+                 pace_given="pace" in params, moves=moves)
 
 
 def player_range(game, query: str) -> tuple[int, int]:

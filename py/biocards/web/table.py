@@ -1,7 +1,7 @@
-"""The interactive table in the page: render the SVG and route clicks and keys to moves.
+"""The interactive table in the page: start a game, render the SVG, route clicks and keys to moves.
 
-The turn loop, the log, the lesson panel, the end screen and autosave live in their own modules
-(mixins of :class:`Table`)."""
+The turn loop, restoring records, the lesson panel, the log, the end screen and fitting the
+table to the screen live in their own modules (mixins of :class:`Table`); the save slot is saves.py."""
 
 from __future__ import annotations
 
@@ -12,19 +12,22 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from .. import games
-from ..core import Action, Rng
+from ..core import Action, InvalidRecord, Rng
 from ..guided import GuidedLesson
-from .dom import _el, _player  # noqa: F401  (_player: part of this module's old surface)
-from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401
+from .controls import Controls
+from .dom import _el, _player
+from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401  (SEAT_NAMES: this module's old surface)
 from .fit import Fit
+from .prompt_bar import PromptBar
 from .lesson_panel import LessonPanel
 from .log import GameLog
-from .saves import Saves
+from .resume import Resume
+from .saves import SaveSlot
 from .seats import Setup, SetupError, parse, player_range, query_params
 from .turns import TurnLoop
 
 
-class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
+class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -39,7 +42,10 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         self.viewer: int | None = None
         self.actions: dict[str, Action] = {}
         self.bot_pending = False
+        self.floor = 0  # moves a take-back may not remove (a shared position's or lesson's start)
+        self.shared_from: int | None = None  # the moves a shared link opened with
         self._proxies = []  # keep event-handler proxies alive for the page's lifetime
+        self.controls = Controls(self)
 
     # -- start ---------------------------------------------------------------------------------
 
@@ -49,15 +55,32 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
         if self.guided is None:
             self._remember_seed_in_url()
-        self._resume()
+        self.state = None
+        if self.setup.moves is not None:
+            self._open_shared()
+        self.save = SaveSlot(self.key, self.game, len(self.setup.seats))
+        try:
+            record = self.save.load()
+        except InvalidRecord as exc:
+            record = None
+            self._show_error(f"The saved game could not be resumed: {exc} It is kept aside, and a new "
+                             "game has started.", download=self.save.download_href())
+        if record is not None:
+            self.restore(record, note=f"Welcome back: the saved game resumes after "
+                                      f"{len(record.get('actions', []))} moves.", save=False)
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
+            self.floor = len(self.guided.moves)
             prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
             self._log_line(None, f"Guided lesson: {self.guided.title}.{prepared}", ())
         elif self.state is None:
-            self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
+            try:
+                self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
+            except ValueError as exc:  # an option the link names wrongly: say so in words
+                raise SetupError(f"This link cannot start a game: {exc}") from None
             self._log_line(None, f"A new game of {self.game.title} for {len(self.setup.seats)} players.", ())
         if self.guided is not None:
+            self.floor = len(self.guided.moves)
             self.step = self.guided.step_reached(self.state.history)
             self._show_lesson()
         self._bind()
@@ -65,7 +88,7 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
 
     def _remember_seed_in_url(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
-        if params.get("seed") is None:
+        if not params.get("seed"):  # absent or empty: write the chosen seed back, or a reload orphans the save
             params.set("seed", str(self.seed))
             window.history.replaceState(None, "", f"?{params.toString()}")
 
@@ -82,9 +105,13 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         on(_el("table"), "mouseout", self._on_unhover)
         on(_el("table"), "focusout", self._on_unhover)
         on(_el("actions"), "click", self._on_click)
+        on(_el("prompt-actions"), "click", self._on_click)
+        on(_el("recent"), "click", self._on_why)
         on(_el("log"), "click", self._on_why)
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
+        self.controls.bind(on)
+        on(window, "storage", self._on_storage)
         _el("new-game").disabled = False
         self._watch_size()
         bench = create_proxy(self._bench)
@@ -101,10 +128,32 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
 
     # -- rendering ---------------------------------------------------------------------------------
 
-    def _render(self, hidden: bool = False) -> None:
-        state = self.state
+    def draw_position(self, moves: int) -> None:
+        """Show the game as it stood after ``moves`` moves (replay): table and log, no moves offered."""
+        record = self.state.to_record()
+        record["actions"] = record["actions"][:moves]
+        past = self.game.load(record)
+        # The whole game stays in the log, so any move can be jumped to; later moves are greyed.
+        _el("log").innerHTML = ""
+        self._log_events(self._replay_events(self.state.to_record()))
+        for item in list(_el("log").querySelectorAll("li[data-move]")):
+            if int(item.getAttribute("data-move")) > moves:
+                item.classList.add("later")
+        self._render(position=past)
+        _el("status").textContent = f"Replay: the game after move {moves}." if moves else "Replay: the start of the game."
+
+    def resume_live(self) -> None:
+        """Back from a replay to the game itself."""
+        _el("log").innerHTML = ""
+        self._log_events(self._replay_events(self.state.to_record()))
+        self._advance()
+        if self.state.is_terminal():
+            _el("end").hidden = False
+
+    def _render(self, hidden: bool = False, position=None) -> None:
+        state = position if position is not None else self.state
         seat = state.current_player
-        human_to_move = seat is not None and self._seat_kind(seat) == "human"
+        human_to_move = position is None and seat is not None and self._seat_kind(seat) == "human"
         legal = state.legal_actions() if human_to_move else []
         view = state.view(self.viewer if self.setup.humans else None)
         svg = self._draw(view, legal)
@@ -136,20 +185,23 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         bar = _el("actions")
         bar.innerHTML = ""
         for key, action in self.actions.items():
-            if key in placed:
+            if key in placed or action.kind == "cancel":  # Cancel sits in the prompt bar
                 continue
             button = document.createElement("button")
             button.type = "button"
             button.textContent = action.label or action.kind
             button.setAttribute("data-action", key)
             bar.append(button)
-        if state.is_terminal():
-            _el("status").textContent = "The game is over."
-        elif human_to_move:
-            _el("status").textContent = f"{_player(seat)}, your move."
-        else:
-            _el("status").textContent = f"{_player(seat)} (computer) is thinking…"
+        _el("status").textContent = self._prompt_text(view, legal, seat, human_to_move)
+        self._show_cancel()
+        self._show_recent()
+        # Things the student may touch when their move is not legal now say why when touched.
+        for element in table.querySelectorAll("[data-refused]"):
+            element.setAttribute("tabindex", "0")
+            element.setAttribute("role", "button")
+            element.setAttribute("aria-disabled", "true")
         _el("boot").hidden = True
+        self.controls.refresh()
         if focused and not hidden:
             again = document.querySelector(f"[data-action='{focused}']")
             if again:
@@ -165,6 +217,15 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         _, action = self._target(event)
         if action is not None:
             self._play(action)
+        else:
+            self._maybe_refuse(event)
+
+    def _maybe_refuse(self, event) -> bool:
+        refused = event.target.closest("[data-refused]") if event.target.closest else None
+        if refused is None or self.human_seat_to_move() is None:
+            return False
+        self._refuse(refused.getAttribute("data-refused"))
+        return True
 
     def _on_key(self, event) -> None:
         key = event.key
@@ -173,6 +234,8 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
             if action is not None:
                 event.preventDefault()
                 self._play(action)
+            elif self._maybe_refuse(event):
+                event.preventDefault()
         elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
             items = list(_el("table").querySelectorAll("[data-action]"))
             if not items:
@@ -201,12 +264,19 @@ class Table(Fit, TurnLoop, LessonPanel, GameLog, EndScreen, Saves):
         document.documentElement.dataset.state = "ready"
 
     def _on_new_game(self, _event) -> None:
-        self._forget()
+        if self.controls.ask_new_game():
+            self.new_game()
+
+    def new_game(self) -> None:
+        """Discard this game and deal the next one (the same prepared position in a lesson)."""
+        self.save.clear()
+        self.controls.forget_hints()
         if self.guided is not None:  # the same prepared position again
             window.location.reload()
             return
         params = window.URLSearchParams.new(window.location.search)
         params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
+        params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
     def _bench(self, moves=300):
@@ -254,7 +324,7 @@ async def start() -> None:
         setup = parse(query, playable, guided)
         concepts = json.loads(concepts_text) if concepts_text else {}
         Table(setup, concepts, guided).start()
-    except SetupError as exc:
+    except (SetupError, InvalidRecord) as exc:
         window.biocardsFail(str(exc))
         document.documentElement.dataset.state = "error"
     except Exception as exc:  # never a blank table

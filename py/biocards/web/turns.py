@@ -18,6 +18,8 @@ class TurnLoop:
     def _advance(self) -> None:
         """Show the table for whoever moves next; let a bot move after the pace delay."""
         state = self.state
+        if self.controls.replay_at is not None:  # stepping through the game: nobody moves
+            return
         if state.is_terminal():
             self._render()
             self._show_end()
@@ -38,32 +40,47 @@ class TurnLoop:
             self._render()
             if not self.bot_pending:
                 self.bot_pending = True
-                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.setup.pace_ms)
+                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.controls.pace_ms)
         document.documentElement.dataset.state = "ready"
 
     def _bot_move(self, _event=None) -> None:
         self.bot_pending = False
         state = self.state
-        if state.is_terminal() or self._seat_kind(state.current_player) == "human":
+        if state.is_terminal() or self._seat_kind(state.current_player) == "human" \
+                or self.controls.replay_at is not None:
             return
         seat = state.current_player
         bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
         self._play(bot.choose(state))
 
     def _play(self, action: Action) -> None:
+        if self.save.moved_on_elsewhere():
+            self._follow_other_tab(refused=True)
+            return
         if self._lesson_step_refuses(action):
             return
         lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
             and self.guided.advances(self.state, action, self.step)
+        mover = self.state.current_player
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
             _el("status").textContent = str(exc)
+            self._say_refusal(str(exc))
             return
-        for event in events:
-            self._log_line(event.player if event.player is not None else None, event.text, event.concepts)
-        self._save()
+        self._clear_refusal()
+        self._note_events(mover, events)
+        self._log_events([(len(self.state.history), event) for event in events])
+        self.save.write(self.state)
         if lesson_step:
             self.step += 1
             self._show_lesson(done=self.guided.steps[self.step - 1])
         self._advance()
+
+    def human_seat_to_move(self) -> int | None:
+        """The seat of the person to move, if a person is to move."""
+        seat = self.state.current_player
+        return seat if seat is not None and self._seat_kind(seat) == "human" else None
+
+    def bot_pending_move(self) -> bool:
+        return self.bot_pending

@@ -43,6 +43,7 @@ GAME = register(Game(
     max_moves=MAX_ROUNDS * 4 * 60,
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade"}),  # rolls and draws
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     version=2,
 ))

@@ -58,6 +58,7 @@ GAME = register(Game(
     options={"advanced": False},
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}

@@ -1,0 +1,108 @@
+"""Reading a saved game defensively: whatever a browser's storage holds, the answer is a record
+with the right types or an :class:`InvalidRecord` a student can read.
+
+Saves live in localStorage, which any other tab, extension or curious student can change. Before
+anything is replayed, the text is checked for size and nesting (a save of 200,000 ``[`` would
+exhaust the parser's stack inside Pyodide and hang the page) and the record for strict types: a
+seed that is a whole number in range, not ``1e999`` or ``3.7``; booleans that are booleans.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidRecord
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MAX_CHARS = 1_000_000
+"""Far longer than the save of any real game (a few hundred moves of some 40 characters each)."""
+MAX_DEPTH = 6
+"""A record is an object of lists of moves whose parameters may be lists: never deeper than this."""
+MAX_SEED = 2**63 - 1
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def read_record(text: object, game: Game | None = None) -> dict[str, Any]:
+    """The record saved as JSON ``text``, checked (against ``game`` when given)."""
+    if not isinstance(text, str):
+        raise InvalidRecord("The saved game is not text.")
+    if len(text) > MAX_CHARS:
+        raise InvalidRecord("The saved game is far too large to be a BioCards game.")
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise InvalidRecord("The saved game is nested far more deeply than any BioCards game.")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidRecord("The saved game is not readable: it was damaged or cut short.") from None
+    return check_record(record, game) if game is not None else record
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int  # not bool, not float
+
+
+def check_record(record: object, game: Game) -> dict[str, Any]:
+    """``record`` if it has the shape and types of a record of ``game``; else :class:`InvalidRecord`."""
+    if not isinstance(record, Mapping):
+        raise InvalidRecord("A saved game must be a JSON object.")
+    if record.get("game") != game.id:
+        raise InvalidRecord(f"This saved game is not a game of {game.title}.")
+    version = record.get("version")
+    if not _whole(version) or version != game.version:
+        raise InvalidRecord(f"This game was saved by another version of {game.title}'s rules, "
+                            "so it cannot be replayed exactly.")
+    players = record.get("players")
+    fewest = getattr(game, "variant_min_players", game.min_players)  # a marked variant may allow fewer
+    if not _whole(players) or not fewest <= players <= game.max_players:
+        raise InvalidRecord(f"{game.title} is for {game.min_players}–{game.max_players} players; "
+                            f"this saved game names {players!r}.")
+    seed = record.get("seed")
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise InvalidRecord("The saved game's seed is not a whole number from 0 to 2^63 − 1.")
+    options = record.get("options", {})
+    if not isinstance(options, Mapping):
+        raise InvalidRecord("The saved game's options are not a list of named settings.")
+    for name, value in options.items():
+        if name not in game.options:
+            raise InvalidRecord(f"{game.title} has no option called {name!r}.")
+        default = game.options[name]
+        allowed = (bool,) if isinstance(default, bool) else (int,) if isinstance(default, int) \
+            else (int, type(None)) if default is None else (type(default),)
+        if type(value) not in allowed:
+            raise InvalidRecord(f"The option {name!r} of this saved game has the wrong kind of value.")
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise InvalidRecord("The saved game's moves are not a list.")
+    for number, action in enumerate(actions, start=1):
+        if not isinstance(action, Mapping) or type(action.get("kind")) is not str:
+            raise InvalidRecord(f"Move {number} of the saved game is not a move.")
+        for value in action.values():
+            if not _plain(value, 3):
+                raise InvalidRecord(f"Move {number} of the saved game has a damaged detail.")
+    return dict(record)
+
+
+def _plain(value: object, depth: int) -> bool:
+    """A move parameter: a JSON scalar, or a short nest of lists of them."""
+    if value is None or type(value) in (str, int, bool):
+        return True
+    if type(value) is float:
+        return value == value and abs(value) != float("inf")
+    if isinstance(value, list) and depth > 0:
+        return all(_plain(item, depth - 1) for item in value)
+    return False
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """The text a record is saved as."""
+    return json.dumps(record, separators=(",", ":"))
