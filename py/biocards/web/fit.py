@@ -53,7 +53,7 @@ class Fit:
         """Width = min(box, 1.25 × the drawing's own width); never below 1 px per unit (the table
         box scrolls sideways instead of the page when a phone is narrower than the narrow layout)."""
         svg = _el("table").querySelector("svg")
-        if svg is None:
+        if not svg:  # JavaScript's null (the table is hidden between hot-seat players)
             return
         box = self._box_width()
         if not takes_layout(self.game.render):

@@ -222,7 +222,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
 
     def _maybe_refuse(self, event) -> bool:
         refused = event.target.closest("[data-refused]") if event.target.closest else None
-        if refused is None or self.human_seat_to_move() is None:
+        if not refused or self.human_seat_to_move() is None:
             return False
         self._refuse(refused.getAttribute("data-refused"))
         return True
