@@ -29,3 +29,61 @@ def tab_to(page, wanted, what, tries=80):
         if wanted(name):
             return name
     raise AssertionError(f"Tab never reached {what}")
+
+
+VIEWPORTS = {
+    "laptop 1366x768": (1366, 768),
+    "laptop at 200% 683x384": (683, 384),
+    "tablet 1024x768": (1024, 768),
+    "tablet 768x1024": (768, 1024),
+    "phone 390x844": (390, 844),
+}
+"""The screens issue 12 names: a Chromebook, the same at 200% zoom, an iPad both ways, a phone."""
+
+MEASURE_JS = """() => {
+  // Rendered size of every text in #table in CSS px: the font size the SVG asks for times the
+  // scale the SVG is drawn at (getScreenCTM folds in viewBox scaling and any transforms).
+  const texts = [];
+  for (const t of document.querySelectorAll('#table svg text')) {
+    if (!t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const scale = Math.sqrt(m.a * m.a + m.b * m.b);
+    texts.push(parseFloat(getComputedStyle(t).fontSize) * scale);
+  }
+  const targets = [];
+  for (const el of document.querySelectorAll('#table [data-action]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    targets.push(Math.min(r.width, r.height));
+  }
+  const svg = document.querySelector('#table svg');
+  return {texts, targets,
+          layout: svg ? (svg.dataset.layout || '') : '',
+          scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth};
+}"""
+
+
+def percentile(values, fraction):
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, int(fraction * len(ordered) + 0.5) - 1))]
+
+
+def measure_table(page):
+    """Figures a student's eyes and fingers meet on this page's table, in CSS px."""
+    raw = page.evaluate(MEASURE_JS)
+    texts, targets = raw["texts"], raw["targets"]
+    return {
+        "layout": raw["layout"],
+        "texts": len(texts),
+        "text_p10_px": round(percentile(texts, 0.10), 1),
+        "text_median_px": round(percentile(texts, 0.50), 1),
+        "texts_under_12px": sum(1 for t in texts if t < 12 - 1e-6),
+        "targets": len(targets),
+        "target_min_px": round(min(targets), 1) if targets else None,
+        "targets_under_24px": sum(1 for t in targets if t < 24 - 1e-6),
+        "sideways_scroll_px": max(0, raw["scrollWidth"] - raw["innerWidth"]),
+    }

@@ -1,37 +1,33 @@
-"""The interactive table in the page: render, route clicks and keys, log, autosave, bots, hot-seat."""
+"""The interactive table in the page: start a game, render the SVG, route clicks and keys to moves.
+
+The turn loop, restoring records, the lesson panel, the log, the end screen and fitting the
+table to the screen live in their own modules (mixins of :class:`Table`); the save slot is saves.py."""
 
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
-from html import escape
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from .. import games
-from ..core import Action, Event, IllegalAction, InvalidRecord, Rng
-from ..core.links import decode_moves
-from ..guided import GuidedLesson, Step
+from ..core import Action, InvalidRecord, Rng
+from ..guided import GuidedLesson
 from .controls import Controls
+from .dom import _el, _player
+from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401  (SEAT_NAMES: this module's old surface)
+from .fit import Fit
+from .prompt_bar import PromptBar
+from .lesson_panel import LessonPanel
+from .log import GameLog
+from .resume import Resume
 from .saves import SaveSlot
 from .seats import Setup, SetupError, parse, player_range, query_params
+from .turns import TurnLoop
 
 
-def _el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def _player(p: int) -> str:
-    return f"Player {p + 1}"
-
-
-SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner"}
-"""How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
-
-
-class Table:
+class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -90,80 +86,6 @@ class Table:
         self._bind()
         self._advance()
 
-    def _open_shared(self) -> None:
-        """A shared link's position: replayed from its moves, or a clear message and a fresh game."""
-        try:
-            self.state = decode_moves(self.game, len(self.setup.seats), self.seed, self.setup.options,
-                                      self.setup.moves)
-        except InvalidRecord as exc:
-            self.state = None
-            self._show_error(f"This shared link could not be opened: {exc} A new game has started instead.")
-            self.setup = replace(self.setup, moves=None)
-            self.key = self.setup.storage_key(self.seed)
-            return
-        self.shared_from = self.floor = len(self.state.history)
-        self._log_events(self._replay_events(self.state.to_record()))
-        self._log_line(None, f"A shared position: {self.shared_from} moves were played before it.", ())
-
-    # -- restoring a record (resume, take back) ----------------------------------------------------
-
-    def _replay_events(self, record) -> list[tuple[int, Event]]:
-        """Every event of replaying ``record``, each with the number of the move that made it."""
-        state = self.game.new_state(record["players"], record["seed"], **record.get("options", {}))
-        numbered = []
-        for number, data in enumerate(record.get("actions", []), start=1):
-            numbered.extend((number, event) for event in state.apply(Action.from_json(data)))
-        return numbered
-
-    def restore(self, record, *, note: str = "", save: bool = True) -> None:
-        """Make ``record`` the game (a resumed save or a take-back): state, log, lesson and save."""
-        self.state = self.game.load(record)
-        _el("log").innerHTML = ""
-        self._log_events(self._replay_events(record))
-        if note:
-            self._log_line(None, note, ())
-        if self.guided is not None:
-            self.step = self.guided.step_reached(self.state.history)
-            self._show_lesson()
-        _el("end").hidden = True
-        if save:
-            self.save.write(self.state)
-        if self.controls is not None and self._proxies:  # already running: carry on from here
-            self._advance()
-
-    def _follow_other_tab(self, refused: bool = False) -> None:
-        """Another tab of this game moved it on: show that game here rather than overwrite it."""
-        try:
-            record = self.save.load()
-        except InvalidRecord:
-            return
-        if record is None:
-            return
-        self.bot_pending = False
-        note = ("This game was played on in another tab, so your move was not made: this tab now "
-                "shows that game." if refused else "This game was played on in another tab; this tab follows it.")
-        self.restore(record, note=note, save=False)
-        _el("status").textContent = note
-
-    def _on_storage(self, event) -> None:
-        if event.key == self.key and event.newValue and event.newValue != self.save.seen:
-            self._follow_other_tab()
-
-    def human_seat_to_move(self) -> int | None:
-        """The seat of the person to move, if a person is to move."""
-        seat = self.state.current_player
-        return seat if seat is not None and self._seat_kind(seat) == "human" else None
-
-    def bot_pending_move(self) -> bool:
-        return self.bot_pending
-
-    def lesson_step(self) -> Step | None:
-        """The guided lesson's current step, while the student still has one to make."""
-        lesson = self.guided
-        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
-            return None
-        return lesson.steps[self.step]
-
     def _remember_seed_in_url(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
         if not params.get("seed"):  # absent or empty: write the chosen seed back, or a reload orphans the save
@@ -183,12 +105,15 @@ class Table:
         on(_el("table"), "mouseout", self._on_unhover)
         on(_el("table"), "focusout", self._on_unhover)
         on(_el("actions"), "click", self._on_click)
+        on(_el("prompt-actions"), "click", self._on_click)
+        on(_el("recent"), "click", self._on_why)
         on(_el("log"), "click", self._on_why)
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
         self.controls.bind(on)
         on(window, "storage", self._on_storage)
         _el("new-game").disabled = False
+        self._watch_size()
         bench = create_proxy(self._bench)
         self._proxies.append(bench)
         window.biocardsBench = bench
@@ -200,100 +125,6 @@ class Table:
             except Exception as exc:  # a bug must show as a message, not a blank table
                 self._show_error(f"Something went wrong: {type(exc).__name__}: {exc}")
         return guarded
-
-    # -- the turn loop ---------------------------------------------------------------------------
-
-    def _seat_kind(self, seat: int) -> str:
-        return self.setup.seats[seat]
-
-    def _advance(self) -> None:
-        """Show the table for whoever moves next; let a bot move after the pace delay."""
-        state = self.state
-        if self.controls.replay_at is not None:  # stepping through the game: nobody moves
-            return
-        if state.is_terminal():
-            self._render()
-            self._show_end()
-            return
-        seat = state.current_player
-        if self._seat_kind(seat) == "human":
-            previous = self.viewer
-            self.viewer = seat
-            if previous is not None and previous != seat and len(self.setup.humans) > 1:
-                self._render(hidden=True)
-                _el("pass-text").textContent = (f"{_player(previous)}: hand the device to "
-                                                f"{_player(seat)}, then press the button.")
-                _el("pass-device").hidden = False
-                _el("pass-ready").focus()
-                return
-            self._render()
-        else:
-            self._render()
-            if not self.bot_pending:
-                self.bot_pending = True
-                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.controls.pace_ms)
-        document.documentElement.dataset.state = "ready"
-
-    def _bot_move(self, _event=None) -> None:
-        self.bot_pending = False
-        state = self.state
-        if state.is_terminal() or self._seat_kind(state.current_player) == "human" \
-                or self.controls.replay_at is not None:
-            return
-        seat = state.current_player
-        bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
-        self._play(bot.choose(state))
-
-    def _play(self, action: Action) -> None:
-        if self.save.moved_on_elsewhere():
-            self._follow_other_tab(refused=True)
-            return
-        if self._lesson_step_refuses(action):
-            return
-        lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
-            and self.guided.advances(self.state, action, self.step)
-        try:
-            events = self.state.apply(action)
-        except IllegalAction as exc:
-            _el("status").textContent = str(exc)
-            return
-        self._log_events([(len(self.state.history), event) for event in events])
-        self.save.write(self.state)
-        if lesson_step:
-            self.step += 1
-            self._show_lesson(done=self.guided.steps[self.step - 1])
-        self._advance()
-
-    # -- guided lessons --------------------------------------------------------------------------
-
-    def _lesson_step_refuses(self, action: Action) -> bool:
-        """During a guided lesson the student makes the taught move; another is explained, not played."""
-        lesson = self.guided
-        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
-            return False
-        step = lesson.steps[self.step]
-        if step.matches(action):
-            return False
-        _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
-        return True
-
-    def _show_lesson(self, done: Step | None = None) -> None:
-        """The lesson panel: what the last move meant, then what to do next."""
-        lesson = self.guided
-        total = len(lesson.steps)
-        _el("lesson").hidden = False
-        _el("lesson-title").textContent = lesson.title
-        _el("lesson-then").textContent = done.then if done else (lesson.intro if self.step == 0 else "")
-        _el("lesson-note").textContent = ""
-        if self.step < total:
-            _el("lesson-progress").textContent = f"Step {self.step + 1} of {total}"
-            _el("lesson-say").textContent = lesson.steps[self.step].say
-            _el("lesson-done").hidden = True
-        else:
-            _el("lesson-progress").textContent = f"All {total} steps done"
-            _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
-            _el("lesson-done").hidden = False
-        _el("new-game").textContent = "Restart lesson"
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -325,10 +156,11 @@ class Table:
         human_to_move = position is None and seat is not None and self._seat_kind(seat) == "human"
         legal = state.legal_actions() if human_to_move else []
         view = state.view(self.viewer if self.setup.humans else None)
-        svg = self.game.render(view, legal=legal)
+        svg = self._draw(view, legal)
         table = _el("table")
         focused = document.activeElement.getAttribute("data-action") if document.activeElement else None
         table.innerHTML = "" if hidden else svg
+        self._size_svg()
         self.actions = {a.key: a for a in legal}
         placed = set()
         for element in table.querySelectorAll("[data-action]"):
@@ -353,101 +185,27 @@ class Table:
         bar = _el("actions")
         bar.innerHTML = ""
         for key, action in self.actions.items():
-            if key in placed:
+            if key in placed or action.kind == "cancel":  # Cancel sits in the prompt bar
                 continue
             button = document.createElement("button")
             button.type = "button"
             button.textContent = action.label or action.kind
             button.setAttribute("data-action", key)
             bar.append(button)
-        if state.is_terminal():
-            _el("status").textContent = "The game is over."
-        elif human_to_move:
-            _el("status").textContent = f"{_player(seat)}, your move."
-        else:
-            _el("status").textContent = f"{_player(seat)} (computer) is thinking…"
+        _el("status").textContent = self._prompt_text(view, legal, seat, human_to_move)
+        self._show_cancel()
+        self._show_recent()
+        # Things the student may touch when their move is not legal now say why when touched.
+        for element in table.querySelectorAll("[data-refused]"):
+            element.setAttribute("tabindex", "0")
+            element.setAttribute("role", "button")
+            element.setAttribute("aria-disabled", "true")
         _el("boot").hidden = True
         self.controls.refresh()
         if focused and not hidden:
             again = document.querySelector(f"[data-action='{focused}']")
             if again:
                 again.focus()
-
-    def _show_end(self) -> None:
-        state = self.state
-        scores = state.scores()
-        best = max(scores)
-        rows = []
-        for p, total in enumerate(scores):
-            lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
-            mark = ' class="winner"' if total == best else ""
-            kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
-            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
-                        f"<td>{total} points{' — winner' if total == best else ''}</td>"
-                        f"<td><ul>{lines}</ul></td></tr>")
-        _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
-                                         f"<tbody>{''.join(rows)}</tbody></table>")
-        used = self.controls.hints_used()
-        _el("end-hints").textContent = (f"Hints used: {used}." if used else "No hints used.")
-        _el("end").hidden = False
-        _el("end-title").focus()  # keyboard and screen-reader users land on the result
-        _el("end").scrollIntoView()
-        _el("actions").innerHTML = ""
-        # The finished game stays saved: a reload shows the result and can replay it.
-        document.documentElement.dataset.state = "over"
-
-    def _log_events(self, numbered) -> None:
-        """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay there."""
-        shown = set()
-        for number, event in numbered:
-            self._log_line(event.player, event.text, event.concepts,
-                           move=number if number not in shown else None, numbered_move=number)
-            shown.add(number)
-
-    def _log_line(self, player, text: str, concepts, move: int | None = None,
-                  numbered_move: int | None = None) -> None:
-        item = document.createElement("li")
-        if move is not None:
-            goto = document.createElement("button")
-            goto.type = "button"
-            goto.className = "goto"
-            goto.setAttribute("data-goto", str(move))
-            goto.setAttribute("aria-label", f"Replay to move {move}")
-            goto.textContent = str(move)
-            item.append(goto, " ")
-            if self.controls.replay_at == move:
-                item.setAttribute("aria-current", "step")
-        if move is not None or numbered_move is not None:
-            item.setAttribute("data-move", str(move if move is not None else numbered_move))
-        item.append(text)
-        for cid in concepts:
-            concept = self.concepts.get(cid)
-            if concept is None:
-                continue
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "why"
-            button.setAttribute("data-concept", cid)
-            button.setAttribute("aria-label", f"Why? {concept['title']}")
-            button.textContent = f"Why? {concept['title']}"
-            item.append(" ", button)
-        log = _el("log")
-        log.append(item)
-        # When the log sits under the table (narrow screens), this line keeps the newest event in
-        # view beside the table; screen readers already hear it from the log.
-        _el("latest").textContent = f"Just now: {text}"
-        log.parentElement.scrollTop = log.parentElement.scrollHeight
-
-    def _show_error(self, message: str, download: str | None = None) -> None:
-        box = _el("error")
-        box.textContent = message
-        if download:
-            link = document.createElement("a")
-            link.href = download
-            link.download = f"{self.game.id}-save-that-could-not-resume.json"
-            link.textContent = "Download the saved game (for a teacher)"
-            box.append(" ", link)
-        box.hidden = False
 
     # -- input ---------------------------------------------------------------------------------------
 
@@ -459,6 +217,15 @@ class Table:
         _, action = self._target(event)
         if action is not None:
             self._play(action)
+        else:
+            self._maybe_refuse(event)
+
+    def _maybe_refuse(self, event) -> bool:
+        refused = event.target.closest("[data-refused]") if event.target.closest else None
+        if not refused or self.human_seat_to_move() is None:
+            return False
+        self._refuse(refused.getAttribute("data-refused"))
+        return True
 
     def _on_key(self, event) -> None:
         key = event.key
@@ -467,6 +234,8 @@ class Table:
             if action is not None:
                 event.preventDefault()
                 self._play(action)
+            elif self._maybe_refuse(event):
+                event.preventDefault()
         elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
             items = list(_el("table").querySelectorAll("[data-action]"))
             if not items:
@@ -488,16 +257,6 @@ class Table:
     def _on_unhover(self, event) -> None:
         for element in list(document.querySelectorAll(".hl")):
             element.classList.remove("hl")
-
-    def _on_why(self, event) -> None:
-        button = event.target.closest("[data-concept]")
-        if not button:
-            return
-        concept = self.concepts[button.getAttribute("data-concept")]
-        _el("why-title").textContent = concept["title"]
-        _el("why-summary").textContent = concept["summary"]
-        _el("why-link").href = "../" + concept["url"]
-        _el("why").showModal()
 
     def _on_pass_ready(self, _event) -> None:
         _el("pass-device").hidden = True

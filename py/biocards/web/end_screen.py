@@ -1,0 +1,39 @@
+"""The end screen: final scores with how each was made, who sat where, hints used."""
+
+from __future__ import annotations
+
+from html import escape
+
+from pyscript import document
+
+from .dom import _el, _player
+
+SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner"}
+"""How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
+
+
+class EndScreen:
+    """Mixin for :class:`~biocards.web.table.Table`: shows the result once the game is over."""
+
+    def _show_end(self) -> None:
+        state = self.state
+        scores = state.scores()
+        best = max(scores)
+        rows = []
+        for p, total in enumerate(scores):
+            lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
+            mark = ' class="winner"' if total == best else ""
+            kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
+            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
+                        f"<td>{total} points{' — winner' if total == best else ''}</td>"
+                        f"<td><ul>{lines}</ul></td></tr>")
+        _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
+                                         f"<tbody>{''.join(rows)}</tbody></table>")
+        used = self.controls.hints_used()
+        _el("end-hints").textContent = (f"Hints used: {used}." if used else "No hints used.")
+        _el("end").hidden = False
+        _el("end-title").focus()  # keyboard and screen-reader users land on the result
+        _el("end").scrollIntoView()
+        _el("actions").innerHTML = ""
+        # The finished game stays saved: a reload shows the result and can replay it.
+        document.documentElement.dataset.state = "over"

@@ -1,0 +1,80 @@
+"""Fitting the table to the screen: pick the widest layout whose width fits the table's box, show
+the SVG at 1 to 1.25 units per CSS px, and lay it out again when the window changes size."""
+
+from __future__ import annotations
+
+import inspect
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from ..svg import LAYOUTS
+from .dom import _el
+
+MAX_SCALE = 1.25
+"""A layout is never shown below 1 CSS px per unit (its text sizes are CSS px minimums) and at most
+this much above, so a wide box gets the next layout rather than ever-larger cards."""
+
+
+def pick_layout(box_width: float) -> str:
+    """The widest layout whose width fits ``box_width``; the narrowest when none does."""
+    fitting = [name for name, width in LAYOUTS.items() if width <= box_width]
+    if not fitting:
+        return min(LAYOUTS, key=LAYOUTS.get)
+    return max(fitting, key=LAYOUTS.get)
+
+
+def takes_layout(render) -> bool:
+    """Whether a game's render accepts ``layout=`` (a render not yet rewritten draws one wide table)."""
+    try:
+        parameters = inspect.signature(render).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "layout" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+
+
+class Fit:
+    """Mixin for :class:`~biocards.web.table.Table`: which layout to draw and at what size."""
+
+    layout: str | None = None
+
+    def _box_width(self) -> float:
+        width = _el("table").clientWidth
+        return float(width) if width else float(window.innerWidth)
+
+    def _draw(self, view, legal) -> str:
+        """The SVG for this view in the layout the table's box fits."""
+        self.layout = pick_layout(self._box_width())
+        if takes_layout(self.game.render):
+            return self.game.render(view, legal=legal, layout=self.layout)
+        return self.game.render(view, legal=legal)
+
+    def _size_svg(self) -> None:
+        """Width = min(box, 1.25 × the drawing's own width); never below 1 px per unit (the table
+        box scrolls sideways instead of the page when a phone is narrower than the narrow layout)."""
+        svg = _el("table").querySelector("svg")
+        if not svg:  # JavaScript's null (the table is hidden between hot-seat players)
+            return
+        box = self._box_width()
+        if not takes_layout(self.game.render):
+            svg.style.width = f"{box:.0f}px"  # one wide drawing fitted to the box, as before layouts
+        else:
+            drawn = float(LAYOUTS[self.layout])
+            svg.style.width = f"{max(drawn, min(box, MAX_SCALE * drawn)):.0f}px"
+        svg.style.maxWidth = "none"
+        svg.dataset.layout = self.layout or ""
+
+    def _watch_size(self) -> None:
+        """Re-render when the window or orientation changes the layout, else just resize."""
+        def on_resize(_event=None):
+            if self.state is None:
+                return
+            if pick_layout(self._box_width()) != self.layout:
+                self._render(hidden=not _el("pass-device").hidden)
+            else:
+                self._size_svg()
+
+        proxy = create_proxy(self._guard(on_resize))
+        self._proxies.append(proxy)
+        window.addEventListener("resize", proxy)
+        window.addEventListener("orientationchange", proxy)

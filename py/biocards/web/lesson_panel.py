@@ -1,0 +1,49 @@
+"""The guided-lesson panel: the step to make, its hint, what the last step meant, "Lesson complete"."""
+
+from __future__ import annotations
+
+from ..core import Action
+from ..guided import Step
+from .dom import _el
+
+
+class LessonPanel:
+    """Mixin for :class:`~biocards.web.table.Table`: the guided lesson's side of the page."""
+
+    def lesson_step(self) -> Step | None:
+        """The guided lesson's current step, while the student still has one to make."""
+        lesson = self.guided
+        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+            return None
+        return lesson.steps[self.step]
+
+    def _lesson_step_refuses(self, action: Action) -> bool:
+        """During a guided lesson the student makes the taught move; another is explained, not played."""
+        lesson = self.guided
+        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+            return False
+        step = lesson.steps[self.step]
+        if step.matches(action):
+            return False
+        _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
+        self._say_refusal(_el("lesson-note").textContent)  # and in the prompt bar, where the student looks
+        return True
+
+    def _show_lesson(self, done: Step | None = None) -> None:
+        """The lesson panel: what the last move meant, then what to do next."""
+        lesson = self.guided
+        total = len(lesson.steps)
+        _el("lesson").hidden = False
+        _el("lesson-title").textContent = lesson.title
+        _el("lesson-then").textContent = done.then if done else (lesson.intro if self.step == 0 else "")
+        _el("lesson-note").textContent = ""
+        if self.step < total:
+            _el("lesson-progress").textContent = f"Step {self.step + 1} of {total}"
+            _el("lesson-say").textContent = lesson.steps[self.step].say
+            _el("lesson-done").hidden = True
+        else:
+            _el("lesson-progress").textContent = f"All {total} steps done"
+            _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
+            _el("lesson-done").hidden = False
+        _el("new-game").textContent = "Restart lesson"
+        self._show_lesson_in_bar()

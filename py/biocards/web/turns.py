@@ -1,0 +1,86 @@
+"""The turn loop: whose move it is, the pass-the-device screen, bot moves after the pace delay, applying a move."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from ..core import Action, IllegalAction
+from .dom import _el, _player
+
+
+class TurnLoop:
+    """Mixin for :class:`~biocards.web.table.Table`: moves the game from one turn to the next."""
+
+    def _seat_kind(self, seat: int) -> str:
+        return self.setup.seats[seat]
+
+    def _advance(self) -> None:
+        """Show the table for whoever moves next; let a bot move after the pace delay."""
+        state = self.state
+        if self.controls.replay_at is not None:  # stepping through the game: nobody moves
+            return
+        if state.is_terminal():
+            self._render()
+            self._show_end()
+            return
+        seat = state.current_player
+        if self._seat_kind(seat) == "human":
+            previous = self.viewer
+            self.viewer = seat
+            if previous is not None and previous != seat and len(self.setup.humans) > 1:
+                self._render(hidden=True)
+                _el("pass-text").textContent = (f"{_player(previous)}: hand the device to "
+                                                f"{_player(seat)}, then press the button.")
+                _el("pass-device").hidden = False
+                _el("pass-ready").focus()
+                return
+            self._render()
+        else:
+            self._render()
+            if not self.bot_pending:
+                self.bot_pending = True
+                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.controls.pace_ms)
+        document.documentElement.dataset.state = "ready"
+
+    def _bot_move(self, _event=None) -> None:
+        self.bot_pending = False
+        state = self.state
+        if state.is_terminal() or self._seat_kind(state.current_player) == "human" \
+                or self.controls.replay_at is not None:
+            return
+        seat = state.current_player
+        bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
+        self._play(bot.choose(state))
+
+    def _play(self, action: Action) -> None:
+        if self.save.moved_on_elsewhere():
+            self._follow_other_tab(refused=True)
+            return
+        if self._lesson_step_refuses(action):
+            return
+        lesson_step = self.guided is not None and self.step < len(self.guided.steps) \
+            and self.guided.advances(self.state, action, self.step)
+        mover = self.state.current_player
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as exc:
+            _el("status").textContent = str(exc)
+            self._say_refusal(str(exc))
+            return
+        self._clear_refusal()
+        self._note_events(mover, events)
+        self._log_events([(len(self.state.history), event) for event in events])
+        self.save.write(self.state)
+        if lesson_step:
+            self.step += 1
+            self._show_lesson(done=self.guided.steps[self.step - 1])
+        self._advance()
+
+    def human_seat_to_move(self) -> int | None:
+        """The seat of the person to move, if a person is to move."""
+        seat = self.state.current_player
+        return seat if seat is not None and self._seat_kind(seat) == "human" else None
+
+    def bot_pending_move(self) -> bool:
+        return self.bot_pending
