@@ -342,3 +342,53 @@ def test_a_lesson_page_links_the_guided_lessons_it_names(tmp_path):
     html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
     assert "Try it in a guided lesson" in html
     assert 'href="../play/?game=translation&amp;lesson=first-codons"' in html
+
+
+# --- issue 13: a biology teacher's corrections ------------------------------------------------
+
+def test_concept_sentences_are_at_most_25_words():
+    """Issue 13: every sentence in a concept summary has 25 words or fewer."""
+    for cid, entry in concepts().items():
+        for sentence in SENTENCE_BREAK.split(entry["summary"]):
+            assert len(sentence.split()) <= 25, (cid, sentence)
+
+
+def test_four_concepts_have_sections_of_their_own():
+    """Issue 13: reading-frame, anticodon, rna and gene no longer land on another concept's heading."""
+    table = concepts()
+    anchors = {}
+    for cid, entry in table.items():
+        if "anchor" in entry:
+            anchors.setdefault((entry["lesson"], entry["anchor"]), []).append(cid)
+    for cid in ("reading-frame", "anticodon", "rna", "gene"):
+        entry = table[cid]
+        assert anchors[(entry["lesson"], entry["anchor"])] == [cid], cid
+        assert entry["anchor"] in headings(LESSONS / f"{entry['lesson']}.md"), cid
+
+
+def test_polar_cytosol_and_phospholipid_are_defined():
+    """Issue 13: the words polar, cytosol and phospholipid are explained where concepts use them."""
+    table = concepts()
+    assert "polar: their electric charge is unevenly spread" in table["hydrophobicity"]["summary"]
+    assert "the cytosol, holds" in table["cytoplasm"]["summary"]
+    assert "A phospholipid has" in table["lipid-synthesis"]["summary"]
+
+
+def test_direction_wording_matches_how_polymerases_and_ribosomes_work():
+    """Issue 13: polymerases read the template 3′→5′ and build 5′→3′; ribosomes read mRNA 5′→3′."""
+    summary = concepts()["five-to-three-direction"]["summary"]
+    assert "template 3′→5′" in summary and "build the new strand 5′→3′" in summary
+    assert "Ribosomes read mRNA 5′→3′" in summary
+    assert "Enzymes and ribosomes read from 5′ to 3′" not in (LESSONS / "dna-and-base-pairing.md").read_text()
+
+
+def test_hydrophobicity_does_not_decide_what_a_cell_translates():
+    """Issue 13: the water card is the game's rule, not biology."""
+    summary = concepts()["hydrophobicity"]["summary"]
+    assert "decides which amino acids you may translate" not in summary and "game's rule" in summary
+
+
+def test_gene_regulation_lesson_calls_the_pathway_order_the_games():
+    """Issue 13: transcription is not switched on promoter → operon → transcription factor in turn."""
+    text = (LESSONS / "gene-regulation.md").read_text()
+    assert "switched on in a sequence of steps" not in text and "The order is the game's rule" in text
