@@ -626,3 +626,12 @@ def test_in_the_two_player_variant_a_skip_gives_you_another_turn():
     state = table([["operon:insertion", "promoter:1"], ["operon:1"]], "promoter:3")
     play(state, "operon:insertion")
     assert state.current_player == 0 and len(state.hands[1]) == 3
+
+
+def test_turned_up_start_card_names_its_concept():
+    """Issue 13: every biological event names its concept, including the card that starts a hand."""
+    from biocards.games.expression.cards import CATEGORIES
+    state = GAME.new_state(4, 1)
+    start = state._first_card()[0]
+    category = state.discard[-1].split(":")[0]
+    assert start.kind == "start" and start.concepts == CATEGORIES[category].concepts != ()

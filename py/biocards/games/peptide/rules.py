@@ -496,9 +496,9 @@ class PeptideState(GameState):
         self.chain[p].append([code, False])
         spelled = "-".join(card.codon)
         text = (f"{self._name(p)} links {card.name}: its three RNA spell {spelled} (5'→3'), and in the genetic "
-                f"code the codon {card.codon} is read by the tRNA that carries {card.name.lower()}, so the "
+                f"code the codon {card.codon} pairs with the anticodon of the tRNA that carries {card.name.lower()}, so the "
                 f"ribosome joins {card.name.lower()} to the chain with a peptide bond.")
-        concepts = ("ribosome", "codon", "trna", "peptide-bond", "primary-structure", "atp")
+        concepts = ("ribosome", "codon", "trna", "anticodon", "peptide-bond", "primary-structure", "atp")
         if first:
             text += f" It follows the Methionine START card ({START_CODON})."
             concepts += ("start-codon",)
@@ -656,6 +656,13 @@ class PeptideState(GameState):
             return "The game is over: no more moves can be made."
         p = self.current_player
         kind = action.kind
+        if self.pending and kind not in ("link", "permanent", "synthesize"):
+            return f"First finish this: {self.pending[-1].prompt}"
+        if kind in ("link", "permanent", "synthesize") and self.phase == "select":
+            what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
+                    "synthesize": "Amino acids are drawn"}[kind]
+            where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
+            return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
         cost = ATP_COSTS.get(kind) or {"synthesize": 2, "link": 1, "permanent": 1}.get(kind)
         if cost and self.atp[p] < cost:
             return f"You need {cost} ATP for that; you have {self.atp[p]}."
@@ -666,7 +673,12 @@ class PeptideState(GameState):
         if kind == "pick":
             if self.phase != "select":
                 return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
-            return f"There is no {action.get('organelle')!r} in the Organelle field."
+            org = ORGANELLES.get(action.get("organelle"))
+            if org is None:
+                return "That is not one of the game's organelle cards."
+            return f"There is no {org.name} card left in the Organelle field."
+        if kind == "resolve":
+            return "You can resolve only organelles you selected this round, one at a time, in Phase 2."
         if kind == "first-player" and self.first_taken:
             return "The First Player card has already been taken this round."
         if kind == "select-twice":
