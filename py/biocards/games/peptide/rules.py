@@ -76,7 +76,8 @@ def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
 _BIOLOGY = {
     "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
                "where DNA has thymine (T).",
-    "vacuole": "a vacuole stores water, ions and nutrients for the cell.",
+    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell it stores no ATP or "
+               "RNA: both are used where they are made.",
     "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
     "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
 }
@@ -383,7 +384,8 @@ class PeptideState(GameState):
             self._gain_rna(p, letter)
         got = self._gain_atp(p, 1)
         what = "an RNA card" if letter else "no RNA (none left)"
-        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP from storage.",
+        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP (the game's rule: in a real "
+                      "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
                       ("vacuole", "atp"))]
 
     def _answer(self, p: int, top: Pending, action: Action) -> list[Event]:
