@@ -392,3 +392,33 @@ def test_gene_regulation_lesson_calls_the_pathway_order_the_games():
     """Issue 13: transcription is not switched on promoter → operon → transcription factor in turn."""
     text = (LESSONS / "gene-regulation.md").read_text()
     assert "switched on in a sequence of steps" not in text and "The order is the game's rule" in text
+
+
+BIOLOGICAL_EVENTS = {
+    "cytosis": {"event", "play-resource", "goal", "complete", "receptor", "gain", "bud", "golgi", "translate"},
+    "nucleo": {"lose", "build", "action"},
+    "expression": {"start"},
+    "translation": {"mutate", "reveal", "translate", "water", "insert", "delete"},
+    "peptide": {"link", "pick", "resolve"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(BIOLOGICAL_EVENTS))
+def test_every_biological_event_names_a_known_concept(game_id):
+    """Issue 13: every biological event kind names its concept, and every concept it names exists."""
+    from biocards import games
+    from biocards.core import Rng
+    known = set(concepts())
+    game = games.get(game_id)
+    for seed in range(3):
+        state = game.new_state(game.min_players, seed)
+        rng = Rng(seed)
+        for _ in range(2000):
+            if state.is_terminal():
+                break
+            for event in state.apply(rng.choice(state.legal_actions())):
+                assert set(event.concepts) <= known, (event.kind, event.concepts)
+                not_biology = ("face down" in event.text  # a Peptide card turned in for ATP
+                               or event.data.get("card") == "research-grant")  # NUCLEO's coin card
+                if event.kind in BIOLOGICAL_EVENTS[game_id] and not not_biology:
+                    assert event.concepts, (event.kind, event.text)

@@ -30,6 +30,11 @@ IN_A_REAL_CELL = {
 """One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3)."""
 
 
+GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": ("hormone-receptor",),
+                 "G4": ("enzyme", "cytoplasm"), "G5": ("detoxification", "smooth-er")}
+"""The cell type a goal names makes these molecules."""
+
+
 def _paired(spot_id: str) -> str:
     """" (spot 2)" for the second of two identical spots, so the two moves read differently."""
     twin = spot_id[:-1] + ("2" if spot_id.endswith("1") else "1")
@@ -596,7 +601,7 @@ class CytosisState(GameState):
                 if first:
                     self._score(p, "goals", 3)
                 events.append(Event("goal", p, f"{who} takes the First Player card and claims {g.name}"
-                                    + (" first: 3 HP." if first else "."), (), {"goal": g.id}))
+                                    + (" first: 3 HP." if first else "."), GOAL_CONCEPTS[g.id], {"goal": g.id}))
         elif eff == "enzyme":
             card = CARD[action.card]
             self._pay(p, "atp", card.atp)

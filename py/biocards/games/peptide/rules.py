@@ -297,7 +297,9 @@ class PeptideState(GameState):
             text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
                     else f"{self._name(p)} selects {name}.")
             self._after_pick(p)
-            return [Event("pick", p, text, data={"organelle": None if action.facedown else action.organelle})]
+            concepts = ("atp",) if action.facedown else ORGANELLES[action.organelle].concepts
+            return [Event("pick", p, text, concepts,
+                          data={"organelle": None if action.facedown else action.organelle})]
         if kind == "first-player":
             self.first_taken = True
             self.first_player = p

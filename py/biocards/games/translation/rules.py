@@ -291,7 +291,7 @@ class TranslationState(GameState):
             new = self.deck.pop()
             self.face_up.append(new)
             events.append(Event("reveal", None, f"{AMINO_ACIDS[new].name} is turned face up.",
-                                (), {"code": new}))
+                                ("amino-acid", "amino-acid-groups"), {"code": new}))
         if not self.face_up:
             self.finished = True
             events.append(self._game_over("The last amino acid has been translated."))
