@@ -752,5 +752,6 @@ class CytosisState(GameState):
             events.append(Event("final", p, f"Player {p + 1} ends with {sum(self.hp[p].values())} HP.", (),
                                 {"hp": dict(self.hp[p])}))
         w = self.winners()[0]
-        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins."))
+        tie = self.tie_break()
+        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins." + (f" {tie}" if tie else "")))
         return events
