@@ -93,9 +93,9 @@ def test_own_hand_is_face_up_and_other_hands_are_counts_only():
     state = table([["operon:7", "promoter:1"], ["expressed-gene:10", "transcription-factor:6"],
                    ["operon:2"], ["promoter:9", "promoter:8", "promoter:6"]], "promoter:3")
     svg = render(state.view(0), legal=state.legal_actions())
-    for mine in ("Operon 7", "Promoter 1"):
+    for mine in ("Enhancer 7", "Promoter 1"):
         assert mine in svg
-    for theirs in ("Expressed gene 10", "Transcription factor 6", "Operon 2", "Promoter 9"):
+    for theirs in ("Expressed gene 10", "Transcription factor 6", "Enhancer 2", "Promoter 9"):
         assert theirs not in svg
     assert "2 cards" in words(group(svg, "player-1")) and "3 cards" in words(group(svg, "player-3"))
 
@@ -107,12 +107,12 @@ def test_a_drawn_card_is_shown_to_the_drawer_only():
     state.apply(next(a for a in state.legal_actions() if a.kind == "draw"))
     mine = render(state.view(0), legal=state.legal_actions())
     play = next(a for a in state.legal_actions() if a.kind == "play")
-    assert play.key in clickable_moves(mine) and "just drawn" in mine and "Operon 9" in mine
+    assert play.key in clickable_moves(mine) and "just drawn" in mine and "Enhancer 9" in mine
     assert "Promoter 1" in mine and len(clickable_moves(mine)) == 1  # the rest of the hand waits
     for other in (1, 2):
         view = state.view(other)
-        assert "Operon 9" not in view["pending"]["prompt"]
-        assert "Operon 9" not in render(view, legal=()) and "Operon 9" not in describe(view)
+        assert "Enhancer 9" not in view["pending"]["prompt"]
+        assert "Enhancer 9" not in render(view, legal=()) and "Enhancer 9" not in describe(view)
 
 
 def test_playable_cards_are_marked_in_words_not_by_colour_alone():
@@ -126,7 +126,7 @@ def test_playable_cards_are_marked_in_words_not_by_colour_alone():
     assert {a.card for a in state.legal_actions() if a.kind == "play"} == {"operon:7", "expressed-gene:3"}
     assert svg.count(">can play<") == 2
     assert "next step" in words(group(svg, "step-operon")) and "top card" in words(group(svg, "step-promoter"))
-    assert "any Operon card (the next step) or any 3" in words(group(svg, "rule-line"))
+    assert "any Enhancer card (the next step) or any 3" in words(group(svg, "rule-line"))
 
 
 def test_a_substitution_is_chosen_on_the_players_seats():
@@ -151,8 +151,8 @@ def test_describe_names_what_a_screen_reader_user_needs():
     state = table([["operon:7", "promoter:1"], ["expressed-gene:10"], ["operon:2"], ["promoter:9"]],
                   "promoter:3")
     text = describe(state.view(0))
-    for fact in ("Hand 1", "Player 1 to move (you)", "Top card: Promoter 3", "any Operon card",
-                 "Your hand: Promoter 1, Operon 7", "Player 2 1 card, 0 points", "Draw pile:"):
+    for fact in ("Hand 1", "Player 1 to move (you)", "Top card: Promoter 3", "any Enhancer card",
+                 "Your hand: Promoter 1, Enhancer 7", "Player 2 1 card, 0 points", "Draw pile:"):
         assert fact in text, fact
     assert f"<desc>{html.escape(text)}</desc>" in render(state.view(0), legal=state.legal_actions())
     assert "Your hand" not in describe(state.view(None))

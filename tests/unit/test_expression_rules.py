@@ -220,7 +220,7 @@ def test_a_card_that_does_not_match_is_refused_with_a_reason_and_changes_nothing
     state = table([["transcription-factor:5", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]],
                   "promoter:3")
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match="cannot go on Promoter 3: play an Operon"):
+    with pytest.raises(IllegalAction, match="cannot go on Promoter 3: play an Enhancer"):
         play(state, "transcription-factor:5")
     with pytest.raises(IllegalAction, match="do not hold"):
         play(state, "operon:9")
@@ -483,7 +483,7 @@ def test_greedy_attacks_a_nearly_finished_next_player_and_saves_mutations_otherw
 
 def test_greedy_keeps_one_card_of_each_pathway_step_rather_than_shed_its_heaviest_card():
     """Issue 7: greedy keeps pathway options open. Playing the lone Transcription factor 9 would shed
-    the most points but leave no card for an Operon on top; greedy plays an Operon instead."""
+    the most points but leave no card for an Enhancer on top; greedy plays an Enhancer instead."""
     bot = GAME.make_bot("greedy", 0, 1)
     hand = ["operon:2", "operon:4", "transcription-factor:9", "expressed-gene:1"]
     state = table([hand, ["operon:1"] * 5, ["operon:3"] * 5, ["operon:5"] * 5], "promoter:9")
@@ -626,3 +626,12 @@ def test_in_the_two_player_variant_a_skip_gives_you_another_turn():
     state = table([["operon:insertion", "promoter:1"], ["operon:1"]], "promoter:3")
     play(state, "operon:insertion")
     assert state.current_player == 0 and len(state.hands[1]) == 3
+
+
+def test_turned_up_start_card_names_its_concept():
+    """Issue 13: every biological event names its concept, including the card that starts a hand."""
+    from biocards.games.expression.cards import CATEGORIES
+    state = GAME.new_state(4, 1)
+    start = state._first_card()[0]
+    category = state.discard[-1].split(":")[0]
+    assert start.kind == "start" and start.concepts == CATEGORIES[category].concepts != ()

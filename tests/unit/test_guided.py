@@ -186,7 +186,7 @@ def test_expression_follow_the_pathway_says_what_the_prepared_position_shows():
     assert [top for top, _ in seen] == ["promoter:10", "operon:10", "transcription-factor:7", "promoter:3"]
     assert seen[3][1][1] == 1  # "Player 2 ... has only 1 card left"
     says = [" ".join(step.say.split()) for step in lesson.steps]
-    for say, shown in zip(says, ["Promoter 10", "Operon 10", "Transcription factor 7", "Promoter 3"]):
+    for say, shown in zip(says, ["Promoter 10", "Enhancer 10", "Transcription factor 7", "Promoter 3"]):
         assert shown in say
     # Step 3: "Player 4's Promoter Translocation made you miss a turn": the seat after Player 4's
     # Translocation to move was Player 2, not the student.

@@ -342,3 +342,83 @@ def test_a_lesson_page_links_the_guided_lessons_it_names(tmp_path):
     html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
     assert "Try it in a guided lesson" in html
     assert 'href="../play/?game=translation&amp;lesson=first-codons"' in html
+
+
+# --- issue 13: a biology teacher's corrections ------------------------------------------------
+
+def test_concept_sentences_are_at_most_25_words():
+    """Issue 13: every sentence in a concept summary has 25 words or fewer."""
+    for cid, entry in concepts().items():
+        for sentence in SENTENCE_BREAK.split(entry["summary"]):
+            assert len(sentence.split()) <= 25, (cid, sentence)
+
+
+def test_four_concepts_have_sections_of_their_own():
+    """Issue 13: reading-frame, anticodon, rna and gene no longer land on another concept's heading."""
+    table = concepts()
+    anchors = {}
+    for cid, entry in table.items():
+        if "anchor" in entry:
+            anchors.setdefault((entry["lesson"], entry["anchor"]), []).append(cid)
+    for cid in ("reading-frame", "anticodon", "rna", "gene"):
+        entry = table[cid]
+        assert anchors[(entry["lesson"], entry["anchor"])] == [cid], cid
+        assert entry["anchor"] in headings(LESSONS / f"{entry['lesson']}.md"), cid
+
+
+def test_polar_cytosol_and_phospholipid_are_defined():
+    """Issue 13: the words polar, cytosol and phospholipid are explained where concepts use them."""
+    table = concepts()
+    assert "polar: their electric charge is unevenly spread" in table["hydrophobicity"]["summary"]
+    assert "the cytosol, holds" in table["cytoplasm"]["summary"]
+    assert "A phospholipid has" in table["lipid-synthesis"]["summary"]
+
+
+def test_direction_wording_matches_how_polymerases_and_ribosomes_work():
+    """Issue 13: polymerases read the template 3′→5′ and build 5′→3′; ribosomes read mRNA 5′→3′."""
+    summary = concepts()["five-to-three-direction"]["summary"]
+    assert "template 3′→5′" in summary and "build the new strand 5′→3′" in summary
+    assert "Ribosomes read mRNA 5′→3′" in summary
+    assert "Enzymes and ribosomes read from 5′ to 3′" not in (LESSONS / "dna-and-base-pairing.md").read_text()
+
+
+def test_hydrophobicity_does_not_decide_what_a_cell_translates():
+    """Issue 13: the water card is the game's rule, not biology."""
+    summary = concepts()["hydrophobicity"]["summary"]
+    assert "decides which amino acids you may translate" not in summary and "game's rule" in summary
+
+
+def test_gene_regulation_lesson_calls_the_pathway_order_the_games():
+    """Issue 13: transcription is not switched on promoter → operon → transcription factor in turn."""
+    text = (LESSONS / "gene-regulation.md").read_text()
+    assert "switched on in a sequence of steps" not in text and "The order is the game's rule" in text
+
+
+BIOLOGICAL_EVENTS = {
+    "cytosis": {"event", "play-resource", "goal", "complete", "receptor", "gain", "bud", "golgi", "translate"},
+    "nucleo": {"lose", "build", "action"},
+    "expression": {"start"},
+    "translation": {"mutate", "reveal", "translate", "water", "insert", "delete"},
+    "peptide": {"link", "pick", "resolve"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(BIOLOGICAL_EVENTS))
+def test_every_biological_event_names_a_known_concept(game_id):
+    """Issue 13: every biological event kind names its concept, and every concept it names exists."""
+    from biocards import games
+    from biocards.core import Rng
+    known = set(concepts())
+    game = games.get(game_id)
+    for seed in range(3):
+        state = game.new_state(game.min_players, seed)
+        rng = Rng(seed)
+        for _ in range(2000):
+            if state.is_terminal():
+                break
+            for event in state.apply(rng.choice(state.legal_actions())):
+                assert set(event.concepts) <= known, (event.kind, event.concepts)
+                not_biology = ("face down" in event.text  # a Peptide card turned in for ATP
+                               or event.data.get("card") == "research-grant")  # NUCLEO's coin card
+                if event.kind in BIOLOGICAL_EVENTS[game_id] and not not_biology:
+                    assert event.concepts, (event.kind, event.text)

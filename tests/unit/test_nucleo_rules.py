@@ -735,3 +735,27 @@ def test_greedy_choice_does_not_change_when_only_hidden_cards_change():
                 checked.add(state.pending[-1].kind if state.pending else state.phase)
             state.apply(bots[state.current_player].choose(state))
     assert {"offer", "offer-give", "offer-ask", "trade", "build"} <= checked
+
+
+def test_glutathione_build_says_two_enzymes_make_it_not_a_ribosome():
+    """Issue 13 (Misleading): glutathione has a γ-glutamyl bond and is made by two enzymes."""
+    card = next(c for c in PROTEINS if c.name == "Glutathione")
+    state = to_phase(new(seed=2), "build")
+    p = state.turn_player
+    for q in range(2):
+        if card.name in state.proteins[q]:
+            state.proteins[q].remove(card.name)
+    if card.name in state.pile:
+        state.pile.remove(card.name)
+    state.proteins[p].append(card.name)
+    give_hand(state, p, card.sequence)
+    text = act(state, "build", protein=card.name, boost="none")[0].text
+    assert "two enzymes" in text and "γ" in text and "joined by peptide bonds" not in text
+
+
+def test_point_mutation_and_ribosome_rush_say_what_a_real_cell_does():
+    """Issue 13 ("In a real cell"): a lost card is not a mutation; ribosomes do not make amino acids."""
+    from biocards.games.nucleo.cards import ACTION_CARDS
+    assert "changes one DNA base" in ACTION_CARDS["point-mutation"].text
+    assert "do not make amino acids" in ACTION_CARDS["ribosome-rush"].text
+    assert "point-mutation" in ACTION_CARDS["point-mutation"].concepts

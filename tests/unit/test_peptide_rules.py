@@ -665,3 +665,34 @@ def test_greedy_choice_does_not_change_when_only_hidden_cards_change(advanced):
             assert GAME.make_bot("greedy", seat, seed).choose(other) == choice, (seed, len(st.history))
             st.apply(choice)
     assert changed > 50  # the hidden cards really were different in many positions
+
+
+# -- issue 13: refused moves give the real reason, named as the student sees it ---------------------
+
+def test_every_kind_of_refused_move_gets_a_real_reason_without_internal_ids():
+    """Issue 13: linking in Phase 1 is refused for the phase (not "You need 1 ATP"); no raw ids."""
+    st = new()
+    assert st.phase == "select"
+    st.atp[st.current_player] = 0
+    tries = [Action("link", code="R"), Action("permanent", code="R"), Action("synthesize"),
+             Action("pick", organelle="synthetase", facedown=False), Action("pick", organelle="nowhere", facedown=False),
+             Action("resolve", organelle="ribosome", facedown=False), Action("end-turn"),
+             Action("reset-rna"), Action("select-twice")]
+    for action in tries:
+        if action in st.legal_actions():
+            continue
+        message = st.explain_illegal(action)
+        assert "not a move you can make" not in message, action
+        assert "'synthetase'" not in message and "nowhere" not in message, message
+    assert "Phase 2" in st.explain_illegal(Action("link", code="R"))
+    assert "ATP" not in st.explain_illegal(Action("link", code="R"))
+
+
+def test_link_names_the_anticodon():
+    """Issue 13: a Peptide link names the anticodon that reads the codon."""
+    st = to_resolve(new(), [("ribosome", False)])
+    st.hand[0] = ["S"]
+    st.rna[0] = [1, 0, 1, 1]  # A, C, U: Serine UCA
+    do(st, "resolve", organelle="ribosome", facedown=False)
+    event = do(st, "link", code="S")[0]
+    assert "anticodon" in event.concepts and "anticodon" in event.text

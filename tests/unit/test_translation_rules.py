@@ -122,7 +122,7 @@ def test_translate_needs_codon_on_active_strand_and_right_water():
     state = new(seq="CATGA", face_up=list("MKLGT"), water_on=True)
     labels = [a.code for a in state.legal_actions() if a.kind == "translate"]
     assert "M" not in labels  # ATG present but Methionine is hydrophobic and the water is ON
-    with pytest.raises(IllegalAction, match="water OFF"):
+    with pytest.raises(IllegalAction, match="water is OFF"):
         act(state, "translate", code="M")
     act(state, "play", card="toggle-water")
     events = act(state, "translate", code="M")
@@ -357,3 +357,33 @@ def test_render_grows_the_player_panels_to_fit_every_group_line():
     lines = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>[A-Z][a-z ]+: [A-Z ]+ → \d+ pairs?<', svg)]
     assert len(lines) == 5 + 2
     assert max(lines) < PANEL_TOP + panel <= height
+
+
+# -- issue 13: messages and log that teach no wrong biology ----------------------------------------
+
+def test_refused_histidine_names_the_game_rule_not_false_chemistry():
+    """Issue 13 (Wrong): histidine is basic and polar; the refusal names the water card's rule."""
+    state = new(seq="CATGA", face_up=list("HKLGT"), water_on=True)
+    message = state.explain_illegal(Action("translate", code="H"))
+    assert "Histidine is hydrophobic" not in message
+    assert "water card" in message and "basic and polar" in message
+
+
+def test_every_kind_of_refused_move_gets_a_real_reason():
+    """Issue 13: each refused move kind gets its own reason, never the generic fallback or an id."""
+    state = new(seq="CATGA", face_up=list("MKLGT"), water_on=True)
+    tries = [Action("translate", code="W"), Action("translate", code="M"), Action("translate", code="K"),
+             Action("play", card="no-such-card"), Action("buy", card="toggle-water"), Action("rest"),
+             Action("target", position=1), Action("base", base="A"), Action("gap", gap=0), Action("cancel")]
+    for action in tries:
+        assert action not in state.legal_actions()
+        message = state.explain_illegal(action)
+        assert "not a move you can make" not in message, action
+        assert "no-such-card" not in message and "toggle-water" not in message, message
+
+
+def test_translate_log_says_real_ribosomes_keep_one_reading_frame():
+    """Issue 13 ("In a real cell"): codons read in any frame is the game's rule."""
+    state = new(seq="CATGA", face_up=list("MKLGT"), water_on=False)
+    events = act(state, "translate", code="M")
+    assert "one frame" in events[0].text and "reading-frame" in events[0].concepts

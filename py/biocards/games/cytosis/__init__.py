@@ -28,7 +28,7 @@ GAME = register(Game(
     max_moves=15 + 13 * 14 + 4,
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
-    version=2,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3)
+    version=3,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move
 ))
 
 # bench_extras measures the seat win rates itself (with HP by source), so the generic bench skips them.

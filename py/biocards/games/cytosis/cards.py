@@ -68,9 +68,9 @@ SPOTS: tuple[Spot, ...] = (
     Spot("ribosome", "ribosome", "ribosome", text="Free ribosome: translate any mRNA into protein",
          concepts=("translation", "ribosome", "mrna", "protein")),
     Spot("ser-low-1", "smooth-er", "detox-or-steroid",
-         text="Smooth ER: detoxify alcohol or start a steroid hormone"),
+         text="Smooth ER: detoxify a drug or start a steroid hormone"),
     Spot("ser-low-2", "smooth-er", "detox-or-steroid",
-         text="Smooth ER: detoxify alcohol or start a steroid hormone"),
+         text="Smooth ER: detoxify a drug or start a steroid hormone"),
     Spot("rer-1", "rough-er", "rough-er", text="Rough ER: translate mRNA into a vesicle of protein",
          concepts=("rough-er", "translation", "transport-vesicle")),
     Spot("rer-2", "rough-er", "rough-er", text="Rough ER: translate mRNA into a vesicle of protein",
@@ -123,6 +123,8 @@ class Card:
     colour: str = ""
     gives: tuple[tuple[str, int], ...] = ()
     """Additional resource cards: what they give."""
+    concepts: tuple[str, ...] = ()
+    """Concepts this card's own molecule teaches (beyond those of its kind)."""
 
     def need(self, cube: str) -> int:
         """How many cubes of one colour the card needs."""
@@ -143,7 +145,7 @@ VESICLE_KINDS = ("protein-hormone", "steroid-hormone", "protein-receptor", "ster
 COMPLETABLE = ("enzyme", *VESICLE_KINDS, "detox")
 KIND_NAMES = {"enzyme": "enzyme", "protein-hormone": "protein hormone", "steroid-hormone": "steroid hormone",
               "protein-receptor": "protein hormone receptor", "steroid-receptor": "steroid hormone receptor",
-              "detox": "alcohol detoxification", "resource": "additional resource"}
+              "detox": "detoxification", "resource": "additional resource"}
 
 
 def _e(i, name, bio, ref, colour, protein, carb, atp, hp):
@@ -151,48 +153,63 @@ def _e(i, name, bio, ref, colour, protein, carb, atp, hp):
     return Card(f"E{i}", "enzyme", name, bio, ref, hp=hp, atp=atp, cubes=cubes, colour=colour)
 
 
-def _v(kind, i, name, bio, ref, er, atp, hp):
+def _v(kind, i, name, bio, ref, er, atp, hp, concepts=()):
     c = Card("", kind, "", "", "")
     return Card(f"{kind[0].upper()}{kind.split('-')[1][0].upper()}{i}", kind, name, bio, ref, hp=hp, atp=atp,
-                cubes=((c.er_cube, er), (c.golgi_cube, 1)))
+                cubes=((c.er_cube, er), (c.golgi_cube, 1)), concepts=concepts)
 
 
 CARDS: tuple[Card, ...] = (
-    # Enzymes: two per colour; the colour groups enzymes by the kind of reaction they catalyse.
-    _e(1, "Amylase", "splits starch into sugars", "UniProt P04746", "blue", 2, 0, 1, 3),
-    _e(2, "Lactase", "splits milk sugar (lactose)", "UniProt P09848", "blue", 3, 1, 1, 5),
-    _e(3, "Pepsin", "cuts proteins in the stomach", "UniProt P0DJD7", "red", 2, 0, 2, 3),
-    _e(4, "Trypsin", "cuts proteins in the gut", "UniProt P07477", "red", 3, 1, 1, 5),
-    _e(5, "Lipase", "splits fats into fatty acids", "UniProt P16233", "yellow", 2, 1, 1, 4),
-    _e(6, "Phospholipase A2", "cuts membrane lipids", "UniProt P04054", "yellow", 3, 0, 2, 4),
+    # Enzymes: made on free ribosomes and working in the cytosol, as the rulebook's path (free ribosome →
+    # cytoplasm) has them. All ten are glycolysis enzymes (OpenStax Biology 2e, 7.2 "Glycolysis"); the
+    # colour groups them by the kind of reaction: green kinases spend ATP, red kinases make ATP, blue
+    # isomerases rearrange a sugar, yellow lyases split or dehydrate one, purple dehydrogenases pass on
+    # electrons (to NAD+ or from NADH). UniProt lists each as cytosolic (human entries).
+    _e(1, "Triosephosphate isomerase", "swaps one three-carbon sugar phosphate for the other", "UniProt P60174",
+       "blue", 2, 0, 1, 3),
+    _e(2, "Phosphoglycerate mutase", "moves a phosphate within 3-phosphoglycerate", "UniProt P18669",
+       "blue", 3, 1, 1, 5),
+    _e(3, "Phosphoglycerate kinase", "makes ATP from 1,3-bisphosphoglycerate", "UniProt P00558", "red", 2, 0, 2, 3),
+    _e(4, "Pyruvate kinase", "makes ATP as it forms pyruvate, glycolysis's last step", "UniProt P14618",
+       "red", 3, 1, 1, 5),
+    _e(5, "Aldolase", "splits fructose-1,6-bisphosphate into two three-carbon sugars", "UniProt P04075",
+       "yellow", 2, 1, 1, 4),
+    _e(6, "Enolase", "removes water from 2-phosphoglycerate", "UniProt P06733", "yellow", 3, 0, 2, 4),
     _e(7, "Hexokinase", "traps glucose in the cell as glucose-6-phosphate", "UniProt P19367", "green", 2, 1, 2, 4),
-    _e(8, "ATP synthase", "makes ATP in mitochondria", "UniProt P25705", "green", 3, 0, 1, 4),
-    _e(9, "DNA polymerase", "copies DNA", "UniProt P28340", "purple", 2, 0, 1, 3),
-    _e(10, "RNA polymerase II", "transcribes genes into mRNA", "UniProt P24928", "purple", 3, 1, 2, 5),
+    _e(8, "Phosphofructokinase", "spends ATP on glycolysis's committed step", "UniProt P17858", "green", 3, 0, 1, 4),
+    _e(9, "GAPDH", "oxidises glyceraldehyde-3-phosphate, passing electrons to NAD+", "UniProt P04406",
+       "purple", 2, 0, 1, 3),
+    _e(10, "Lactate dehydrogenase", "turns pyruvate into lactate when oxygen is short", "UniProt P00338",
+       "purple", 3, 1, 2, 5),
     # Protein hormones: made on the rough ER, processed in the Golgi, secreted by exocytosis. The game
     # adds a carbohydrate in the Golgi to every one; EPO, FSH and prolactin's glycosylated form really are
-    # glycoproteins, while insulin, glucagon and growth hormone are not glycosylated (a simplification).
-    _v("protein-hormone", 1, "Insulin", "lowers blood glucose", "UniProt P01308", 2, 2, 7),
-    _v("protein-hormone", 2, "Glucagon", "raises blood glucose", "UniProt P01275", 2, 2, 7),
+    # glycoproteins, while insulin, glucagon and growth hormone get no sugar (UniProt: no glycosylation
+    # site); the completion log says so for those three (NO_SUGAR).
+    _v("protein-hormone", 1, "Insulin", "lowers blood glucose", "UniProt P01308", 2, 2, 7, ("insulin",)),
+    _v("protein-hormone", 2, "Glucagon", "raises blood glucose", "UniProt P01275", 2, 2, 7, ("glucagon",)),
     _v("protein-hormone", 3, "Growth hormone", "drives growth", "UniProt P01241", 3, 2, 9),
     _v("protein-hormone", 4, "Prolactin", "starts milk production", "UniProt P01236", 3, 2, 9),
     _v("protein-hormone", 5, "Erythropoietin", "makes more red blood cells", "UniProt P01588", 3, 3, 10),
     _v("protein-hormone", 6, "Follicle-stimulating hormone", "matures egg follicles", "UniProt P01225",
        2, 3, 8),
-    # Steroid hormones: lipids built from cholesterol in the smooth ER.
+    # Steroid hormones: lipids built from cholesterol by enzymes of the smooth ER and the mitochondria
+    # (OpenStax Biology 2e, 37.2). The game sends them through the Golgi and exocytosis; real steroids
+    # are not packed in vesicles and get no sugar: they diffuse out of the cell as soon as they are made.
     _v("steroid-hormone", 1, "Cortisol", "the stress hormone", "ChEBI 17650", 2, 2, 7),
     _v("steroid-hormone", 2, "Aldosterone", "keeps salt and water balance", "ChEBI 27584", 2, 2, 7),
-    _v("steroid-hormone", 3, "Testosterone", "male sex hormone", "ChEBI 17347", 3, 2, 9),
-    _v("steroid-hormone", 4, "Estradiol", "female sex hormone", "ChEBI 16469", 3, 2, 9),
+    _v("steroid-hormone", 3, "Testosterone", "main androgen: muscle, sperm, male traits", "ChEBI 17347", 3, 2, 9),
+    _v("steroid-hormone", 4, "Estradiol", "main oestrogen: menstrual cycle, bone", "ChEBI 16469", 3, 2, 9),
     _v("steroid-hormone", 5, "Progesterone", "prepares the uterus", "ChEBI 17026", 3, 3, 10),
-    _v("steroid-hormone", 6, "Calcitriol", "active vitamin D, absorbs calcium", "ChEBI 17823", 2, 3, 8),
+    _v("steroid-hormone", 6, "Calcitriol", "active vitamin D: gut takes up calcium", "ChEBI 17823", 2, 3, 8),
     # Receptors: membrane proteins that bind a protein hormone outside the cell...
-    _v("protein-receptor", 1, "Insulin receptor", "binds insulin", "UniProt P06213", 2, 1, 4),
-    _v("protein-receptor", 2, "Glucagon receptor", "binds glucagon", "UniProt P47871", 2, 1, 4),
+    _v("protein-receptor", 1, "Insulin receptor", "binds insulin", "UniProt P06213", 2, 1, 4, ("insulin",)),
+    _v("protein-receptor", 2, "Glucagon receptor", "binds glucagon", "UniProt P47871", 2, 1, 4, ("glucagon",)),
     _v("protein-receptor", 3, "Growth hormone receptor", "binds growth hormone", "UniProt P10912", 3, 1, 5),
     _v("protein-receptor", 4, "EPO receptor", "binds erythropoietin", "UniProt P19235", 3, 2, 5),
     _v("protein-receptor", 5, "FSH receptor", "binds FSH", "UniProt P23945", 2, 2, 4),
-    # ...and nuclear receptors that bind a steroid inside the cell (Golgi adds a lipid here: design of the game).
+    # ...and steroid receptors, which really are made on free ribosomes and wait in the cytosol or nucleus
+    # for their hormone (OpenStax Biology 2e, 37.3). The rulebook builds them on the rough ER and adds a
+    # lipid in the Golgi; the log says so (see rules.IN_A_REAL_CELL).
     _v("steroid-receptor", 1, "Glucocorticoid receptor", "binds cortisol", "UniProt P04150", 2, 1, 4),
     _v("steroid-receptor", 2, "Mineralocorticoid receptor", "binds aldosterone", "UniProt P08235", 2, 1, 4),
     _v("steroid-receptor", 3, "Androgen receptor", "binds testosterone", "UniProt P10275", 3, 1, 5),
@@ -200,21 +217,33 @@ CARDS: tuple[Card, ...] = (
     _v("steroid-receptor", 5, "Vitamin D receptor", "binds calcitriol", "UniProt P11473", 2, 2, 4),
     # Additional resources: the cell takes in nutrients.
     Card("R1", "resource", "Glycogen store", "glucose released from glycogen", "UniProt P11217",
-         gives=(("carb", 2),)),
-    Card("R2", "resource", "Fatty meal", "lipids taken up from food", "UniProt P55157", gives=(("lipid", 2),)),
+         gives=(("carb", 2),), concepts=("glucagon", "glucose-transporter")),
+    Card("R2", "resource", "Fatty meal", "lipids taken up from food", "UniProt P55157", gives=(("lipid", 2),),
+         concepts=("lipid-synthesis", "plasma-membrane")),
     Card("R3", "resource", "Creatine phosphate", "a quick ATP reserve in muscle", "ChEBI 17287",
-         gives=(("atp", 3),)),
+         gives=(("atp", 3),), concepts=("atp",)),
     Card("R4", "resource", "Gene activation", "a transcription factor boosts mRNA output", "UniProt P10275",
-         gives=(("mrna", 2),)),
-    # Detoxification: smooth ER enzymes that break down alcohol and drugs (ATP on the card).
-    *(Card(f"D{i}", "detox", name, "breaks down alcohol or drugs in the liver", ref, hp=1, atp=atp)
-      for i, (name, ref, atp) in enumerate((
-          ("Cytochrome P450 2E1", "UniProt P05181", 2), ("Alcohol dehydrogenase", "UniProt P07327", 2),
-          ("Aldehyde dehydrogenase", "UniProt P05091", 3), ("Catalase", "UniProt P04040", 3),
-          ("Cytochrome P450 3A4", "UniProt P08684", 3), ("UDP-glucuronosyltransferase", "UniProt P22309", 4),
-          ("Glutathione S-transferase", "UniProt P09211", 4)), start=1)),
+         gives=(("mrna", 2),), concepts=("transcription-factor", "transcription", "mrna")),
+    # Detoxification: enzymes that sit in the smooth ER membrane of liver cells and make drugs, alcohol and
+    # toxins easier to excrete (OpenStax Biology 2e, 4.4; UniProt "endoplasmic reticulum membrane").
+    *(Card(f"D{i}", "detox", name, bio, ref, hp=1, atp=atp)
+      for i, (name, bio, ref, atp) in enumerate((
+          ("CYP2E1", "oxidises alcohol and paracetamol; busier in people who drink often", "UniProt P05181", 2),
+          ("CYP1A2", "oxidises caffeine and some drugs", "UniProt P05177", 2),
+          ("CYP2D6", "oxidises codeine and many heart and mood drugs", "UniProt P10635", 3),
+          ("FMO3", "adds oxygen to nitrogen in drugs and in fishy-smelling trimethylamine", "UniProt P31513", 3),
+          ("CYP3A4", "oxidises about half of all prescribed drugs", "UniProt P08684", 3),
+          ("UGT1A1", "attaches glucuronic acid to bilirubin and drugs so they dissolve in water",
+           "UniProt P22309", 4),
+          ("Epoxide hydrolase", "adds water to reactive epoxides, defusing them", "UniProt P07099", 4)), start=1)),
 )
 CARD = {c.id: c for c in CARDS}
+NO_SUGAR = ("PH1", "PH2", "PH3")
+"""Insulin, glucagon and growth hormone: the game's Golgi adds a carbohydrate, the real hormones carry none."""
+
+SOURCE_NAMES = {"cards": "Completed cards", "receptors": "Receptors binding hormones", "goals": "Goals",
+                "detox": "Detoxification award", "enzymes": "Enzyme colour sets", "cubes": "Leftover cubes (1 per 3)"}
+"""How each Health Point source reads in the score breakdown (the state keeps the short keys)."""
 assert len(CARDS) == 43
 
 ENZYME_SET_POINTS = {1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
@@ -237,7 +266,7 @@ GOALS: tuple[Goal, ...] = (
     Goal("G1", "Endocrine gland", ("protein-hormone",), 3, "3 HP per protein hormone you completed"),
     Goal("G2", "Adrenal cortex", ("steroid-hormone",), 3, "3 HP per steroid hormone you completed"),
     Goal("G3", "Target cell", ("protein-receptor", "steroid-receptor"), 3, "3 HP per receptor you completed"),
-    Goal("G4", "Digestive cell", ("enzyme",), 2, "2 HP per enzyme you completed"),
+    Goal("G4", "Muscle cell", ("enzyme",), 2, "2 HP per enzyme you completed"),
     Goal("G5", "Liver cell", ("detox",), 3, "3 HP per detoxification card you completed"),
 )
 GOAL = {g.id: g for g in GOALS}
@@ -252,6 +281,9 @@ class EventCard:
     area: str = ""
     resource: str = ""
     text: str = ""
+    concepts: tuple[str, ...] = ()
+    real: str = ""
+    """Where the event's mechanic departs from biology: what a real cell does, in one sentence."""
 
 
 EVENTS: tuple[EventCard, ...] = (
@@ -260,18 +292,27 @@ EVENTS: tuple[EventCard, ...] = (
     EventCard("V3", "boost", "smooth-er", "lipid", "Cholesterol uptake: the smooth ER holds 1 extra lipid"),
     EventCard("V4", "boost", "membrane", "carb", "After a meal: the membrane holds 1 extra carbohydrate"),
     EventCard("V5", "boost", "ribosome", "protein", "Polysome: the free ribosome holds 1 extra protein"),
-    EventCard("V6", "boost", "rough-er", "mrna", "Unfolded-protein response: the rough ER holds 1 extra mRNA"),
-    EventCard("V7", "reduce", text="Growth factor: every card purchase costs 1 ATP less this round"),
-    EventCard("V8", "reduce", text="Rest and repair: every card purchase costs 1 ATP less this round"),
-    EventCard("V9", "reduce", text="Fed state: every card purchase costs 1 ATP less this round"),
-    EventCard("V10", "toxicity", text="Oxidative stress: large stocks of cubes are damaged"),
-    EventCard("V11", "toxicity", text="Heavy metals: large stocks of cubes are damaged"),
-    EventCard("V12", "toxicity", text="Drug overdose: large stocks of cubes are damaged"),
+    EventCard("V6", "boost", "rough-er", "mrna", "Unfolded-protein response: the rough ER holds 1 extra mRNA",
+              real="In a real cell this response slows most translation and makes more chaperones that help "
+              "proteins fold (OpenStax Biology 2e, 4.4)"),
+    EventCard("V7", "reduce", text="Growth factor: every card purchase costs 1 ATP less this round",
+              concepts=("hormone-receptor",)),
+    EventCard("V8", "reduce", text="Rest and repair: every card purchase costs 1 ATP less this round",
+              concepts=("atp",)),
+    EventCard("V9", "reduce", text="Fed state: every card purchase costs 1 ATP less this round",
+              concepts=("insulin", "atp")),
+    EventCard("V10", "toxicity", text="Oxidative stress: large stocks of cubes are damaged",
+              concepts=("detoxification",)),
+    EventCard("V11", "toxicity", text="Heavy metals: large stocks of cubes are damaged",
+              concepts=("detoxification",)),
+    EventCard("V12", "toxicity", text="Drug overdose: large stocks of cubes are damaged",
+              concepts=("detoxification", "smooth-er")),
 )
 EVENT = {e.id: e for e in EVENTS}
 BOOST_CONCEPTS = {"nucleus": ("transcription", "mrna"), "mitochondria": ("cellular-respiration", "atp"),
                   "smooth-er": ("lipid-synthesis", "smooth-er"), "membrane": ("glucose-transporter",),
                   "ribosome": ("ribosome", "translation"), "rough-er": ("rough-er", "mrna")}
+"""Concepts a Boost names, both when it is turned up and when its cube is taken."""
 
 
 def toxicity_loss(count: int) -> int:

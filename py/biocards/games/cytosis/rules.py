@@ -12,11 +12,35 @@ from ...core import Action, Event, GameState, IllegalAction, Rng, next_seat, sea
 from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
                     CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
                     EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
-                    KIND_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card, toxicity_loss)
+                    KIND_NAMES, NO_SUGAR, SOURCE_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card,
+                    toxicity_loss)
 
 SOURCES = ("cards", "receptors", "goals", "detox", "enzymes", "cubes")
 """Where Health Points come from (for the score breakdown and the balance figures)."""
 STARTING_CHOICES = ("atp", "mrna", "lipid")
+
+IN_A_REAL_CELL = {
+    "steroid-hormone": "In a real cell a steroid hormone is not packed in a vesicle: it diffuses out through "
+                       "the membrane as soon as it is made.",
+    "steroid-receptor": "In a real cell steroid receptors are made on free ribosomes and stay in the cytosol "
+                        "or nucleus; the game's ER, Golgi and exocytosis path is its own rule.",
+    "receptor": "In a real cell each receptor binds only its own hormone; the game lets any receptor of the "
+                "right kind score.",
+}
+"""One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3)."""
+
+
+GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": ("hormone-receptor",),
+                 "G4": ("enzyme", "cytoplasm"), "G5": ("detoxification", "smooth-er")}
+"""The cell type a goal names makes these molecules."""
+
+
+def _paired(spot_id: str) -> str:
+    """" (spot 2)" for the second of two identical spots, so the two moves read differently."""
+    twin = spot_id[:-1] + ("2" if spot_id.endswith("1") else "1")
+    if spot_id[-1] in "12" and twin in SPOT and SPOT[twin].text == SPOT[spot_id].text:
+        return f" (spot {spot_id[-1]})"
+    return ""
 
 
 def detox_awards(detox: list[tuple[int, int]]) -> list[int]:
@@ -180,7 +204,7 @@ class CytosisState(GameState):
         return [sum(h.values()) for h in self.hp]
 
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
-        return list(self.hp[player].items())
+        return [(SOURCE_NAMES[k], n) for k, n in self.hp[player].items()]
 
     def winners(self) -> list[int]:
         """Most HP; then most completed cards; then the latest seat after the First Player card."""
@@ -192,6 +216,23 @@ class CytosisState(GameState):
             return (self.scores()[p], self.cards_completed(p), order.index(p))
 
         return [max(range(self.num_players), key=rank)]
+
+    def tie_break(self) -> str | None:
+        """The rulebook's tie-break, named when the top Health Points are shared (same order as winners())."""
+        if not self.over:
+            return None
+        scores = self.scores()
+        top = max(scores)
+        tied = [p for p in range(self.num_players) if scores[p] == top]
+        if len(tied) < 2:
+            return None
+        w = self.winners()[0]
+        most = max(self.cards_completed(p) for p in tied)
+        if sum(1 for p in tied if self.cards_completed(p) == most) == 1:
+            return (f"Tied on {top} HP: Player {w + 1} wins with more completed cards "
+                    f"({self.cards_completed(w)}).")
+        return (f"Tied on {top} HP and {most} completed cards: Player {w + 1} wins, sitting latest in turn "
+                "order after the First Player card.")
 
     def cards_completed(self, p: int) -> int:
         """Completed cards that count for ties (not additional resource cards)."""
@@ -304,7 +345,7 @@ class CytosisState(GameState):
                 if all((atp if r == "atp" else cubes[r]) >= n for r, n in spot.cost):
                     out.append(Action("place", spot=sid, label=spot.text))
             elif eff == "ribosome":
-                for n in range(cubes["mrna"] + 1):
+                for n in range(1, cubes["mrna"] + 1):  # translating nothing is no move
                     if n <= self.supply["protein"]:
                         out.append(Action("place", spot=sid, n=n,
                                           label=f"Free ribosome: translate {n} mRNA into {n} protein"))
@@ -361,9 +402,9 @@ class CytosisState(GameState):
                         card = CARD[c]
                         if card.kind != "enzyme" and matches(card, v) and atp >= card.atp:
                             out.append(Action("place", spot=sid, vesicle=v["id"], card=c,
-                                              label=f"Exocytosis: release {card.name} "
+                                              label=f"Exocytosis: release {card.name} from vesicle {v['id']} "
                                               f"({KIND_NAMES[card.kind]}, {card.atp} ATP, {card.hp} HP)"))
-        return out
+        return [a.with_label(a.label + _paired(a.spot)) if _paired(a.spot) else a for a in out]
 
     def _fits_some(self, p: int, v: dict, cube: str) -> bool:
         """Whether adding ``cube`` in the Golgi makes the vesicle match a card in hand."""
@@ -388,20 +429,69 @@ class CytosisState(GameState):
         return out
 
     def explain_illegal(self, action: Action) -> str:
-        spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
+        """Why a move is refused, naming the spot or card as the table shows it (never an internal id)."""
+        if self.over:
+            return "The game is over: no more workers can be placed."
         if self.setup:
-            return "Finish the setup first: choose a starting resource or a card to return."
-        if action.kind in ("place", "grey") and spot is None:
-            return "There is no such spot on the board."
+            p, step = self.setup[0]
+            if step == "resource":
+                return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
+            return "Setup first: choose one of your three dealt cards to shuffle back."
+        p = self.turn
+        if action.kind == "rest":
+            return "You still have a spot you can use, so your worker cannot stay at home."
+        if action.kind == "play-resource":
+            card = CARD.get(action.get("card"))
+            if card is None or card.kind != "resource":
+                return "Only an additional resource card can be played that way."
+            return f"{card.name} is not in your hand."
+        spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
+        if action.kind not in ("place", "grey") or spot is None:
+            return "That is not a spot on the board."
+        where = spot.text.split(":")[0]
+        if action.kind == "grey" and self.grey_used:
+            return "You already used a grey worker this turn: only one per turn."
+        if action.kind == "grey" and not self.grey_free:
+            return "Both grey workers are out this round."
+        if action.kind == "grey" and self.atp[p] < GREY_COST:
+            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[p]}."
         if action.kind == "place" and spot.id in self.occupied:
-            return f"{spot.text} is taken this round; only a grey worker may join it."
-        if action.kind == "grey" and (self.grey_used or not self.grey_free):
-            return "Only one grey worker per turn, and only while one is free."
-        if action.kind == "grey" and self.atp[self.turn] < GREY_COST:
-            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[self.turn]}."
-        if spot is not None:
-            return f"You cannot do that at {spot.text}: check the cubes and ATP it needs."
-        return super().explain_illegal(action)
+            return f"{where} ({spot.text.split(':')[-1].strip()}) is taken this round; only a grey worker may join it."
+        atp = self.atp[p] - (GREY_COST if action.kind == "grey" else 0)
+        if spot.effect == "gain":
+            short = [f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost if (atp if r == "atp" else self.cubes[p][r]) < n]
+            return f"{where} costs {', '.join(short)}; you have too little." if short else \
+                f"{where} cannot be used that way."
+        if spot.effect == "ribosome":
+            return ("The free ribosome needs at least 1 mRNA to translate, and 1 protein left in the supply "
+                    "for each mRNA.")
+        if spot.effect == "buy":
+            card = self.row[spot.slot]
+            if card is None:
+                return f"Slot {spot.slot + 1} of the card market is empty."
+            return f"{CARD[card].name} costs {self.buy_cost(spot.slot)} ATP; you have {atp}."
+        if spot.effect == "laureate":
+            return "You may claim a goal only while you hold fewer than 2 goal markers, once per goal, 2 per goal."
+        card = CARD.get(action.get("card"))
+        if card is not None and card.id not in self.hand[p]:
+            return f"{card.name} is not in your hand."
+        if card is not None and atp < card.atp:
+            return f"{card.name} costs {card.atp} ATP; you have {atp}."
+        if spot.effect == "enzyme":
+            return ("An enzyme is finished in the cytoplasm from the protein (and carbohydrate) cubes its card "
+                    "shows; you lack some.")
+        if spot.effect in ("detox-or-steroid", "rough-er"):
+            if not self.disks_free(p):
+                return "Both your transport vesicles are already on the board."
+            return (f"{where}: a vesicle is loaded with exactly the cubes a card in your hand needs, and you "
+                    "must have them.")
+        if spot.effect == "golgi":
+            return ("The Golgi takes one of your vesicles still in an ER and adds the cube that makes it match a "
+                    "card in your hand.")
+        if spot.effect == "exocytosis":
+            return ("Exocytosis releases one of your Golgi vesicles whose cubes match a card in your hand, "
+                    "paying that card's ATP.")
+        return f"{where} cannot be used that way now."
 
     # -- applying moves --------------------------------------------------------------------------
 
@@ -415,8 +505,8 @@ class CytosisState(GameState):
             self.hand[p].remove(card.id)
             self.discard.append(card.id)
             got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in card.gives]
-            return [Event("play-resource", p, f"Player {p + 1} plays {card.name} and takes {', '.join(got)}.",
-                          (), {"card": card.id})]
+            return [Event("play-resource", p, f"Player {p + 1} plays {card.name} ({card.biology}) and takes "
+                          f"{', '.join(got)}.", card.concepts, {"card": card.id})]
         if action.kind == "rest":
             events = [Event("rest", p, f"Player {p + 1} has no usable spot and keeps a worker at home.")]
             return events + self._end_turn()
@@ -511,7 +601,7 @@ class CytosisState(GameState):
                 if first:
                     self._score(p, "goals", 3)
                 events.append(Event("goal", p, f"{who} takes the First Player card and claims {g.name}"
-                                    + (" first: 3 HP." if first else "."), (), {"goal": g.id}))
+                                    + (" first: 3 HP." if first else "."), GOAL_CONCEPTS[g.id], {"goal": g.id}))
         elif eff == "enzyme":
             card = CARD[action.card]
             self._pay(p, "atp", card.atp)
@@ -534,7 +624,7 @@ class CytosisState(GameState):
                     "rough-er", "translation", "mrna", "transport-vesicle", "protein-hormone", "hormone-receptor")
             else:
                 self.cubes[p]["lipid"] -= n
-                cubes, what, concepts = {"lipid": n}, f"loads {n} lipid", (
+                cubes, what, concepts = {"lipid": n}, f"loads {n} lipid (steroid building blocks)", (
                     "smooth-er", "lipid-synthesis", "steroid-hormone", "transport-vesicle")
             v = {"id": self.next_vesicle, "owner": p, "loc": loc, "er": loc, "cubes": cubes}
             self.next_vesicle += 1
@@ -576,11 +666,16 @@ class CytosisState(GameState):
         self._score(p, source, card.hp)
         concepts = {"enzyme": ("enzyme", "cytoplasm"), "detox": ("detoxification", "smooth-er"),
                     "protein-hormone": ("protein-hormone", "exocytosis"),
-                    "steroid-hormone": ("steroid-hormone", "exocytosis"),
-                    "protein-receptor": ("hormone-receptor", "exocytosis"),
-                    "steroid-receptor": ("hormone-receptor", "exocytosis")}[card.kind]
+                    "steroid-hormone": ("steroid-hormone", "smooth-er"),
+                    "protein-receptor": ("hormone-receptor", "exocytosis", "plasma-membrane"),
+                    "steroid-receptor": ("hormone-receptor", "steroid-hormone")}[card.kind] + card.concepts
+        note = ""
+        if card.kind in IN_A_REAL_CELL:
+            note = " " + IN_A_REAL_CELL[card.kind]
+        elif card.id in NO_SUGAR:
+            note = f" In a real cell {card.name} carries no sugar; the game's Golgi carbohydrate is its own rule."
         events = [Event("complete", p, f"Player {p + 1} completes {card.name} ({KIND_NAMES[card.kind]}: "
-                        f"{card.biology}) for {card.hp} HP.", concepts, {"card": card.id})]
+                        f"{card.biology}) for {card.hp} HP.{note}", concepts, {"card": card.id})]
         if card.kind in ("protein-hormone", "steroid-hormone"):
             rkind = "protein-receptor" if card.kind == "protein-hormone" else "steroid-receptor"
             for q in range(self.num_players):
@@ -589,8 +684,9 @@ class CytosisState(GameState):
                     continue
                 bonus = k if q == p else 2 * k
                 self._score(q, "receptors", bonus)
-                events.append(Event("receptor", q, f"Player {q + 1}'s {k} {KIND_NAMES[rkind]}(s) bind "
-                                    f"{card.name}: {bonus} HP.", ("hormone-receptor", card.kind)))
+                events.append(Event("receptor", q, f"Player {q + 1}'s {k} {KIND_NAMES[rkind]}(s) score {bonus} HP "
+                                    f"as {card.name} is released. {IN_A_REAL_CELL['receptor']}",
+                                    ("hormone-receptor", card.kind) + card.concepts))
         return events
 
     def _phase_two(self) -> list[Event]:
@@ -602,7 +698,10 @@ class CytosisState(GameState):
         events: list[Event] = []
         ev = EVENT[self.events.pop()]
         self.active_event = ev.id
-        events.append(Event("event", None, f"Round {self.round + 1} event: {ev.text}.", (), {"event": ev.id}))
+        real = f" {ev.real}." if ev.real else ""
+        concepts = ev.concepts or BOOST_CONCEPTS.get(ev.area, ())
+        events.append(Event("event", None, f"Round {self.round + 1} event: {ev.text}.{real}", concepts,
+                            {"event": ev.id}))
         if ev.kind == "boost":
             if (ev.resource == "atp" and self.supply_atp) or (ev.resource != "atp" and self.supply[ev.resource]):
                 if ev.resource == "atp":
@@ -653,5 +752,6 @@ class CytosisState(GameState):
             events.append(Event("final", p, f"Player {p + 1} ends with {sum(self.hp[p].values())} HP.", (),
                                 {"hp": dict(self.hp[p])}))
         w = self.winners()[0]
-        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins."))
+        tie = self.tie_break()
+        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins." + (f" {tie}" if tie else "")))
         return events

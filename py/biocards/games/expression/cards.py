@@ -40,12 +40,12 @@ class Category:
 CATEGORIES = {
     "promoter": Category("Promoter", "red", ("promoter", "gene-expression"),
                          "RNA polymerase lands on the promoter, the start of every gene's expression"),
-    # The seed calls this step "enhancer" (RULINGS). An operon is a bacterial cluster of genes read
-    # from one promoter; the step stands for its switch, the operator, and for an enhancer, the
-    # switch our own genes use instead: both are DNA that decides whether the gene is read.
-    "operon": Category("Operon", "blue", ("operon", "enhancer", "gene-expression"),
-                       "an operon's genes share one promoter and its operator switches them on or off "
-                       "together (in our cells an enhancer is the switch)"),
+    # The seed calls this step "enhancer" (RULINGS), and our own genes are switched by enhancers; operons
+    # are bacterial (OpenStax Biology 2e, 16.2-16.4). The id stays "operon" so saved games replay; the
+    # card prints the rulebook's word.
+    "operon": Category("Enhancer", "blue", ("enhancer", "operon", "gene-expression"),
+                       "an enhancer is DNA where activator proteins bind to raise a gene's transcription "
+                       "(bacteria use an operon's operator instead)"),
     "transcription-factor": Category("Transcription factor", "yellow",
                                      ("transcription-factor", "gene-expression"),
                                      "transcription factors bind the DNA and turn transcription up or down"),

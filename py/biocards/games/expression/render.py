@@ -37,9 +37,9 @@ FILL = {"promoter": "#D55E00", "operon": "#0072B2", "transcription-factor": "#F0
 INK = {"promoter": "#111111", "operon": "#ffffff", "transcription-factor": "#111111",
        "expressed-gene": "#111111"}
 DARK, MUTED, PAPER = "#1d2433", "#5b5648", "#ffffff"
-BAND_LINES = {"promoter": ("Promoter",), "operon": ("Operon",),
+BAND_LINES = {"promoter": ("Promoter",), "operon": ("Enhancer",),
               "transcription-factor": ("Transcription", "factor"), "expressed-gene": ("Expressed", "gene")}
-SHORT = {"promoter": "Promoter", "operon": "Operon", "transcription-factor": "TF", "expressed-gene": "Gene"}
+SHORT = {"promoter": "Promoter", "operon": "Enhancer", "transcription-factor": "TF", "expressed-gene": "Gene"}
 SHORT_MUTATION = {"substitution": "Subst.", "translocation": "Transloc.", "deletion": "Deletion",
                   "insertion": "Insertion"}
 EFFECT = {"substitution": ("two players", "swap hands"), "translocation": ("next player", "is skipped"),

@@ -95,7 +95,8 @@ class ExpressionState(GameState):
         """RULINGS: an action turned up to start the hand acts on the first player."""
         top, p = self.discard[-1], self.first
         events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and "
-                        f"{_who(p)} plays first.", data={"hand": self.hand_no, "top": top})]
+                        f"{_who(p)} plays first.", CATEGORIES[top.split(":")[0]].concepts,
+                        data={"hand": self.hand_no, "top": top})]
         action = top.split(":")[1]
         if action == "translocation":
             events += self._skip(p, "the turned-up Translocation")

@@ -4,7 +4,9 @@ Peptide sequences are the mature human (or named) peptides, written N- to C-term
 codes, with their UniProt precursor entry or PubChem compound id. Modifications that are not a
 standard amino acid are noted but not counted: TRH, GnRH and neurotensin start with pyroglutamate,
 which the cell makes from glutamine (Q); glutathione's glutamate is joined through its side chain
-(a γ-peptide bond). Amino acid card counts are design: codons in the standard genetic code
+(a γ-peptide bond) and it is made by two enzymes, not on a ribosome (glutamate-cysteine ligase, UniProt
+P48506, and glutathione synthetase, UniProt P48637). C-terminal amides and disulfide bonds are noted per
+card (UniProt "Modified residue" and "Disulfide bond" features). Amino acid card counts are design: codons in the standard genetic code
 (NCBI table 1) plus three, so common amino acids are common cards: 61 + 20 × 3 = 121.
 """
 
@@ -64,39 +66,44 @@ PROTEINS_TABLE = [
     Protein("Glutathione", "ECG", "PubChem CID 124886", "protects cells from oxidative damage",
             ("glutathione", "detoxification"), "the glutamate is linked through its side chain (a γ-peptide bond)"),
     Protein("TRH", "QHP", "UniProt P20396", "tells the pituitary to release thyroid-stimulating hormone",
-            ("protein-hormone",), "thyrotropin-releasing hormone; the first Q becomes pyroglutamate"),
+            ("protein-hormone",), "thyrotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
+            "proline carries an amide"),
     Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors",
-            ("neuropeptide",), "no precursor gene is known, so the source is PubChem"),
+            ("neuropeptide",), "the end phenylalanine carries an amide; no precursor gene is known, so the source is "
+            "PubChem"),
     Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the spinal cord",
             ("enkephalin", "neuropeptide")),
     Protein("Leu-enkephalin", "YGGFL", "UniProt P01210", "dampens pain signals in the brain",
             ("enkephalin", "neuropeptide")),
     Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone",
-            ("protein-hormone",)),
+            ("angiotensin-ii",), "cut in the blood from angiotensin II, not secreted from a gland"),
     Protein("Angiotensin II", "DRVYIHPF", "UniProt P01019", "narrows blood vessels to raise blood pressure",
-            ("angiotensin-ii", "protein-hormone")),
+            ("angiotensin-ii",), "cut in the blood from angiotensinogen, which the liver secretes"),
     Protein("Cholecystokinin-8", "DYMGWMDF", "UniProt P06307", "triggers bile release and the feeling of fullness",
-            ("protein-hormone",), "the tyrosine carries a sulfate group"),
+            ("protein-hormone",), "the tyrosine carries a sulfate group and the end phenylalanine an amide"),
     Protein("Oxytocin", "CYIQNCPLG", "UniProt P01178", "causes uterine contractions and milk let-down",
-            ("oxytocin", "protein-hormone")),
+            ("oxytocin", "protein-hormone"), "a disulfide bond joins its two cysteines; the end glycine carries an amide"),
     Protein("Vasopressin", "CYFQNCPRG", "UniProt P01185", "makes the kidneys keep water",
-            ("vasopressin", "protein-hormone")),
+            ("vasopressin", "protein-hormone"), "a disulfide bond joins its two cysteines; the end glycine carries an "
+            "amide"),
     Protein("Bradykinin", "RPPGFSPFR", "UniProt P01042", "widens blood vessels and signals pain", ("bradykinin",)),
     Protein("Kallidin", "KRPPGFSPFR", "UniProt P01042", "widens blood vessels in inflamed tissue", ("bradykinin",),
             "lysyl-bradykinin"),
     Protein("Angiotensin I", "DRVYIHPFHL", "UniProt P01019", "is cut by ACE into angiotensin II",
             ("angiotensin-ii", "enzyme")),
     Protein("GnRH", "QHWSYGLRPG", "UniProt P01148", "starts the release of the reproductive hormones LH and FSH",
-            ("protein-hormone",), "gonadotropin-releasing hormone; the first Q becomes pyroglutamate"),
-    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty", ("neuropeptide",)),
+            ("protein-hormone",), "gonadotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
+            "glycine carries an amide"),
+    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty", ("neuropeptide",),
+            "the end phenylalanine carries an amide"),
     Protein("Substance P", "RPKPQQFFGLM", "UniProt P20366", "carries pain and inflammation signals",
-            ("substance-p", "neuropeptide")),
+            ("substance-p", "neuropeptide"), "the end methionine carries an amide"),
     Protein("Neurotensin", "QLYENKPRRPYIL", "UniProt P30990", "regulates dopamine signalling and gut movement",
             ("neuropeptide",), "the first Q becomes pyroglutamate"),
     Protein("α-MSH", "SYSMEHFRWGKPV", "UniProt P01189", "darkens skin and reduces appetite", ("protein-hormone",),
-            "cut from pro-opiomelanocortin (POMC)"),
+            "cut from pro-opiomelanocortin (POMC); the first serine is acetylated and the end valine carries an amide"),
     Protein("Somatostatin-14", "AGCKNFFWKTFTSC", "UniProt P61278", "stops the release of growth hormone",
-            ("protein-hormone",)),
+            ("protein-hormone",), "a disulfide bond joins its two cysteines into a ring"),
     Protein("Nociceptin", "FGGFTGARKSARKLANQ", "UniProt Q13519", "modulates pain and stress responses",
             ("neuropeptide",)),
 ]
@@ -118,13 +125,15 @@ class ActionCard:
 
 ACTION_CARDS: dict[str, ActionCard] = {c.id: c for c in [
     ActionCard("point-mutation", "Point mutation", 2, "now",
-               "A copying error: put back one random amino acid card from your hand.", ("mutation",)),
+               "A copying error: put back one random amino acid card from your hand. In a real cell a point "
+               "mutation changes one DNA base, which may change one amino acid in every copy of a protein.",
+               ("point-mutation", "mutation")),
     ActionCard("protease", "Protease", 2, "now",
-               "An enzyme that cuts proteins loose: every other player puts back one random amino acid card.",
-               ("enzyme",)),
+               "An enzyme that cuts peptide bonds: every other player puts back one random amino acid card.",
+               ("enzyme", "peptide-bond")),
     ActionCard("ribosome-rush", "Ribosome rush", 2, "now",
-               "Your ribosomes are busy: roll the twenty-sided die twice and take both amino acids.",
-               ("ribosome", "translation")),
+               "Roll the twenty-sided die twice and take both amino acids. In a real cell ribosomes do not make "
+               "amino acids: they join the ones tRNAs bring.", ("ribosome", "trna", "translation")),
     ActionCard("research-grant", "Research grant", 1, "now", "Take 1 coin from the pool.", ()),
     ActionCard("transfer-rna", "Transfer RNA", 2, "trade",
                "A tRNA brings what you need: take one amino acid card of your choice.", ("trna",)),

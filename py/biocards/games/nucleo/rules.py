@@ -473,8 +473,15 @@ class NucleoState(GameState):
         self.coins[p] += earned
         how = "" if boost == "none" else f" with {ACTION_CARDS[boost].title}"
         concepts = BUILD_CONCEPTS + protein.concepts
-        events = [Event("build", p, f"{_name(p)} built {protein.name}{how}: {len(protein.sequence)} amino acids "
-                        f"joined by peptide bonds in the order {protein.sequence}. In the body it {protein.role}. "
+        if protein.name == "Glutathione":
+            made = (f"{protein.sequence}, glutamate joined to cysteine through its side chain (a γ bond), then "
+                    "glycine; in a real cell two enzymes make it, not a ribosome")
+        else:
+            made = f"joined by peptide bonds in the order {protein.sequence}"
+            if protein.note:
+                made += f" ({protein.note})"
+        events = [Event("build", p, f"{_name(p)} built {protein.name}{how}: {len(protein.sequence)} amino acids, "
+                        f"{made}. In the body it {protein.role}. "
                         f"+{earned} coin{'s' * (earned != 1)}.", concepts,
                         {"protein": protein.name, "earned": earned})]
         return events + self._check_pool()
@@ -549,14 +556,14 @@ class NucleoState(GameState):
             return []
         a = self.rng.choice(cards)
         self._lose(q, a)
-        return [Event("lose", q, f"{_name(q)} put back {a_card(a)}.", (), {"amino": a})]
+        return [Event("lose", q, f"{_name(q)} put back {a_card(a)}.", ("amino-acid",), {"amino": a})]
 
     def _take_top_protein(self, p: int) -> list[Event]:
         if not self.pile:
             return [Event("protein", p, "The protein pile is empty.", (), {})]
         self.proteins[p].append(self.pile.pop())
-        return [Event("protein", p, f"{_name(p)} took a protein card: a new gene to express.",
-                      ("gene-to-protein",), {})]
+        return [Event("protein", p, f"{_name(p)} took a protein card: another peptide to build.",
+                      ("gene-to-protein", "primary-structure"), {})]
 
     def _check_pool(self) -> list[Event]:
         if self.pool.count == 0:

@@ -7,8 +7,9 @@ Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5.
 
 Values are our design (RULINGS: document the idea): an amino acid is worth more the fewer codons
 the genetic code gives it, since a cell has fewer ways to spell it (1 codon: 7 points; 2: 5;
-3: 5; 4: 4; 6: 3), nudged by one point for the amino acids a cell builds with extra effort
-(Pro, Cys, His: ring or sulfur chemistry) and held to the rulebook's three fixed values.
+3: 5; 4: 4; 6: 3), with Cys and His one point up (a game choice, not a measure of cost: the
+costliest amino acids for a cell to make are the aromatic Trp, Phe and Tyr, and Pro is cheap; Akashi &
+Gojobori, PNAS 99:3695, 2002) and held to the rulebook's three fixed values (Pro 6 among them).
 """
 
 from __future__ import annotations

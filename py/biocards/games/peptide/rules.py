@@ -76,7 +76,8 @@ def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
 _BIOLOGY = {
     "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
                "where DNA has thymine (T).",
-    "vacuole": "a vacuole stores water, ions and nutrients for the cell.",
+    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell it stores no ATP or "
+               "RNA: both are used where they are made.",
     "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
     "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
 }
@@ -296,7 +297,9 @@ class PeptideState(GameState):
             text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
                     else f"{self._name(p)} selects {name}.")
             self._after_pick(p)
-            return [Event("pick", p, text, data={"organelle": None if action.facedown else action.organelle})]
+            concepts = ("atp",) if action.facedown else ORGANELLES[action.organelle].concepts
+            return [Event("pick", p, text, concepts,
+                          data={"organelle": None if action.facedown else action.organelle})]
         if kind == "first-player":
             self.first_taken = True
             self.first_player = p
@@ -383,7 +386,8 @@ class PeptideState(GameState):
             self._gain_rna(p, letter)
         got = self._gain_atp(p, 1)
         what = "an RNA card" if letter else "no RNA (none left)"
-        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP from storage.",
+        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP (the game's rule: in a real "
+                      "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
                       ("vacuole", "atp"))]
 
     def _answer(self, p: int, top: Pending, action: Action) -> list[Event]:
@@ -496,9 +500,9 @@ class PeptideState(GameState):
         self.chain[p].append([code, False])
         spelled = "-".join(card.codon)
         text = (f"{self._name(p)} links {card.name}: its three RNA spell {spelled} (5'→3'), and in the genetic "
-                f"code the codon {card.codon} is read by the tRNA that carries {card.name.lower()}, so the "
+                f"code the codon {card.codon} pairs with the anticodon of the tRNA that carries {card.name.lower()}, so the "
                 f"ribosome joins {card.name.lower()} to the chain with a peptide bond.")
-        concepts = ("ribosome", "codon", "trna", "peptide-bond", "primary-structure", "atp")
+        concepts = ("ribosome", "codon", "trna", "anticodon", "peptide-bond", "primary-structure", "atp")
         if first:
             text += f" It follows the Methionine START card ({START_CODON})."
             concepts += ("start-codon",)
@@ -656,6 +660,13 @@ class PeptideState(GameState):
             return "The game is over: no more moves can be made."
         p = self.current_player
         kind = action.kind
+        if self.pending and kind not in ("link", "permanent", "synthesize"):
+            return f"First finish this: {self.pending[-1].prompt}"
+        if kind in ("link", "permanent", "synthesize") and self.phase == "select":
+            what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
+                    "synthesize": "Amino acids are drawn"}[kind]
+            where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
+            return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
         cost = ATP_COSTS.get(kind) or {"synthesize": 2, "link": 1, "permanent": 1}.get(kind)
         if cost and self.atp[p] < cost:
             return f"You need {cost} ATP for that; you have {self.atp[p]}."
@@ -666,7 +677,12 @@ class PeptideState(GameState):
         if kind == "pick":
             if self.phase != "select":
                 return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
-            return f"There is no {action.get('organelle')!r} in the Organelle field."
+            org = ORGANELLES.get(action.get("organelle"))
+            if org is None:
+                return "That is not one of the game's organelle cards."
+            return f"There is no {org.name} card left in the Organelle field."
+        if kind == "resolve":
+            return "You can resolve only organelles you selected this round, one at a time, in Phase 2."
         if kind == "first-player" and self.first_taken:
             return "The First Player card has already been taken this round."
         if kind == "select-twice":

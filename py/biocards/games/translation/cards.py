@@ -88,6 +88,21 @@ _TABLE = [
     ("V", "Val", "Valine", True, ("Aliphatic",)),
 ]
 AMINO_ACIDS: dict[str, AminoAcid] = {row[0]: AminoAcid(*row) for row in _TABLE}
+
+REAL_SIDE_CHAIN = {
+    "H": "histidine is basic and polar",
+    "Y": "tyrosine is polar, thanks to its OH group",
+    "C": "cysteine is only slightly polar",
+    "G": "glycine has no side chain, just a hydrogen",
+    "P": "proline's side chain is nonpolar",
+}
+"""Where the water card's split differs from how biochemists class the side chain (OpenStax Biology 2e,
+3.4, figure 3.23: nonpolar, polar, charged groups)."""
+
+WATER_RULE_NOTE = ("In a real cell water does not decide which amino acids are made: ribosomes join whatever "
+                   "the mRNA codes for.")
+READING_FRAME_NOTE = ("In a real cell the ribosome reads codons in one frame, three letters at a time from the "
+                      "start codon; the game lets any three neighbouring letters count.")
 GROUPS = tuple(dict.fromkeys(g for aa in AMINO_ACIDS.values() for g in aa.groups))
 
 # Which amino acid a concrete codon translates, for the cards (stop codons excluded).

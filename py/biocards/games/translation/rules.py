@@ -12,7 +12,7 @@ from typing import Any
 from ...core import Action, Event, GameState, IllegalAction, Pending, Rng
 from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
                     MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
-                    WEAK, WHITE_DIE, reverse_complement)
+                    READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
 
 MAX_ROUNDS = 40
 """A visible cap (RULINGS, all games: a game must end): after 40 rounds the game is scored as it stands."""
@@ -247,8 +247,10 @@ class TranslationState(GameState):
             if find_codon(self.seq, aa.code) is None:
                 return (f"No codon for {aa.name} ({', '.join(aa.blocks)}) reads 5′→3′ on the active "
                         f"strand {self.seq}.")
-            return (f"{aa.name} is {'hydrophobic' if aa.hydrophobic else 'hydrophilic'}: it needs the "
-                    f"water {'OFF' if aa.hydrophobic else 'ON'}.")
+            side = "OFF" if aa.hydrophobic else "ON"
+            real = f" (The game's rule: in a real cell {REAL_SIDE_CHAIN[aa.code]}.)" if aa.code in REAL_SIDE_CHAIN else ""
+            return (f"The game's water card lets {aa.name} be translated only while the water is {side}, "
+                    f"and it is {'ON' if side == 'OFF' else 'OFF'} now.{real}")
         if kind in ("play", "buy") and card is not None:
             cost = card.use if kind == "play" else card.buy
             if cost > self.points:
@@ -256,6 +258,12 @@ class TranslationState(GameState):
             if kind == "play":
                 return f"You have no {card.title} card ready to use this turn."
             return f"There is no {card.title} card left to buy."
+        if kind in ("play", "buy"):
+            return "That is not one of the game's action cards."
+        if kind == "rest":
+            return f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, so you cannot pass."
+        if kind in ("target", "base", "gap", "cancel"):
+            return "No action card is waiting for a choice: play one first."
         return super().explain_illegal(action)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -276,14 +284,14 @@ class TranslationState(GameState):
         self.face_up.remove(aa.code)
         self.collected[p].append(aa.code)
         events = [Event("translate", p, f"{_player_name(p)} translated {aa.name} ({aa.code}): the "
-                        f"codon {codon} at position {at} codes for {aa.name}.",
-                        ("translation", "codon", "hydrophobicity", "amino-acid-groups"),
+                        f"codon {codon} at position {at} codes for {aa.name}. {READING_FRAME_NOTE}",
+                        ("translation", "codon", "reading-frame", "amino-acid-groups"),
                         {"code": aa.code, "codon": codon, "position": at})]
         if self.deck:
             new = self.deck.pop()
             self.face_up.append(new)
             events.append(Event("reveal", None, f"{AMINO_ACIDS[new].name} is turned face up.",
-                                (), {"code": new}))
+                                ("amino-acid", "amino-acid-groups"), {"code": new}))
         if not self.face_up:
             self.finished = True
             events.append(self._game_over("The last amino acid has been translated."))
@@ -312,13 +320,13 @@ class TranslationState(GameState):
             self.water_on = not self.water_on
             state = "ON: hydrophilic" if self.water_on else "OFF: hydrophobic"
             return [Event("water", p, f"{name} turned the water {state} amino acids can now be "
-                          f"translated.", ("hydrophobicity",), {"water_on": self.water_on})]
+                          f"translated. {WATER_RULE_NOTE}", ("hydrophobicity",), {"water_on": self.water_on})]
         if card.id == "extend":
             self._pay(p, card.id)
             base = self._roll(WHITE_DIE)
             self.seq += base
             return [Event("extend", p, f"{name} rolled {base} and added it at the 3′ end "
-                          f"(the strand now reads {self.seq}).", ("five-to-three-direction",),
+                          f"(the strand now reads {self.seq}).", ("five-to-three-direction", "nucleotide"),
                           {"base": base})]
         if card.id == "reverse-complement":
             self._pay(p, card.id)
@@ -338,8 +346,10 @@ class TranslationState(GameState):
             else:
                 self.pending.append(Pending(p, "choose-base", f"The die shows {roll}: choose "
                                             f"{' or '.join(options)}.", {"card": "insert", "roll": roll}))
-            return [Event("roll", p, f"{name} played Insert and rolled {roll}.", ("insertion",),
-                          {"roll": roll})]
+            concepts = ("insertion",) if len(options) == 1 else ("insertion", "iupac-code")
+            return [Event("roll", p, f"{name} played Insert and rolled {roll}"
+                          + (f", the IUPAC letter for {' or '.join(options)}." if len(options) > 1 else "."),
+                          concepts, {"roll": roll})]
         # Cards that point at one nucleotide: choose it next (nothing is paid until it is chosen).
         self.pending.append(Pending(p, "position", f"Choose the nucleotide for {card.title}.",
                                     {"card": card.id}))
@@ -393,7 +403,7 @@ class TranslationState(GameState):
                   "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
         pairs = ("weak to weak" if (old in WEAK) == (new in WEAK) else
                  "weak to strong" if old in WEAK else "strong to weak")
-        concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind,)))
+        concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs")))
         return [Event("mutate", p, f"{_player_name(p)} changed {old} to {new} at position {pos} "
                       f"(a {kind}: {family[kind]}, {pairs} pairing).", concepts,
                       {"card": cid, "position": pos, "old": old, "new": new, "kind": kind})]
@@ -428,7 +438,7 @@ class TranslationState(GameState):
             self.seq += added[-1]
         if added:
             events.append(Event("fill", nxt, f"The strand was short, so {added} was rolled and added "
-                                f"at the 3′ end.", ("five-to-three-direction",), {"bases": added}))
+                                f"at the 3′ end.", ("five-to-three-direction", "nucleotide"), {"bases": added}))
         return events
 
     def _game_over(self, reason: str) -> Event:
