@@ -78,3 +78,52 @@ def measure(quick: bool = False) -> dict:
 
 if __name__ == "__main__":
     print(json.dumps(measure(quick="--quick" in sys.argv)))
+
+
+# -- search bot figures ---------------------------------------------------------------------------
+
+TWO_PLAYER_OPTIONS = {"expression": {"variant": True}}
+"""Options a game needs for a two-player match (the gene-expression game's marked variant)."""
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval for a win share (a shared win counts as a fraction)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
+
+
+def head_to_head(game, bot: str, rival: str, n: int, *, players: int = 2, first_seed: int = 0,
+                 bot_options: dict | None = None) -> dict:
+    """``bot`` against ``rival`` over ``n`` two-player games, ``bot`` taking seat 0 and seat 1 in
+    turn; returns its win share (ties shared), the 95% Wilson interval and its median move time."""
+    options = TWO_PLAYER_OPTIONS.get(game.id, {}) if players == 2 else {}
+    wins, times = 0.0, []
+    for g in range(n):
+        seed = first_seed + g
+        mine = g % players
+        state = game.new_state(players, seed, **options)
+        bots = []
+        for s in range(players):
+            if s == mine:
+                factory = game.bots[bot]
+                bots.append(factory(game, s, seed, **(bot_options or {})))
+            else:
+                bots.append(game.make_bot(rival, s, seed))
+        for _ in range(game.max_moves):
+            if state.is_terminal():
+                break
+            p = state.current_player
+            t0 = time.perf_counter()
+            action = bots[p].choose(state)
+            if p == mine:
+                times.append((time.perf_counter() - t0) * 1000)
+            state.apply(action)
+        winners = state.winners() if state.is_terminal() else []
+        if mine in winners:
+            wins += 1 / len(winners)
+    return {"games": n, "win_share": round(wins / n, 3), "wilson95": wilson(wins, n),
+            "median_move_ms": round(statistics.median(times), 2) if times else None}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...bots import search
 from ...bots import OnePlyBot
 from ...core import Action, Game
 from .cards import CARD, VESICLE_KINDS
@@ -97,3 +98,7 @@ class GreedyBot(OnePlyBot):
     def _play(self, child: CytosisState, action: Action) -> None:
         child._apply(action)
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with this game's greedy bot playing the roll-outs."""

@@ -7,6 +7,7 @@ the match scores), so it is fair by construction: hidden cards never enter its r
 
 from __future__ import annotations
 
+from ...bots import search
 from ...bots import SeatBot
 from ...core import Action
 from .cards import ACTION_POINTS, is_action, next_category, points
@@ -103,3 +104,7 @@ class GreedyBot(SeatBot):
                 return action
         return legal[0]
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with this game's greedy bot playing the roll-outs."""

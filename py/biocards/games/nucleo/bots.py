@@ -5,6 +5,7 @@ It reads only its own hand and the public table (supply, pool, offers), so it is
 
 from __future__ import annotations
 
+from ...bots import search
 from ...bots import SeatBot
 from ...core import Action
 from .cards import PROTEINS
@@ -180,3 +181,7 @@ class GreedyBot(SeatBot):
             return by_kind["counter"]
         return by_kind["decline"]
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with this game's greedy bot playing the roll-outs."""

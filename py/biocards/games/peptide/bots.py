@@ -6,6 +6,7 @@ face-up table, never another seat's hand or any deck order.
 
 from __future__ import annotations
 
+from ...bots import search
 from ...bots import SeatBot
 from ...core import Action
 from .cards import AMINO_CARDS, RNA_LETTERS
@@ -108,3 +109,7 @@ def _rna_need(st: PeptideState, p: int) -> list[int]:
             want[i] += n
     return [max(0, w - h) for w, h in zip(want, st.rna[p])]
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with this game's greedy bot playing the roll-outs."""

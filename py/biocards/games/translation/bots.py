@@ -6,6 +6,7 @@ construction: the face-down deck never enters its reckoning.
 
 from __future__ import annotations
 
+from ...bots import search
 from ...bots import SeatBot
 from ...core import Action
 from .cards import ACTION_CARDS, AMINO_ACIDS, MUTATIONS, reverse_complement
@@ -128,3 +129,7 @@ class GreedyBot(SeatBot):
                         best = max(best or candidate, candidate)
         return best
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with this game's greedy bot playing the roll-outs."""
