@@ -65,16 +65,39 @@ class SearchBot(SeatBot):
         others = max((s for p, s in enumerate(scores) if p != seat), default=0)
         return 0.5 + 0.5 * math.tanh((scores[seat] - others) / 10)
 
+    def delegate(self, state: GameState, legal: list[Action]) -> bool:
+        """True for a small decision the roll-out bot makes well enough on its own (it then plays;
+        e.g. the card-by-card steps of building a trade offer)."""
+        return False
+
+    width: int | None = None
+    """When set (and the game has ``rank``), only the best ``width`` moves by ``rank`` are searched."""
+
+    def rank(self, world: GameState, move: Action) -> float | None:
+        """A one-ply score of ``move`` in a determinized ``world`` for pruning, or ``None``."""
+        return None
+
     def candidates(self, state: GameState, legal: list[Action]) -> list[Action]:
-        """The moves worth comparing."""
-        kept = [a for a in legal if not self.leave_out(a)]
-        return kept or legal
+        """The moves worth comparing: not left out, and the ``width`` best by ``rank``."""
+        kept = [a for a in legal if not self.leave_out(a)] or legal
+        if self.width is None or len(kept) <= self.width:
+            return kept
+        world = state.determinized(self.seat, self.rng(state, 3).next64())
+        scored = []
+        for i, move in enumerate(kept):
+            value = self.rank(world, move)
+            if value is None:
+                return kept
+            scored.append((-value, i))
+        return [kept[i] for _, i in sorted(scored)[: self.width]]
 
     # -- the search -------------------------------------------------------------------------------
 
     def choose(self, state: GameState) -> Action:
         """The candidate with the best summed roll-out value over the sampled worlds."""
         legal = state.legal_actions()
+        if len(legal) > 1 and self.delegate(state, legal):
+            return self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
         moves = self.candidates(state, legal)
         if len(moves) == 1:
             return moves[0]

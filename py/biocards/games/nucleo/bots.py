@@ -5,8 +5,7 @@ It reads only its own hand and the public table (supply, pool, offers), so it is
 
 from __future__ import annotations
 
-from ...bots import search
-from ...bots import SeatBot
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, NucleoState
@@ -183,5 +182,16 @@ class GreedyBot(SeatBot):
 
 
 
+_TRADE_STEPS = frozenset({"give", "ask", "done-giving", "send", "offer-to"})
+"""The card-by-card steps of building an offer: the greedy plan makes them (searching each step
+lets the search wander into offers it never finishes)."""
+
+
 class SearchBot(search.SearchBot):
-    """The generic determinized search with this game's greedy bot playing the roll-outs."""
+    """The generic determinized search; greedy builds the offers it decides to make."""
+
+    samples = 3
+    horizon = 120
+
+    def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
+        return any(a.kind in _TRADE_STEPS for a in legal)

@@ -6,8 +6,7 @@ face-up table, never another seat's hand or any deck order.
 
 from __future__ import annotations
 
-from ...bots import search
-from ...bots import SeatBot
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import AMINO_CARDS, RNA_LETTERS
 from .rules import PeptideState, best_matches
@@ -112,4 +111,8 @@ def _rna_need(st: PeptideState, p: int) -> list[int]:
 
 
 class SearchBot(search.SearchBot):
-    """The generic determinized search with this game's greedy bot playing the roll-outs."""
+    """The generic determinized search with greedy roll-outs to the end of the game. Whole games
+    are cheap here, and only the end counts an unmatched amino acid fairly (a short horizon
+    charges −1 for every card drawn, before it has had its chance to match)."""
+
+    samples = 4
