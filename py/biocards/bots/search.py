@@ -116,6 +116,10 @@ class SearchBot(SeatBot):
                     break
             elif time.perf_counter() >= deadline:
                 break
+        # Ties (and near-ties within one sample's nudge) go to the roll-out bot's own choice.
+        favourite = self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
+        if favourite in moves:
+            totals[moves.index(favourite)] += 0.01
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 
