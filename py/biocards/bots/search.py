@@ -22,13 +22,14 @@ from ..core.game import Game, GameState
 from . import SeatBot
 
 
-def final_value(state: GameState, seat: int) -> float:
-    """1 for a sole win, a share of 1 for a shared win, 0 for a loss, nudged by the score margin."""
+def final_value(state: GameState, seat: int, margin_scale: float = 10.0) -> float:
+    """Half the win (a share of it when shared), half the score margin squashed into 0..1: with a
+    handful of samples a margin says more than a bare win or loss."""
     winners = state.winners()
     scores = state.scores()
     others = max((s for p, s in enumerate(scores) if p != seat), default=0)
     share = 1.0 / len(winners) if seat in winners else 0.0
-    return share + 0.05 * math.tanh((scores[seat] - others) / 10)
+    return 0.5 * share + 0.25 + 0.25 * math.tanh((scores[seat] - others) / margin_scale)
 
 
 class SearchBot(SeatBot):
@@ -41,6 +42,10 @@ class SearchBot(SeatBot):
     """Roll-out length in moves; ``None`` plays to the end of the game."""
     rollout_bot = "greedy"
     """The bot that plays every seat during a roll-out."""
+    margin_scale = 10.0
+    """Score margin that counts for about three quarters of the margin's half of a result."""
+    loyalty = 0.03
+    """Per sample, how much better than the roll-out bot's own move another move must look."""
 
     def __init__(self, game: Game, seat: int, seed: int = 0, *, samples: int | None = None,
                  seconds: float | None = None, horizon: int | None = None) -> None:
@@ -116,10 +121,11 @@ class SearchBot(SeatBot):
                     break
             elif time.perf_counter() >= deadline:
                 break
-        # Ties (and near-ties within one sample's nudge) go to the roll-out bot's own choice.
+        # The roll-out bot's own move keeps ties and near-ties: a few noisy samples should not
+        # talk the search out of a sound move.
         favourite = self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
         if favourite in moves:
-            totals[moves.index(favourite)] += 0.01
+            totals[moves.index(favourite)] += self.loyalty * sample
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 
@@ -134,8 +140,8 @@ class SearchBot(SeatBot):
         limit = self.horizon if self.horizon is not None else self.game.max_moves
         for _ in range(limit):
             if child.is_terminal():
-                return final_value(child, self.seat)
+                return final_value(child, self.seat, self.margin_scale)
             child.apply(bots[child.current_player].choose(child))
         if child.is_terminal():
-            return final_value(child, self.seat)
+            return final_value(child, self.seat, self.margin_scale)
         return self.evaluate(child, self.seat)

@@ -217,6 +217,7 @@ class SearchBot(search.SearchBot):
     """The generic determinized search; greedy builds the offers it decides to make."""
 
     samples = 3
+    margin_scale = 5
     horizon = 120
 
     def delegate(self, state: NucleoState, legal: list[Action]) -> bool:

@@ -116,3 +116,4 @@ class SearchBot(search.SearchBot):
     charges −1 for every card drawn, before it has had its chance to match)."""
 
     samples = 4
+    margin_scale = 4
