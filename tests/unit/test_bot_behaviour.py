@@ -30,3 +30,25 @@ def test_nucleo_greedy_does_not_repeat_a_declined_offer_in_the_same_turn(seed):
     game = games.get("nucleo")
     state = play_out(game.new_state(2, seed), [game.make_bot("greedy", s, seed) for s in range(2)])
     assert offers_declined_twice_in_one_turn(state.history) == 0
+
+
+def _reveal_stop(round_number: int) -> str:
+    from biocards.games.peptide.cards import STOP
+    from biocards.games.peptide.rules import PeptideState
+
+    game = games.get("peptide")
+    state: PeptideState = game.new_state(2, 4)
+    state.round = round_number
+    state.amino_deck.remove(STOP)
+    state.amino_deck.append(STOP)  # the list's end is the deck's top
+    state.atp[0] = max(state.atp[0], 2)
+    events = state._synthesize(0)
+    return next(e.text for e in events if e.kind == "stop")
+
+
+def test_peptide_stop_in_the_capped_last_round_says_the_game_ends_now():
+    """Issue 13: a STOP drawn in round 30 (the cap) cannot promise 'one more round'; earlier it does."""
+    from biocards.games.peptide.rules import MAX_ROUNDS
+
+    assert "last round" in _reveal_stop(MAX_ROUNDS) and "one more" not in _reveal_stop(MAX_ROUNDS)
+    assert "this round and one more" in _reveal_stop(MAX_ROUNDS - 1)
