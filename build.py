@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
     bench_cmd.add_argument("--quick", action="store_true", help="small samples")
     bench_cmd.add_argument("--search-games", type=int, default=None,
-                           help="search-vs-greedy games per game (default 6, 2 with --quick; 200 for the target)")
+                           help="search-vs-greedy games per game (default 2, none with --quick; 200 for the target)")
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
