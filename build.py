@@ -304,7 +304,7 @@ def test(pytest_args: list[str]) -> int:
     return code
 
 
-def bench(quick: bool) -> int:
+def bench(quick: bool, search_games: int | None = None) -> int:
     ensure_chromium()
     if needs_build():
         build()
@@ -313,7 +313,11 @@ def bench(quick: bool) -> int:
     args = ["--quick"] if quick else []
     page = subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench_page.py"), *args],
                           env=env, check=True, capture_output=True, text=True).stdout
-    engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args],
+    if search_games is not None:
+        args_engines = [*args, "--search-games", str(search_games)]
+    else:
+        args_engines = args
+    engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args_engines],
                              env=env, check=True, capture_output=True, text=True).stdout
     print(json.dumps({**json.loads(page), **json.loads(engines)}, indent=2))
     return 0
@@ -329,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
     bench_cmd.add_argument("--quick", action="store_true", help="small samples")
+    bench_cmd.add_argument("--search-games", type=int, default=None,
+                           help="search-vs-greedy games per game (default 2, none with --quick; 200 for the target)")
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
@@ -338,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         return test(args.pytest_args)
-    return bench(args.quick)
+    return bench(args.quick, args.search_games)
 
 
 if __name__ == "__main__":

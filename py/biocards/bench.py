@@ -16,6 +16,11 @@ from . import games
 from .bots import play_out
 from .core.testing import random_game
 
+SEARCH_GAMES = 2
+"""Search-vs-greedy games per game by default (one from each seat), so the bench stays a few
+minutes: a search game costs 20 s to 2 min. The issue-16 target figure (≥ 65% over 200 games) is
+``--search-games 200``, which takes hours; ``--quick`` skips them."""
+
 
 def games_per_second(game, players: int, seconds: float) -> float:
     """Random-vs-random games finished per second on this machine."""
@@ -54,8 +59,9 @@ def seat_win_rates(game_id: str, players: int, n: int) -> list[float]:
     return [round(w / n, 3) for w in wins]
 
 
-def measure(quick: bool = False) -> dict:
-    """Every engine figure for every registered game."""
+def measure(quick: bool = False, search_games: int = SEARCH_GAMES) -> dict:
+    """Every engine figure for every registered game; ``search_games`` two-player games of the
+    search bot against greedy per game (0 skips them: each costs seconds to a minute)."""
     out: dict = {}
     for game in games.all():
         players = game.min_players
@@ -73,8 +79,125 @@ def measure(quick: bool = False) -> dict:
         extras = getattr(package, "bench_extras", None)
         if extras is not None:
             out[game.id] = extras(quick=quick)
+        out[f"{game.id}_engine_2p" if game.id in TWO_PLAYER_OPTIONS or players == 2 else
+            f"{game.id}_engine_{players}p"] = engine_costs(game, 2 if game.id in TWO_PLAYER_OPTIONS else players,
+                                                          positions=100 if quick else 300)
+        if "search" in game.bots and search_games:
+            out[f"{game.id}_search_vs_greedy_2p"] = head_to_head(game, "search", "greedy", search_games,
+                                                                first_seed=10_000)
+            out[f"{game.id}_greedy_vs_random_2p"] = head_to_head(game, "greedy", "random",
+                                                                max(search_games, 20), first_seed=20_000)
     return out
 
 
+def _search_games_arg(argv: list[str]) -> int:
+    for i, arg in enumerate(argv):
+        if arg == "--search-games":
+            return int(argv[i + 1])
+    return 0 if "--quick" in argv else SEARCH_GAMES
+
+
+# -- search bot figures ---------------------------------------------------------------------------
+
+TWO_PLAYER_OPTIONS = {"expression": {"variant": True}}
+"""Options a game needs for a two-player match (the gene-expression game's marked variant)."""
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval for a win share (a shared win counts as a fraction)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
+
+
+def head_to_head(game, bot: str, rival: str, n: int, *, players: int = 2, first_seed: int = 0,
+                 bot_options: dict | None = None) -> dict:
+    """``bot`` against ``rival`` over ``n`` two-player games, ``bot`` taking seat 0 and seat 1 in
+    turn; returns its win share (ties shared), the 95% Wilson interval and its median move time."""
+    options = TWO_PLAYER_OPTIONS.get(game.id, {}) if players == 2 else {}
+    wins, times = 0.0, []
+    for g in range(n):
+        seed = first_seed + g
+        mine = seed % players  # seats alternate with the seed
+        state = game.new_state(players, seed, **options)
+        bots = []
+        for s in range(players):
+            if s == mine:
+                factory = game.bots[bot]
+                bots.append(factory(game, s, seed, **(bot_options or {})))
+            else:
+                bots.append(game.make_bot(rival, s, seed))
+        for _ in range(game.max_moves):
+            if state.is_terminal():
+                break
+            p = state.current_player
+            t0 = time.perf_counter()
+            action = bots[p].choose(state)
+            if p == mine:
+                times.append((time.perf_counter() - t0) * 1000)
+            state.apply(action)
+        winners = state.winners() if state.is_terminal() else []
+        if mine in winners:
+            wins += 1 / len(winners)
+    return {"games": n, "win_share": round(wins / n, 3), "wilson95": wilson(wins, n),
+            "median_move_ms": round(statistics.median(times), 2) if times else None}
+
+
+def engine_costs(game, players: int, *, positions: int = 300) -> dict:
+    """Microseconds per engine operation over positions of random games: ``legal_actions`` on a
+    fresh position (the move cache empty), ``apply`` of a legal move, ``clone`` and
+    ``determinized`` for the seat to move; and random games per second with the random bot's own
+    choosing timed apart from the engine."""
+    from .bots import RandomBot
+
+    options = TWO_PLAYER_OPTIONS.get(game.id, {}) if players == 2 else {}
+    states, seed = [], 0
+    while len(states) < positions:
+        state = game.new_state(players, seed, **options)
+        walkers = [RandomBot(game, s, seed) for s in range(players)]
+        while not state.is_terminal() and len(states) < positions:
+            states.append(state.clone())
+            state.apply(walkers[state.current_player].choose(state))
+        seed += 1
+    fresh = [s.clone() for s in states]  # clones start with an empty move cache
+    t0 = time.perf_counter()
+    moves = [s.legal_actions() for s in fresh]
+    legal_us = (time.perf_counter() - t0) / len(fresh) * 1e6
+    picks = [m[i % len(m)] for i, m in enumerate(moves)]
+    t0 = time.perf_counter()
+    for s, a in zip(fresh, picks):
+        s.apply(a)
+    apply_us = (time.perf_counter() - t0) / len(fresh) * 1e6
+    t0 = time.perf_counter()
+    for s in states:
+        s.clone()
+    clone_us = (time.perf_counter() - t0) / len(states) * 1e6
+    t0 = time.perf_counter()
+    for i, s in enumerate(states):
+        s.determinized(s.current_player, i)
+    det_us = (time.perf_counter() - t0) / len(states) * 1e6
+    # Whole random games, the bots' choosing timed apart.
+    start, done, bot_time = time.perf_counter(), 0, 0.0
+    while done < 3 or time.perf_counter() - start < 1.0:
+        state = game.new_state(players, 1000 + done, **options)
+        walkers = [RandomBot(game, s, done) for s in range(players)]
+        while not state.is_terminal():
+            state.legal_actions()  # the engine's part, cached for the bot and for apply
+            t0 = time.perf_counter()
+            action = walkers[state.current_player].choose(state)
+            bot_time += time.perf_counter() - t0
+            state.apply(action)
+        done += 1
+    total = time.perf_counter() - start
+    return {"legal_actions_us": round(legal_us, 1), "apply_us": round(apply_us, 1),
+            "clone_us": round(clone_us, 1), "determinized_us": round(det_us, 1),
+            "random_games_per_s": round(done / total, 1),
+            "random_games_per_s_engine_only": round(done / (total - bot_time), 1),
+            "random_bot_share_of_time": round(bot_time / total, 3)}
+
+
 if __name__ == "__main__":
-    print(json.dumps(measure(quick="--quick" in sys.argv)))
+    print(json.dumps(measure(quick="--quick" in sys.argv, search_games=_search_games_arg(sys.argv))))

@@ -23,6 +23,10 @@ def _freeze(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_set = object.__setattr__
+_MADE: dict[tuple, Action] = {}
+"""Actions already made, by (kind, label, parameters as given); cleared when it grows too big."""
+_MADE_LIMIT = 20_000
 
 
 def _thaw(value: Any) -> Any:
@@ -38,19 +42,41 @@ class Action:
     params: tuple[tuple[str, Any], ...]
     label: str
 
-    def __init__(self, kind: str, /, *, label: str = "", **params: Any) -> None:
-        if params and not _RESERVED.isdisjoint(params):
-            shadowed = _RESERVED.intersection(params)
-            # ``action.get`` must stay the method; a parameter called "get" would silently hide behind it.
-            raise ValueError(f"action parameter names {sorted(shadowed)} clash with Action's own attributes")
-        if all(type(v) in _SCALARS for v in params.values()):
-            frozen = tuple(sorted(params.items()))  # the common case, on every legal-move list
+    def __new__(cls, kind: str, /, *, label: str = "", **params: Any) -> Action:
+        # Legal-move lists rebuild the same few hundred moves over and over (a search bot does so
+        # thousands of times a move); an Action is immutable, so an equal one already made is
+        # handed back instead of being frozen, sorted and hashed again.
+        key = (kind, label, *params.items())
+        try:
+            return _MADE[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable (list) parameter: make it afresh
+            return cls._make(kind, label, params)
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        action = _MADE[key] = cls._make(kind, label, params)
+        return action
+
+    @classmethod
+    def _make(cls, kind: str, label: str, params: dict[str, Any]) -> Action:
+        self = object.__new__(cls)
+        if params:
+            if not _RESERVED.isdisjoint(params):
+                shadowed = _RESERVED.intersection(params)
+                # ``action.get`` must stay the method; a parameter called "get" would silently hide behind it.
+                raise ValueError(f"action parameter names {sorted(shadowed)} clash with Action's own attributes")
+            if _SCALARS.issuperset(map(type, params.values())):
+                frozen = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
+            else:
+                frozen = tuple(sorted((name, _freeze(v)) for name, v in params.items()))
         else:
-            frozen = tuple(sorted((name, _freeze(v)) for name, v in params.items()))
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "params", frozen)
-        object.__setattr__(self, "label", label)
-        object.__setattr__(self, "_hash", hash((kind, frozen)))
+            frozen = ()
+        _set(self, "kind", kind)
+        _set(self, "params", frozen)
+        _set(self, "label", label)
+        _set(self, "_hash", hash((kind, frozen)))
+        return self
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Action is immutable")

@@ -16,6 +16,11 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+_LIMITS_SIZE = 512
+_LIMITS = [0] + [(1 << 64) // n * n for n in range(1, _LIMITS_SIZE)]
+"""Rejection limits for ``randbelow(n)`` with small ``n``, worked out once."""
+
+
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -68,10 +73,26 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher–Yates)."""
+        """Shuffle in place (Fisher–Yates), drawing exactly as ``randbelow(i + 1)`` would.
+
+        The generator and the rejection test are inlined because shuffling dominates
+        ``determinized``, which a search bot calls hundreds of times a move; the draws and the
+        final state are the same as the plain loop, so saved games replay unchanged.
+        """
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _LIMITS_SIZE else (1 << 64) // n * n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct items in random order."""

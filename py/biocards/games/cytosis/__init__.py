@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...bots import RandomBot
 from ...core import Game, register
-from .bots import GreedyBot
+from .bots import GreedyBot, SearchBot
 from .render import render
 from .rules import CytosisState, detox_awards, enzyme_set_points
 
@@ -26,7 +26,7 @@ GAME = register(Game(
     # Setup: 3 decisions a player; then at most 13 rounds of 12 placements and 2 grey workers,
     # plus the 4 additional resource cards.
     max_moves=15 + 13 * 14 + 4,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     version=3,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move
 ))

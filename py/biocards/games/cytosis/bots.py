@@ -7,9 +7,10 @@ it sees only what its seat may see.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from ...bots import OnePlyBot
+from ...bots import OnePlyBot, search
 from ...core import Action, Game
 from .cards import CARD, VESICLE_KINDS
 from .rules import CytosisState
@@ -97,3 +98,22 @@ class GreedyBot(OnePlyBot):
     def _play(self, child: CytosisState, action: Action) -> None:
         child._apply(action)
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search over the five moves this game's evaluation likes best,
+    with short greedy roll-outs scored by the same evaluation (whole games cost too much here)."""
+
+    samples = 3
+    horizon = 12
+    width = 5
+
+    def rank(self, world: CytosisState, move: Action) -> float:
+        child = world.clone()
+        child._apply(move)
+        return evaluate(child, self.seat)
+
+    def evaluate(self, state: CytosisState, seat: int) -> float:
+        mine = evaluate(state, seat)
+        best_other = max(evaluate(state, q) for q in range(state.num_players) if q != seat)
+        return 0.5 + 0.5 * math.tanh((mine - best_other) / 10)

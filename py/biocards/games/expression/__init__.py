@@ -13,7 +13,7 @@ from typing import Any
 
 from ...bots import RandomBot, play_out
 from ...core import Game, register
-from .bots import GreedyBot
+from .bots import GreedyBot, SearchBot
 from .cards import follows
 from .render import render
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
@@ -60,7 +60,7 @@ GAME = register(ExpressionGame(
     hidden_information=True,
     max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
     options={"target": 500, "variant": False},
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"draw"}),  # see core/undo.py
 ))

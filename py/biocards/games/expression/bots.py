@@ -7,7 +7,9 @@ the match scores), so it is fair by construction: hidden cards never enter its r
 
 from __future__ import annotations
 
-from ...bots import SeatBot
+import math
+
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import ACTION_POINTS, is_action, next_category, points
 from .rules import ExpressionState
@@ -103,3 +105,16 @@ class GreedyBot(SeatBot):
                 return action
         return legal[0]
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with greedy roll-outs of twenty moves: a match runs to
+    hundreds of points over many hands, so the roll-out is scored by the points margin."""
+
+    samples = 4
+    horizon = 20
+
+    def evaluate(self, state: ExpressionState, seat: int) -> float:
+        scores = state.scores()
+        others = max(s for p, s in enumerate(scores) if p != seat)
+        return 0.5 + 0.5 * math.tanh((scores[seat] - others) / 30)

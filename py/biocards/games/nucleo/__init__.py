@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...bots import RandomBot
 from ...core import Game, register
-from .bots import GreedyBot
+from .bots import GreedyBot, SearchBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
 from .render import render
@@ -41,7 +41,7 @@ GAME = register(Game(
     options={"first_player": None},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade"}),  # rolls and draws
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.

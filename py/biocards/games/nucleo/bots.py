@@ -5,7 +5,9 @@ It reads only its own hand and the public table (supply, pool, offers), so it is
 
 from __future__ import annotations
 
-from ...bots import SeatBot
+import math
+
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, NucleoState
@@ -21,6 +23,29 @@ def closeness(hand: dict[str, int], proteins: list[str]) -> float:
     if not proteins:
         return 0.0
     return max(PROTEINS[n].value / (1 + sum(missing(hand, n).values())) for n in proteins)
+
+
+def declined_this_turn(state: NucleoState) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The (give, ask) offers declined since this turn's roll (RULINGS, issue 13: a bot does not
+    make an offer again that was just turned down; it is read from the record, so bots stay
+    stateless and a reloaded game plays on the same)."""
+    declined, offer, proposed = set(), None, None
+    start = len(state.history)
+    while start and state.history[start - 1].kind != "roll":
+        start -= 1
+    for action in state.history[start:]:
+        if action.kind == "propose":
+            offer = proposed = ([], [])
+        elif action.kind == "counter":
+            offer = ([], [])
+        elif offer is not None and action.kind in ("give", "ask"):
+            offer[0 if action.kind == "give" else 1].append(action.item)
+        elif offer is not None and action.kind == "decline":
+            # A declined counter-offer ends the offer it answered as well.
+            for turned_down in (offer, proposed):
+                if turned_down is not None:
+                    declined.add((tuple(turned_down[0]), tuple(turned_down[1])))
+    return declined
 
 
 class GreedyBot(SeatBot):
@@ -70,7 +95,8 @@ class GreedyBot(SeatBot):
                 return find("play", card="recycling")
             if not need and target:
                 return find("to-build")
-            if state.offers_made < MAX_OFFERS_PER_TURN and self._plan_offer(state, need):
+            plan = self._plan_offer(state, need)
+            if state.offers_made < MAX_OFFERS_PER_TURN and plan and plan not in declined_this_turn(state):
                 return find("propose")
             # Five random cards for the one missing: worth it only when most of the hand is spare.
             if sum(need.values()) == 1 and sum(hand.values()) >= 14 and find("fixed-trade", receive="amino"):
@@ -180,3 +206,28 @@ class GreedyBot(SeatBot):
             return by_kind["counter"]
         return by_kind["decline"]
 
+
+
+_TRADE_STEPS = frozenset({"give", "ask", "done-giving", "send", "offer-to"})
+"""The card-by-card steps of building an offer: the greedy plan makes them (searching each step
+lets the search wander into offers it never finishes)."""
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search; greedy builds the offers it decides to make."""
+
+    samples = 3
+    margin_scale = 5
+    horizon = 120
+
+    def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
+        return any(a.kind in _TRADE_STEPS for a in legal)
+
+    def evaluate(self, state: NucleoState, seat: int) -> float:
+        def worth(p: int) -> float:
+            # Score now, plus half the value of the nearest protein for the progress toward it.
+            return state.scores()[p] + 0.5 * closeness(state.amino[p], state.proteins[p])
+
+        mine = worth(seat)
+        best_other = max(worth(q) for q in range(state.num_players) if q != seat)
+        return 0.5 + 0.5 * math.tanh((mine - best_other) / 5)

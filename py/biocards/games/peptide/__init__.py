@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from ...bots import RandomBot
 from ...core import Game, register
-from .bots import GreedyBot
+from .bots import GreedyBot, SearchBot
 from .cards import AMINO_CARDS, RNA_LETTERS, AminoCard
 from .render import render
 from .rules import MAX_ROUNDS, PeptideState
@@ -56,7 +56,7 @@ GAME = register(Game(
     # Per round: 2 picks and ~6 resolve answers a seat, plus ATP actions bounded by the 32 ATP.
     max_moves=MAX_ROUNDS * 400,
     options={"advanced": False},
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
 ))

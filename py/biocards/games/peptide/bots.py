@@ -6,7 +6,7 @@ face-up table, never another seat's hand or any deck order.
 
 from __future__ import annotations
 
-from ...bots import SeatBot
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import AMINO_CARDS, RNA_LETTERS
 from .rules import PeptideState, best_matches
@@ -108,3 +108,12 @@ def _rna_need(st: PeptideState, p: int) -> list[int]:
             want[i] += n
     return [max(0, w - h) for w, h in zip(want, st.rna[p])]
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with greedy roll-outs to the end of the game. Whole games
+    are cheap here, and only the end counts an unmatched amino acid fairly (a short horizon
+    charges −1 for every card drawn, before it has had its chance to match)."""
+
+    samples = 4
+    margin_scale = 4

@@ -475,8 +475,11 @@ class PeptideState(GameState):
         if STOP in drawn:
             drawn.remove(STOP)
             self.stop_round = self.round
-            events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): this "
-                                f"round and one more, then the game ends. No tRNA reads a stop codon, so there the ribosome "
+            # In the capped last round there is no "one more" (issue 13: the log must say what happens).
+            when = ("this is already the last round, so the game ends with it" if self.round >= MAX_ROUNDS
+                    else "this round and one more, then the game ends")
+            events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): {when}. "
+                                f"No tRNA reads a stop codon, so there the ribosome "
                                 f"releases the finished chain.", ("stop-codon",)))
         if len(drawn) == 2:
             self.pending.append(Pending(p, "amino-keep", "Keep one Amino Acid card; the other goes back on top.",

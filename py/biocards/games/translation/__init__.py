@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from ...bots import RandomBot
 from ...core import Game, register
-from .bots import GreedyBot
+from .bots import GreedyBot, SearchBot
 from .cards import AMINO_ACIDS
 from .render import render
 from .rules import MAX_ROUNDS, TranslationState
@@ -43,7 +43,7 @@ GAME = register(Game(
     hidden_information=True,
     # 5 points a turn, each point at most 3 steps (card, position, base) plus the end-of-turn rest.
     max_moves=MAX_ROUNDS * 4 * 16,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
 ))
 

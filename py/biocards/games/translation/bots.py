@@ -6,7 +6,7 @@ construction: the face-down deck never enters its reckoning.
 
 from __future__ import annotations
 
-from ...bots import SeatBot
+from ...bots import SeatBot, search
 from ...core import Action
 from .cards import ACTION_CARDS, AMINO_ACIDS, MUTATIONS, reverse_complement
 from .rules import TranslationState, find_codon, score
@@ -128,3 +128,13 @@ class GreedyBot(SeatBot):
                         best = max(best or candidate, candidate)
         return best
 
+
+
+class SearchBot(search.SearchBot):
+    """The generic determinized search with greedy roll-outs to the end of the game. ``cancel``
+    is never searched: playing a card and taking it back changes nothing but the clock."""
+
+    samples = 4
+
+    def leave_out(self, action: Action) -> bool:
+        return action.kind == "cancel"

@@ -1,0 +1,54 @@
+"""Bot details from issue 13 that a student notices at the table."""
+
+import pytest
+
+from biocards import games
+from biocards.bots import play_out
+
+
+def offers_declined_twice_in_one_turn(history) -> int:
+    """How often an offer or counter-offer is sent again in the same turn after being declined."""
+    repeats, offer, seen = 0, None, set()
+    for action in history:
+        if action.kind == "roll":
+            seen = set()
+        if action.kind in ("propose", "counter"):
+            offer = ([], [], action.kind)
+        elif offer is not None and action.kind in ("give", "ask"):
+            offer[0 if action.kind == "give" else 1].append(action.item)
+        elif offer is not None and action.kind == "decline":
+            key = (tuple(offer[0]), tuple(offer[1]), offer[2])
+            repeats += key in seen
+            seen.add(key)
+    return repeats
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nucleo_greedy_does_not_repeat_a_declined_offer_in_the_same_turn(seed):
+    """Issue 13: an offer turned down (directly, or by declining the counter-offer it drew) is not
+    made again that turn; before the fix about half of all declines were of a repeated offer."""
+    game = games.get("nucleo")
+    state = play_out(game.new_state(2, seed), [game.make_bot("greedy", s, seed) for s in range(2)])
+    assert offers_declined_twice_in_one_turn(state.history) == 0
+
+
+def _reveal_stop(round_number: int) -> str:
+    from biocards.games.peptide.cards import STOP
+    from biocards.games.peptide.rules import PeptideState
+
+    game = games.get("peptide")
+    state: PeptideState = game.new_state(2, 4)
+    state.round = round_number
+    state.amino_deck.remove(STOP)
+    state.amino_deck.append(STOP)  # the list's end is the deck's top
+    state.atp[0] = max(state.atp[0], 2)
+    events = state._synthesize(0)
+    return next(e.text for e in events if e.kind == "stop")
+
+
+def test_peptide_stop_in_the_capped_last_round_says_the_game_ends_now():
+    """Issue 13: a STOP drawn in round 30 (the cap) cannot promise 'one more round'; earlier it does."""
+    from biocards.games.peptide.rules import MAX_ROUNDS
+
+    assert "last round" in _reveal_stop(MAX_ROUNDS) and "one more" not in _reveal_stop(MAX_ROUNDS)
+    assert "this round and one more" in _reveal_stop(MAX_ROUNDS - 1)
