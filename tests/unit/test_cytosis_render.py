@@ -90,7 +90,9 @@ def test_a_normal_turn_puts_most_moves_on_the_board():
     spots = {s for k, s in kinds if k == "place"}
     assert {"nucleus", "mito", "buy", "laureate", "ser", "rer", "cytoplasm", "glut"} <= spots, spots
     assert ("play-resource", "") in kinds and any(k == "grey" for k, _ in kinds)
-    assert placed / total > 0.9, (placed, total)
+    # Chips are now touch-sized (32 units tall in wide, 44 on tablets and phones), so a spot with
+    # many grey-worker variants (Laureates goals, ribosome counts) leaves a few more to the bar.
+    assert placed / total > 0.85, (placed, total)
 
 
 def test_single_move_spot_is_one_button_and_goal_cards_claim():

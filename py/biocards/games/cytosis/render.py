@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...svg import Drawing
+from ...svg import LAYOUTS, Drawing
 from .cards import (BUY_COST, CARD, CUBE_NAMES, EVENT, GOAL, GREY_COST, KIND_NAMES, SPOT, VESICLE_LIMITS,
                     VESICLES_EACH, Card)
 
@@ -71,16 +71,33 @@ SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox, or start a steroid vesicle"),
                "laureate": ("Laureates", "First Player card and 1 ATP or a goal")}
 HEADER_H = 40
 BOARD_TOP = HEADER_H + 4
-ROW_H = AREA_TITLE + SPOT_H + 8
 INFO_H = 96
 SEAT_OWN_H, SEAT_OTHER_H = 150, 106
 
 
-def render(view: dict[str, Any], *, legal=()) -> str:
-    """The table for ``view``: the cell on top, then goals, event and supply, then one band per player."""
-    d = Drawing(legal)
-    _header(d, view)
-    board_bottom = _board(d, view)
+class _Table(Drawing):
+    """A Drawing that knows its layout's width and keeps every label readable: the small sizes the
+    wide board was first drawn with are raised to the 12-unit floor, body text to 14."""
+
+    SIZES = {8: 12, 9: 12, 10: 12, 11: 12, 12: 14, 13: 14}
+
+    def __init__(self, legal, layout: str) -> None:
+        super().__init__(legal)
+        self.layout = layout
+        self.width = LAYOUTS[layout]
+        self.chip_h = 32 if layout == "wide" else 44
+        # A worker spot holds its title, two lines of detail and two rows of move chips.
+        self.spot_h = 120 if layout == "wide" else 160
+
+    def text(self, x, y, s, size=14, **style):
+        super().text(x, y, s, 12 if size < 12 else self.SIZES.get(int(size), size), **style)
+
+
+def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
+    """The table for ``view``: the cell on top, then goals, event and supply, then one band per player.
+    Narrower layouts stack the cell's areas and wrap their spots instead of shrinking them."""
+    d = _Table(legal, layout)
+    board_bottom = _board(d, view, _header(d, view) + 4)
     info_bottom = _info(d, view, board_bottom + 6)
     y = info_bottom + 6
     viewer = next((p for p, s in enumerate(view["seats"]) if s["hand"] is not None), None)
@@ -89,7 +106,7 @@ def render(view: dict[str, Any], *, legal=()) -> str:
         h = SEAT_OWN_H if p == viewer else SEAT_OTHER_H
         _seat(d, view, p, y, h)
         y += h + 6
-    return d.svg(WIDTH, y + 2, title="Cytosis", desc=describe(view))
+    return d.svg(d.width, y + 2, title="Cytosis", desc=describe(view))
 
 
 # -- small pieces -----------------------------------------------------------------------------------
@@ -113,6 +130,7 @@ def wrap(s: str, limit: int) -> list[str]:
 
 def cube(d: Drawing, x: float, y: float, kind: str, size: int = 14) -> None:
     """One cube (or ATP) token with its letter, so colour is never the only sign."""
+    size = max(size, 17)  # room for a 12-unit letter
     rx = size / 2 if kind == "atp" else 2
     d.rect(x, y, size, size, CUBE_COLOURS[kind], stroke="#333", rx=rx)
     d.text(x + size / 2, y + size * 0.78, CUBE_LETTERS[kind], int(size * 0.72), anchor="middle", weight="bold",
@@ -168,13 +186,13 @@ def chip_text(action: Action) -> str:
 
 def chip(d: Drawing, x: float, y: float, w: float, s: str, action: Action, grey: bool) -> None:
     with d.group(action):
-        d.rect(x, y, w, 17, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
-        d.text(x + w / 2, y + 12.5, s, 11, anchor="middle", weight="bold")
+        d.rect(x, y, w, d.chip_h, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
+        d.text(x + w / 2, y + d.chip_h / 2 + 5, s, 12, anchor="middle", weight="bold")
 
 
 def chip_width(s: str) -> float:
-    """Room for a chip's words (bold 11 px sans-serif is about 6 px a character)."""
-    return min(SPOT_W - 8, 12 + 6.0 * len(s))
+    """Room for a chip's words (bold 12 px sans-serif is about 7 px a character); never under 44."""
+    return max(44, min(SPOT_W - 8, 14 + 7.0 * len(s)))
 
 
 # -- the header -------------------------------------------------------------------------------------
@@ -194,28 +212,48 @@ def prompt(view: dict[str, Any]) -> str:
     return f"Player {p + 1} places a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
 
 
-def _header(d: Drawing, view: dict[str, Any]) -> None:
-    d.rect(0, 0, WIDTH, HEADER_H, "#1d2433", stroke="#1d2433", rx=0)
+def _header(d: Drawing, view: dict[str, Any]) -> float:
+    """Round and the shared counters (what to do now is the page's prompt bar); returns its bottom."""
+    stats = f"First player: P{view['first'] + 1} · grey workers free: {view['grey_free']} ({GREY_COST} ATP)"
+    h = HEADER_H if d.layout == "wide" else HEADER_H + 22
+    d.rect(0, 0, d.width, h, "#1d2433", stroke="#1d2433", rx=0)
     d.text(MARGIN + 4, 26, f"Cytosis · Round {view['round']}", 18, weight="bold", fill="#fff")
-    d.text(210, 26, prompt(view), 15, fill="#fff")
-    first = view["first"]
-    d.text(WIDTH - MARGIN - 4, 26, f"First player: P{first + 1} · grey workers free: {view['grey_free']} "
-           f"({GREY_COST} ATP)", 13, anchor="end", fill="#fff")
+    if d.layout == "wide":
+        d.text(210, 26, prompt(view), 15, fill="#fff")
+        d.text(d.width - MARGIN - 4, 26, stats, 13, anchor="end", fill="#fff")
+    else:
+        d.text(MARGIN + 4, 50, stats if d.layout == "medium" else
+               f"First: P{view['first'] + 1} · grey free: {view['grey_free']} ({GREY_COST} ATP)", 14, fill="#fff")
+    return h
 
 
 # -- the board --------------------------------------------------------------------------------------
 
 
-def _board(d: Drawing, view: dict[str, Any]) -> float:
-    """The cell's areas, three rows; returns the y below the last row."""
-    heights = [ROW_H + (VESICLE_BAND if any(a in VESICLE_AREAS for a, _, _ in row) else 0) for row in ROWS]
-    y = BOARD_TOP
+def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
+    """The cell's areas; returns the y below the last one. Wide: three rows as on the printed board.
+    Narrower: one area under another, its spots wrapped to the width (never shrunk)."""
+    y = top
+    if d.layout == "wide":
+        heights = [AREA_TITLE + d.spot_h + 8 + (VESICLE_BAND if any(a in VESICLE_AREAS for a, _, _ in row) else 0) for row in ROWS]
+        rows = [(row, h) for row, h in zip(ROWS, heights)]
+        total = sum(heights) + 6 * (len(ROWS) - 1)
+    else:
+        cols = max(1, int((d.width - 2 * MARGIN - 12 + GAP) // (SPOT_W + GAP)))
+        rows = []
+        for area in (a for row in ROWS for a in row):
+            lines = -(-len(area[2]) // cols)
+            rows.append(((area,), AREA_TITLE + lines * (d.spot_h + GAP) + 2
+                         + (VESICLE_BAND if area[0] in VESICLE_AREAS else 0)))
+        total = sum(h for _, h in rows) + 6 * (len(rows) - 1)
     # The plasma membrane around the whole cell.
-    d.rect(MARGIN / 2, y - 2, WIDTH - MARGIN, sum(heights) + 6 * (len(ROWS) - 1) + 2, "#fbf8f0",
-           stroke="#8a6d3b", rx=28, width=3)
-    for row, h in zip(ROWS, heights):
-        widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
-        gap = (WIDTH - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
+    d.rect(MARGIN / 2, y - 2, d.width - MARGIN, total + 2, "#fbf8f0", stroke="#8a6d3b", rx=28, width=3)
+    for row, h in rows:
+        if d.layout == "wide":
+            widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
+            gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
+        else:
+            widths, gap = [d.width - 2 * MARGIN - 8], 0
         x = MARGIN + 4
         for (area, title, spots), w in zip(row, widths):
             _area(d, view, area, title, spots, x, y, w, h)
@@ -227,16 +265,19 @@ def _board(d: Drawing, view: dict[str, Any]) -> float:
 def _area(d: Drawing, view, area: str, title: str, spots: tuple[str, ...], x: float, y: float, w: float,
           h: float) -> None:
     d.rect(x, y, w, h - 4, AREA_FILLS[area], stroke="#555", rx=10, width=1.5)
-    d.text(x + 8, y + 16, title, 13, weight="bold")
+    d.text(x + 8, y + 16, title if d.layout != "narrow" else title.split(" (")[0].split(":")[0], 13,
+           weight="bold")
     boost = view["boosts"].get(BOOST_AREA.get(area, ""), {})
     if boost:
         got = ", ".join(f"+{n} {CUBE_NAMES[r]}" for r, n in boost.items())
-        d.text(x + w - 8, y + 16, f"Boost: {got} to the first worker", 11, anchor="end", weight="bold",
-               fill="#8b2f00")
+        d.text(x + w - 8, y + 16, f"Boost: {got}" + (" to the first worker" if d.layout == "wide" else ""), 11,
+               anchor="end", weight="bold", fill="#8b2f00")
+    cols = max(1, int((w - 12 + GAP) // (SPOT_W + GAP)))
     for i, sid in enumerate(spots):
-        _spot(d, view, sid, x + 6 + i * (SPOT_W + GAP), y + AREA_TITLE)
+        _spot(d, view, sid, x + 6 + (i % cols) * (SPOT_W + GAP), y + AREA_TITLE + (i // cols) * (d.spot_h + GAP))
     if area in VESICLE_AREAS:
-        _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + SPOT_H + 4, w - 12)
+        lines = -(-len(spots) // cols)
+        _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + lines * (d.spot_h + GAP) - GAP + 4, w - 12)
 
 
 def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
@@ -245,46 +286,54 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
     grey = [a for a in d.legal if a.kind == "grey" and a.get("spot") == sid]
     body = place[0] if len(place) == 1 else None
     occupant = view["occupied"].get(sid)
+    chip_place = place
+    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
+        chip_place = [a for a in place if a.goal == "atp"]
+        body = chip_place[0] if len(chip_place) == 1 and len(place) == 1 else None
+    chips = [(a, False) for a in (chip_place if body is None else [])] + [(a, True) for a in grey]
+    top = y + (84 if spot.effect == "buy" else 48)
+    # Many choices: the chips take the room of the spot's two lines of detail rather than be left off.
+    if chips and spot.effect != "buy" and _chips(d, chips, x + 4, top, y + d.spot_h - 3, dry=True) < len(chips):
+        top = y + 24
     with d.group(body, ident=f"spot-{sid}"):
         fill = "#fff" if occupant is None else "#e9e6de"
-        d.rect(x, y, SPOT_W, SPOT_H, fill, stroke="#111" if body or place else "#777", rx=6,
+        d.rect(x, y, SPOT_W, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
                width=3 if body else 1.5 if place else 1)
         if spot.effect == "buy":
             _market_card(d, view, spot.slot, x, y)
         else:
             title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in spot.text.split(":", 1)))
-            d.text(x + 6, y + 16, title, 13, weight="bold")
-            for i, line in enumerate(wrap(detail, 21)[:2]):
-                d.text(x + 6, y + 30 + 13 * i, line, 12)
+            d.text(x + 6, y + 17, title, 13, weight="bold")
+            if top == y + 48 or not chips:
+                for i, line in enumerate(wrap(detail, 18)[:2]):
+                    d.text(x + 6, y + 33 + 15 * i, line, 12)
         if occupant is not None:
             worker(d, x + SPOT_W - 13, y + 13, occupant)
-    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
-        place = [a for a in place if a.goal == "atp"]
-        body = place[0] if len(place) == 1 and len(place) == len([a for a in d.legal if a.get("spot") == sid
-                                                                   and a.kind == "place"]) else None
-    chips = [(a, False) for a in (place if body is None else [])] + [(a, True) for a in grey]
-    top = y + (84 if spot.effect == "buy" else 48)
-    _chips(d, chips, x + 4, top, y + SPOT_H - 3)
+    _chips(d, chips, x + 4, top, y + d.spot_h - 3)
 
 
-def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float) -> None:
+def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float,
+           dry: bool = False) -> int:
     """Lay chips out in rows inside a spot, own-worker moves first, then grey-worker moves (grey
-    chips); any that do not fit are left to the page's button bar, which lists every unplaced move."""
+    chips); any that do not fit are left to the page's button bar, which lists every unplaced move.
+    Returns how many fit (``dry`` only counts)."""
     x = x0
     greys = sum(1 for _, g in chips if g)
-    for action, grey in chips:
+    for n, (action, grey) in enumerate(chips):
         s = chip_text(action)
         if grey:
             s = "grey worker: go here" if s == "go here" else f"grey {s}" if greys > 1 else f"grey worker: {s}"
-            if len(s) > 20:
+            if len(s) > 18:
                 s = f"grey {chip_text(action)}"
         w = chip_width(s)
         if x + w > x0 + SPOT_W - 8 + 0.5:
-            x, y = x0, y + 19
-        if y + 17 > bottom:
-            return
-        chip(d, x, y, w, s, action, grey)
+            x, y = x0, y + d.chip_h + 3
+        if y + d.chip_h > bottom:
+            return n
+        if not dry:
+            chip(d, x, y, w, s, action, grey)
         x += w + 3
+    return len(chips)
 
 
 def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
@@ -355,11 +404,15 @@ def _vesicle_words(v: dict) -> str:
 def _info(d: Drawing, view, y: float) -> float:
     h = INFO_H
     x = MARGIN
+    wide = d.layout == "wide"
+    per_row = 5 if wide else max(1, int((d.width - 2 * MARGIN + 6) // 156))
     d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)", 12, weight="bold")
     gw = 150
     for i, (gid, markers) in enumerate(view["goals"].items()):
         g = GOAL[gid]
-        gx = x + i * (gw + 6)
+        gx = x + (i % per_row) * (gw + 6)
+        if not wide and i % per_row == 0 and i:
+            y += h - 14
         claim = d.find("place", spot="laureate", goal=gid)
         with d.group(claim, ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
                      + (", ".join(f"Player {p + 1}" for p in markers) or "nobody")):
@@ -374,8 +427,11 @@ def _info(d: Drawing, view, y: float) -> float:
                 worker(d, gx + 14 + k * 26, y + h - 14, p, 10)
             if not markers:
                 d.text(gx + 6, y + h - 10, "unclaimed", 10, fill="#666")
-    ex = WIDTH - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
+    ex = d.width - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
     ew = 250
+    if not wide:
+        y += h + 4
+        ex, ew = x, d.width - 2 * MARGIN
     d.rect(ex, y + 20, ew, h - 22, "#fff7e6", stroke="#555", rx=6)
     d.text(ex + 6, y + 14, f"Event this round ({view['events_left']} events left)", 12, weight="bold")
     event = EVENT.get(view["active_event"]) if view["active_event"] else None
@@ -383,18 +439,27 @@ def _info(d: Drawing, view, y: float) -> float:
     for j, line in enumerate(wrap(words, 36)[:4]):
         d.text(ex + 6, y + 36 + 14 * j, line, 12)
     sx = ex + ew + 10
+    if not wide:
+        y += h + 4
+        sx = x
     d.text(sx, y + 14, "Supply", 12, weight="bold")
     starting = {a.get("resource"): a for a in d.legal if a.kind == "start-resource"}
     for i, kind in enumerate(("atp", "mrna", "protein", "carb", "lipid")):
         n = view["supply_atp"] if kind == "atp" else view["supply"][kind]
-        cx, cy = sx + (i % 3) * 72, y + 22 + (i // 3) * 24
+        # Start-resource choices are the game's first move: big targets, not chips at the fold.
+        cols = 3 if wide and not starting else 5 if d.width >= 600 else 3
+        bw = 64 if not starting else 100 if d.width >= 600 else 104
+        bh = 22 if not starting else d.chip_h
+        cx, cy = sx + 3 + (i % cols) * (bw + 8), y + 24 + (i // cols) * (bh + 6)
         with d.group(starting.get(kind), ident=f"supply-{kind}"):
             if kind in starting:
-                d.rect(cx - 3, cy - 2, 64, 22, "#fff", stroke="#111", rx=4, width=2.5)
-            cube(d, cx, cy, kind, 16)
-            d.text(cx + 20, cy + 13, f"{n}", 12, weight="bold" if kind in starting else "normal")
-    d.text(sx, y + 84, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
-    return y + h
+                d.rect(cx - 3, cy - 2, bw, bh, "#fff", stroke="#111", rx=4, width=2.5)
+            cube(d, cx + 2, cy + bh / 2 - 10, kind, 16)
+            d.text(cx + 24, cy + bh / 2 + 3, f"{n}" if kind not in starting else f"{n} {CUBE_NAMES[kind] if kind != 'atp' else 'ATP'}"[:12],
+                   12, weight="bold" if kind in starting else "normal")
+        last = cy + bh
+    d.text(sx, last + 16, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
+    return max(y + h, last + 22)
 
 
 # -- the players ------------------------------------------------------------------------------------
