@@ -87,7 +87,10 @@ class _Table(Drawing):
         self.width = LAYOUTS[layout]
         self.chip_h = 32 if layout == "wide" else 44
         # A worker spot holds its title, two lines of detail and two rows of move chips.
-        self.spot_h = 120 if layout == "wide" else 160
+        # (only as tall as that when some spot offers a choice this turn).
+        spots = [a.get("spot") for a in self.legal if a.kind in ("place", "grey")]
+        choice = any(spots.count(sid) > 1 for sid in set(spots))
+        self.spot_h = (120 if layout == "wide" else 160) if choice else (106 if layout == "wide" else 100)
 
     def text(self, x, y, s, size=14, **style):
         super().text(x, y, s, 12 if size < 12 else self.SIZES.get(int(size), size), **style)
@@ -103,9 +106,13 @@ def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
     viewer = next((p for p, s in enumerate(view["seats"]) if s["hand"] is not None), None)
     order = ([viewer] if viewer is not None else []) + [p for p in range(len(view["seats"])) if p != viewer]
     for p in order:
-        h = SEAT_OWN_H if p == viewer else SEAT_OTHER_H
-        _seat(d, view, p, y, h)
-        y += h + 6
+        if p == viewer and d.layout == "wide":
+            _seat(d, view, p, y, SEAT_OWN_H)
+            y += SEAT_OWN_H + 6
+        elif p == viewer:
+            y = _own_stacked(d, view, p, y) + 6
+        else:  # opponents: one compact line each; everything else is in the <desc> and the log
+            y = _summary(d, view, p, y) + 6
     return d.svg(d.width, y + 2, title="Cytosis", desc=describe(view))
 
 
@@ -198,8 +205,8 @@ def chip_width(s: str) -> float:
 # -- the header -------------------------------------------------------------------------------------
 
 
-def prompt(view: dict[str, Any]) -> str:
-    """What the player to move is deciding, in words."""
+def prompt(view: dict[str, Any], *, legal=()) -> str:
+    """What the player to move must do now, in one sentence (the page's prompt bar)."""
     if view["over"]:
         return "Game over: the healthiest cell wins."
     p = view["turn"]
@@ -209,6 +216,8 @@ def prompt(view: dict[str, Any]) -> str:
             return f"Setup: Player {p + 1} takes a starting resource (ATP, mRNA or lipid) from the supply."
         return f"Setup: Player {p + 1} keeps two of three dealt cards and shuffles one back."
     left = view["seats"][p]["workers"]
+    if legal and all(a.kind == "play-resource" for a in legal):
+        return f"Player {p + 1} may play an additional resource card from the hand."
     return f"Player {p + 1} places a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
 
 
@@ -219,7 +228,6 @@ def _header(d: Drawing, view: dict[str, Any]) -> float:
     d.rect(0, 0, d.width, h, "#1d2433", stroke="#1d2433", rx=0)
     d.text(MARGIN + 4, 26, f"Cytosis · Round {view['round']}", 18, weight="bold", fill="#fff")
     if d.layout == "wide":
-        d.text(210, 26, prompt(view), 15, fill="#fff")
         d.text(d.width - MARGIN - 4, 26, stats, 13, anchor="end", fill="#fff")
     else:
         d.text(MARGIN + 4, 50, stats if d.layout == "medium" else
@@ -470,7 +478,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
     own = seat["hand"] is not None
     to_move = view["turn"] == p and not view["over"]
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    d.rect(MARGIN, y, WIDTH - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+    d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
            width=4 if to_move else 2)
     d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
     name = f"Player {p + 1}" + (" (you)" if own else "") + (" · to move" if to_move else "") + \
@@ -500,7 +508,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
         cards = [(c, d.find("play-resource", card=c)) for c in hand]
         cards += [(c, d.find("return-card", card=c)) for c in dealt]
         n = max(1, len(cards))
-        cw = min(128, (WIDTH - MARGIN - 12 - cx - (n - 1) * 6) / n)
+        cw = min(128, (d.width - MARGIN - 12 - cx - (n - 1) * 6) / n)
         for i, (c, action) in enumerate(cards):
             x = cx + i * (cw + 6)
             with d.group(action, ident=f"hand-{c}-{i}"):
@@ -511,7 +519,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
                            anchor="middle", weight="bold")
         if not cards:
             d.text(cx, y + 60, "No cards in hand.", 12, fill="#666")
-        _completed(d, seat, cx, y + 128, WIDTH - MARGIN - 12 - cx)
+        _completed(d, seat, cx, y + 128, d.width - MARGIN - 12 - cx)
     else:
         d.text(cx, y + 18, _hidden_cards(seat), 12, weight="bold")
         for i in range(min(seat["hand_size"], 12)):
@@ -520,7 +528,75 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
         dx = cx + min(seat["hand_size"], 12) * 16 + (24 if seat["hand_size"] else 0)
         for i in range(seat["dealt_count"]):
             d.rect(dx + i * 16, y + 26, 22, 30, "#b3a8cc", stroke="#222", rx=3, extra='stroke-dasharray="3 2"')
-        _completed(d, seat, cx, y + 78, WIDTH - MARGIN - 12 - cx)
+        _completed(d, seat, cx, y + 78, d.width - MARGIN - 12 - cx)
+
+
+def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
+    """One player in a line (two on a phone): name, Health Points, resources, workers, cards.
+    Returns the bottom."""
+    seat = view["seats"][p]
+    to_move = view["turn"] == p and not view["over"]
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    two = d.layout == "narrow"
+    h = 70 if two else 40
+    if band:
+        d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+               width=4 if to_move else 2)
+        d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
+    name = f"Player {p + 1}" + (" (you)" if seat["hand"] is not None else "") + (" · to move" if to_move else "")
+    d.text(MARGIN + 18, y + 25, name, 14, weight="bold")
+    d.text(MARGIN + 18 + 7.6 * len(name) + 10, y + 25, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
+    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + 7.6 * len(name) + 66, y + 11)
+    for kind in ("atp", "mrna", "protein", "carb", "lipid"):
+        n = seat["atp"] if kind == "atp" else seat["cubes"][kind]
+        cube(d, x, yy, kind, 17)
+        d.text(x + 21, yy + 14, str(n), 14, weight="bold")
+        x += 44
+    rest = f"workers {seat['workers']} · hand {seat['hand_size']} · done {len(seat['completed'])}"
+    if d.layout == "wide":
+        goals = [GOAL_SHORT[g] for g, m in view["goals"].items() if p in m]
+        rest = f"Workers left {seat['workers']} · {_hidden_cards(seat)} · completed: " + (
+            ", ".join(short(CARD[c].name) for c in seat["completed"][:6]) or "none") + (
+            " · goals: " + ", ".join(goals) if goals else "")
+    d.text(x + 4, yy + 14, rest, 14)
+    return y + h
+
+
+def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
+    """Your seat on a tablet or phone: the summary line, then your cards wrapped to the width."""
+    seat = view["seats"][p]
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    hand, dealt = seat["hand"], seat["dealt"] or []
+    cards = [(c, d.find("play-resource", card=c)) for c in hand] + [(c, d.find("return-card", card=c)) for c in dealt]
+    cols = max(1, int((d.width - 2 * MARGIN - 20 + 6) // 140))
+    cw = (d.width - 2 * MARGIN - 20 - (cols - 1) * 6) / cols
+    rows = -(-max(1, len(cards)) // cols)
+    done = seat["completed"]
+    h = (70 if d.layout == "narrow" else 40) + 26 + rows * 104 + 24 + 24 * len(done)
+    to_move = view["turn"] == p and not view["over"]
+    d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+           width=4 if to_move else 2)
+    d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
+    yy = _summary(d, view, p, y, band=False)
+    d.text(MARGIN + 18, yy + 18, f"Your hand ({len(hand)})" + (": shuffle one dealt card back" if dealt else ""), 14,
+           weight="bold")
+    yy += 26
+    for i, (c, action) in enumerate(cards):
+        x, cy = MARGIN + 16 + (i % cols) * (cw + 6), yy + (i // cols) * 104
+        with d.group(action, ident=f"hand-{c}-{i}"):
+            card_face(d, CARD[c], x, cy, cw, 98)
+            if action is not None:
+                d.rect(x, cy, cw, 98, "none", stroke="#111", rx=5, width=3)
+                d.text(x + cw / 2, cy + 92, "play" if action.kind == "play-resource" else "shuffle back", 12,
+                       anchor="middle", weight="bold")
+    if not cards:
+        d.text(MARGIN + 18, yy + 40, "No cards in hand.", 14, fill="#666")
+    yy += rows * 104
+    d.text(MARGIN + 18, yy + 16, f"Completed ({len(done)})" + (": none yet" if not done else ""), 14, weight="bold")
+    for j, c in enumerate(done):
+        card = CARD[c]
+        d.text(MARGIN + 26, yy + 40 + 24 * j, f"{card.name}" + (f" · {card.hp} HP" if card.hp else ""), 14)
+    return y + h
 
 
 def _hidden_cards(seat) -> str:
