@@ -303,14 +303,25 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
     # Many choices: the chips take the room of the spot's two lines of detail rather than be left off.
     if chips and spot.effect != "buy" and _chips(d, chips, x + 4, top, y + d.spot_h - 3, dry=True) < len(chips):
         top = y + 24
-    with d.group(body, ident=f"spot-{sid}"):
+    title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in (spot.text + ":").split(":")[:2]))
+    # A spot the student cannot use now (taken, or its cost not met) still answers a touch with why.
+    refused = label = None
+    if not place and not grey and not view["over"] and not view["setup"]:
+        refused = Action("place", spot=sid)
+        if spot.effect == "buy":
+            card_id = view["row"][spot.slot]
+            label = (f"Slot {spot.slot + 1} · buy for {buy_cost(view, spot.slot)} ATP "
+                     + (card_words(CARD[card_id]) if card_id else "(empty)"))
+        else:
+            label = f"{title} {detail}"
+        label += " (taken)" if occupant is not None else ""
+    with d.group(body, ident=f"spot-{sid}", refused=refused, label=label):
         fill = "#fff" if occupant is None else "#e9e6de"
         d.rect(x, y, SPOT_W, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
                width=3 if body else 1.5 if place else 1)
         if spot.effect == "buy":
             _market_card(d, view, spot.slot, x, y)
         else:
-            title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in spot.text.split(":", 1)))
             d.text(x + 6, y + 17, title, 13, weight="bold")
             if top == y + 48 or not chips:
                 for i, line in enumerate(wrap(detail, 18)[:2]):
