@@ -324,7 +324,7 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
         else:
             d.text(x + 6, y + 17, title, 13, weight="bold")
             if top == y + 48 or not chips:
-                for i, line in enumerate(wrap(detail, 18)[:2]):
+                for i, line in enumerate(wrap(detail, 18)[:2 if chips else 3]):
                     d.text(x + 6, y + 33 + 15 * i, line, 12)
         if occupant is not None:
             worker(d, x + SPOT_W - 13, y + 13, occupant)
@@ -466,15 +466,15 @@ def _info(d: Drawing, view, y: float) -> float:
     for i, kind in enumerate(("atp", "mrna", "protein", "carb", "lipid")):
         n = view["supply_atp"] if kind == "atp" else view["supply"][kind]
         # Start-resource choices are the game's first move: big targets, not chips at the fold.
-        cols = 3 if wide and not starting else 5 if d.width >= 600 else 3
-        bw = 64 if not starting else 100 if d.width >= 600 else 104
-        bh = 22 if not starting else d.chip_h
-        cx, cy = sx + 3 + (i % cols) * (bw + 8), y + 24 + (i // cols) * (bh + 6)
+        cols = 3 if wide or d.width < 600 else 5
+        bw = 66 if wide else 100 if d.width >= 600 else 104
+        bh = (22 if wide else 28) if not starting else d.chip_h
+        cx, cy = sx + 3 + (i % cols) * (bw + 6), y + 24 + (i // cols) * (bh + 6)
         with d.group(starting.get(kind), ident=f"supply-{kind}"):
             if kind in starting:
                 d.rect(cx - 3, cy - 2, bw, bh, "#fff", stroke="#111", rx=4, width=2.5)
             cube(d, cx + 2, cy + bh / 2 - 10, kind, 16)
-            d.text(cx + 24, cy + bh / 2 + 3, f"{n}" if kind not in starting else f"{n} {CUBE_NAMES[kind] if kind != 'atp' else 'ATP'}"[:12],
+            d.text(cx + 24, cy + bh / 2 + 3, f"{n}" if kind not in starting or wide else f"{n} {CUBE_NAMES[kind] if kind != 'atp' else 'ATP'}"[:12],
                    12, weight="bold" if kind in starting else "normal")
         last = cy + bh
     d.text(sx, last + 16, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
