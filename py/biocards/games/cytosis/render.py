@@ -247,12 +247,20 @@ def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
         rows = [(row, h) for row, h in zip(ROWS, heights)]
         total = sum(heights) + 6 * (len(ROWS) - 1)
     else:
-        cols = max(1, int((d.width - 2 * MARGIN - 12 + GAP) // (SPOT_W + GAP)))
-        rows = []
+        room = d.width - 2 * MARGIN - 8
+        cols = max(1, int((room - 12 + GAP) // (SPOT_W + GAP)))
+        packed: list[list] = []  # areas side by side while their spots fit across
         for area in (a for row in ROWS for a in row):
-            lines = -(-len(area[2]) // cols)
-            rows.append(((area,), AREA_TITLE + lines * (d.spot_h + GAP) + 2
-                         + (VESICLE_BAND if area[0] in VESICLE_AREAS else 0)))
+            need = min(cols, len(area[2])) * (SPOT_W + GAP) - GAP + 12
+            used = sum(min(cols, len(a[2])) * (SPOT_W + GAP) - GAP + 12 + 6 for a in packed[-1]) if packed else room
+            if packed and used + need <= room:
+                packed[-1].append(area)
+            else:
+                packed.append([area])
+        rows = []
+        for group in packed:
+            rows.append((tuple(group), max(AREA_TITLE + -(-len(a[2]) // cols) * (d.spot_h + GAP) + 2
+                                           + (VESICLE_BAND if a[0] in VESICLE_AREAS else 0) for a in group)))
         total = sum(h for _, h in rows) + 6 * (len(rows) - 1)
     # The plasma membrane around the whole cell.
     d.rect(MARGIN / 2, y - 2, d.width - MARGIN, total + 2, "#fbf8f0", stroke="#8a6d3b", rx=28, width=3)
@@ -260,8 +268,11 @@ def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
         if d.layout == "wide":
             widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
             gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
-        else:
+        elif len(row) == 1:
             widths, gap = [d.width - 2 * MARGIN - 8], 0
+        else:
+            widths = [min(cols, len(spots)) * (SPOT_W + GAP) - GAP + 12 for _, _, spots in row]
+            gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
         x = MARGIN + 4
         for (area, title, spots), w in zip(row, widths):
             _area(d, view, area, title, spots, x, y, w, h)
@@ -548,7 +559,7 @@ def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
     seat = view["seats"][p]
     to_move = view["turn"] == p and not view["over"]
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    two = d.layout == "narrow"
+    two = d.layout != "wide"
     h = 70 if two else 40
     if band:
         d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
@@ -583,7 +594,7 @@ def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
     cw = (d.width - 2 * MARGIN - 20 - (cols - 1) * 6) / cols
     rows = -(-max(1, len(cards)) // cols)
     done = seat["completed"]
-    h = (70 if d.layout == "narrow" else 40) + 26 + rows * 104 + 24 + 24 * len(done)
+    h = 70 + 26 + rows * 104 + 24 + 24 * len(done)
     to_move = view["turn"] == p and not view["over"]
     d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
            width=4 if to_move else 2)
