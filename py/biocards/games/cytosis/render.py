@@ -86,6 +86,8 @@ class _Table(Drawing):
         self.layout = layout
         self.width = LAYOUTS[layout]
         self.chip_h = 32 if layout == "wide" else 44
+        # Spots widen to share the width of a tablet or phone (3 or 2 across) instead of leaving a gap.
+        self.spot_w = {"wide": SPOT_W, "medium": 184, "narrow": 159}[layout]
         # A worker spot holds its title, two lines of detail and two rows of move chips.
         # (only as tall as that when some spot offers a choice this turn).
         spots = [a.get("spot") for a in self.legal if a.kind in ("place", "grey")]
@@ -248,11 +250,11 @@ def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
         total = sum(heights) + 6 * (len(ROWS) - 1)
     else:
         room = d.width - 2 * MARGIN - 8
-        cols = max(1, int((room - 12 + GAP) // (SPOT_W + GAP)))
+        cols = max(1, int((room - 12 + GAP) // (d.spot_w + GAP)))
         packed: list[list] = []  # areas side by side while their spots fit across
         for area in (a for row in ROWS for a in row):
-            need = min(cols, len(area[2])) * (SPOT_W + GAP) - GAP + 12
-            used = sum(min(cols, len(a[2])) * (SPOT_W + GAP) - GAP + 12 + 6 for a in packed[-1]) if packed else room
+            need = min(cols, len(area[2])) * (d.spot_w + GAP) - GAP + 12
+            used = sum(min(cols, len(a[2])) * (d.spot_w + GAP) - GAP + 12 + 6 for a in packed[-1]) if packed else room
             if packed and used + need <= room:
                 packed[-1].append(area)
             else:
@@ -266,12 +268,12 @@ def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
     d.rect(MARGIN / 2, y - 2, d.width - MARGIN, total + 2, "#fbf8f0", stroke="#8a6d3b", rx=28, width=3)
     for row, h in rows:
         if d.layout == "wide":
-            widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
+            widths = [len(spots) * d.spot_w + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
             gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
         elif len(row) == 1:
             widths, gap = [d.width - 2 * MARGIN - 8], 0
         else:
-            widths = [min(cols, len(spots)) * (SPOT_W + GAP) - GAP + 12 for _, _, spots in row]
+            widths = [min(cols, len(spots)) * (d.spot_w + GAP) - GAP + 12 for _, _, spots in row]
             gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
         x = MARGIN + 4
         for (area, title, spots), w in zip(row, widths):
@@ -291,9 +293,9 @@ def _area(d: Drawing, view, area: str, title: str, spots: tuple[str, ...], x: fl
         got = ", ".join(f"+{n} {CUBE_NAMES[r]}" for r, n in boost.items())
         d.text(x + w - 8, y + 16, f"Boost: {got}" + (" to the first worker" if d.layout == "wide" else ""), 11,
                anchor="end", weight="bold", fill="#8b2f00")
-    cols = max(1, int((w - 12 + GAP) // (SPOT_W + GAP)))
+    cols = max(1, int((w - 12 + GAP) // (d.spot_w + GAP)))
     for i, sid in enumerate(spots):
-        _spot(d, view, sid, x + 6 + (i % cols) * (SPOT_W + GAP), y + AREA_TITLE + (i // cols) * (d.spot_h + GAP))
+        _spot(d, view, sid, x + 6 + (i % cols) * (d.spot_w + GAP), y + AREA_TITLE + (i // cols) * (d.spot_h + GAP))
     if area in VESICLE_AREAS:
         lines = -(-len(spots) // cols)
         _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + lines * (d.spot_h + GAP) - GAP + 4, w - 12)
@@ -328,7 +330,7 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
         label += " (taken)" if occupant is not None else ""
     with d.group(body, ident=f"spot-{sid}", refused=refused, label=label):
         fill = "#fff" if occupant is None else "#e9e6de"
-        d.rect(x, y, SPOT_W, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
+        d.rect(x, y, d.spot_w, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
                width=3 if body else 1.5 if place else 1)
         if spot.effect == "buy":
             _market_card(d, view, spot.slot, x, y)
@@ -338,7 +340,7 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
                 for i, line in enumerate(wrap(detail, 18)[:2 if chips else 3]):
                     d.text(x + 6, y + 33 + 15 * i, line, 12)
         if occupant is not None:
-            worker(d, x + SPOT_W - 13, y + 13, occupant)
+            worker(d, x + d.spot_w - 13, y + 13, occupant)
     _chips(d, chips, x + 4, top, y + d.spot_h - 3)
 
 
@@ -356,7 +358,7 @@ def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bo
             if len(s) > 18:
                 s = f"grey {chip_text(action)}"
         w = chip_width(s)
-        if x + w > x0 + SPOT_W - 8 + 0.5:
+        if x + w > x0 + d.spot_w - 8 + 0.5:
             x, y = x0, y + d.chip_h + 3
         if y + d.chip_h > bottom:
             return n
@@ -371,9 +373,9 @@ def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
     cost = buy_cost(view, slot)
     d.text(x + 6, y + 15, f"Slot {slot + 1} · buy for {cost} ATP", 11, weight="bold")
     if card_id is None:
-        d.text(x + SPOT_W / 2, y + 55, "(empty)", 12, anchor="middle", fill="#666")
+        d.text(x + d.spot_w / 2, y + 55, "(empty)", 12, anchor="middle", fill="#666")
         return
-    card_face(d, CARD[card_id], x + 4, y + 20, SPOT_W - 8, 60)
+    card_face(d, CARD[card_id], x + 4, y + 20, d.spot_w - 8, 60)
 
 
 def card_face(d: Drawing, card: Card, x: float, y: float, w: float, h: float) -> None:
