@@ -438,7 +438,8 @@ def _info(d: Drawing, view, y: float) -> float:
     x = MARGIN
     wide = d.layout == "wide"
     per_row = 5 if wide else max(1, int((d.width - 2 * MARGIN + 6) // 156))
-    d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)", 12, weight="bold")
+    d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)" if d.width >= 600 else
+           "Goals (claim at the Laureates)", 12, weight="bold")
     gw = 150
     for i, (gid, markers) in enumerate(view["goals"].items()):
         g = GOAL[gid]
@@ -562,7 +563,7 @@ def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
     to_move = view["turn"] == p and not view["over"]
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
     two = d.layout != "wide"
-    h = 70 if two else 40
+    h = 94 if d.layout == "narrow" else 70 if two else 40
     if band:
         d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
                width=4 if to_move else 2)
@@ -582,6 +583,8 @@ def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
         rest = f"Workers left {seat['workers']} · {_hidden_cards(seat)} · completed: " + (
             ", ".join(short(CARD[c].name) for c in seat["completed"][:6]) or "none") + (
             " · goals: " + ", ".join(goals) if goals else "")
+    if d.layout == "narrow":  # no room beside the cubes on a phone
+        x, yy = MARGIN + 14, yy + 24
     d.text(x + 4, yy + 14, rest, 14)
     return y + h
 
@@ -596,7 +599,7 @@ def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
     cw = (d.width - 2 * MARGIN - 20 - (cols - 1) * 6) / cols
     rows = -(-max(1, len(cards)) // cols)
     done = seat["completed"]
-    h = 70 + 26 + rows * 104 + 24 + 24 * len(done)
+    h = (94 if d.layout == "narrow" else 70) + 26 + rows * 104 + 24 + 24 * len(done)
     to_move = view["turn"] == p and not view["over"]
     d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
            width=4 if to_move else 2)
