@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...bots import RandomBot
 from ...core import Game, register
 from .bots import GreedyBot, SearchBot
-from .render import render
+from .render import prompt, render
 from .rules import CytosisState, detox_awards, enzyme_set_points
 
 __all__ = ["BENCH", "GAME", "bench_extras", "detox_awards", "enzyme_set_points"]
@@ -28,6 +28,7 @@ GAME = register(Game(
     max_moves=15 + 13 * 14 + 4,
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
+    prompt=prompt,
     version=3,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move
 ))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...svg import Drawing
+from ...svg import LAYOUTS, Drawing
 from .cards import (BUY_COST, CARD, CUBE_NAMES, EVENT, GOAL, GREY_COST, KIND_NAMES, SPOT, VESICLE_LIMITS,
                     VESICLES_EACH, Card)
 
@@ -71,25 +71,51 @@ SPOT_TITLES = {"ser-low-1": ("Smooth ER", "detox, or start a steroid vesicle"),
                "laureate": ("Laureates", "First Player card and 1 ATP or a goal")}
 HEADER_H = 40
 BOARD_TOP = HEADER_H + 4
-ROW_H = AREA_TITLE + SPOT_H + 8
 INFO_H = 96
 SEAT_OWN_H, SEAT_OTHER_H = 150, 106
 
 
-def render(view: dict[str, Any], *, legal=()) -> str:
-    """The table for ``view``: the cell on top, then goals, event and supply, then one band per player."""
-    d = Drawing(legal)
-    _header(d, view)
-    board_bottom = _board(d, view)
+class _Table(Drawing):
+    """A Drawing that knows its layout's width and keeps every label readable: the small sizes the
+    wide board was first drawn with are raised to the 12-unit floor, body text to 14."""
+
+    SIZES = {8: 12, 9: 12, 10: 12, 11: 12, 12: 14, 13: 14}
+
+    def __init__(self, legal, layout: str) -> None:
+        super().__init__(legal)
+        self.layout = layout
+        self.width = LAYOUTS[layout]
+        self.chip_h = 32 if layout == "wide" else 44
+        # Spots widen to share the width of a tablet or phone (3 or 2 across) instead of leaving a gap.
+        self.spot_w = {"wide": SPOT_W, "medium": 184, "narrow": 159}[layout]
+        # A worker spot holds its title, two lines of detail and two rows of move chips.
+        # (only as tall as that when some spot offers a choice this turn).
+        spots = [a.get("spot") for a in self.legal if a.kind in ("place", "grey")]
+        choice = any(spots.count(sid) > 1 for sid in set(spots))
+        self.spot_h = (120 if layout == "wide" else 160) if choice else (106 if layout == "wide" else 100)
+
+    def text(self, x, y, s, size=14, **style):
+        super().text(x, y, s, 12 if size < 12 else self.SIZES.get(int(size), size), **style)
+
+
+def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
+    """The table for ``view``: the cell on top, then goals, event and supply, then one band per player.
+    Narrower layouts stack the cell's areas and wrap their spots instead of shrinking them."""
+    d = _Table(legal, layout)
+    board_bottom = _board(d, view, _header(d, view) + 4)
     info_bottom = _info(d, view, board_bottom + 6)
     y = info_bottom + 6
     viewer = next((p for p, s in enumerate(view["seats"]) if s["hand"] is not None), None)
     order = ([viewer] if viewer is not None else []) + [p for p in range(len(view["seats"])) if p != viewer]
     for p in order:
-        h = SEAT_OWN_H if p == viewer else SEAT_OTHER_H
-        _seat(d, view, p, y, h)
-        y += h + 6
-    return d.svg(WIDTH, y + 2, title="Cytosis", desc=describe(view))
+        if p == viewer and d.layout == "wide":
+            _seat(d, view, p, y, SEAT_OWN_H)
+            y += SEAT_OWN_H + 6
+        elif p == viewer:
+            y = _own_stacked(d, view, p, y) + 6
+        else:  # opponents: one compact line each; everything else is in the <desc> and the log
+            y = _summary(d, view, p, y) + 6
+    return d.svg(d.width, y + 2, title="Cytosis", desc=describe(view))
 
 
 # -- small pieces -----------------------------------------------------------------------------------
@@ -113,6 +139,7 @@ def wrap(s: str, limit: int) -> list[str]:
 
 def cube(d: Drawing, x: float, y: float, kind: str, size: int = 14) -> None:
     """One cube (or ATP) token with its letter, so colour is never the only sign."""
+    size = max(size, 17)  # room for a 12-unit letter
     rx = size / 2 if kind == "atp" else 2
     d.rect(x, y, size, size, CUBE_COLOURS[kind], stroke="#333", rx=rx)
     d.text(x + size / 2, y + size * 0.78, CUBE_LETTERS[kind], int(size * 0.72), anchor="middle", weight="bold",
@@ -168,20 +195,20 @@ def chip_text(action: Action) -> str:
 
 def chip(d: Drawing, x: float, y: float, w: float, s: str, action: Action, grey: bool) -> None:
     with d.group(action):
-        d.rect(x, y, w, 17, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
-        d.text(x + w / 2, y + 12.5, s, 11, anchor="middle", weight="bold")
+        d.rect(x, y, w, d.chip_h, "#bdbdbd" if grey else "#fff", stroke="#111", rx=8, width=1.5)
+        d.text(x + w / 2, y + d.chip_h / 2 + 5, s, 12, anchor="middle", weight="bold")
 
 
 def chip_width(s: str) -> float:
-    """Room for a chip's words (bold 11 px sans-serif is about 6 px a character)."""
-    return min(SPOT_W - 8, 12 + 6.0 * len(s))
+    """Room for a chip's words (bold 12 px sans-serif is about 7 px a character); never under 44."""
+    return max(44, min(SPOT_W - 8, 14 + 7.0 * len(s)))
 
 
 # -- the header -------------------------------------------------------------------------------------
 
 
-def prompt(view: dict[str, Any]) -> str:
-    """What the player to move is deciding, in words."""
+def prompt(view: dict[str, Any], *, legal=()) -> str:
+    """What the player to move must do now, in one sentence (the page's prompt bar)."""
     if view["over"]:
         return "Game over: the healthiest cell wins."
     p = view["turn"]
@@ -191,31 +218,63 @@ def prompt(view: dict[str, Any]) -> str:
             return f"Setup: Player {p + 1} takes a starting resource (ATP, mRNA or lipid) from the supply."
         return f"Setup: Player {p + 1} keeps two of three dealt cards and shuffles one back."
     left = view["seats"][p]["workers"]
+    if legal and all(a.kind == "play-resource" for a in legal):
+        return f"Player {p + 1} may play an additional resource card from the hand."
     return f"Player {p + 1} places a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
 
 
-def _header(d: Drawing, view: dict[str, Any]) -> None:
-    d.rect(0, 0, WIDTH, HEADER_H, "#1d2433", stroke="#1d2433", rx=0)
+def _header(d: Drawing, view: dict[str, Any]) -> float:
+    """Round and the shared counters (what to do now is the page's prompt bar); returns its bottom."""
+    stats = f"First player: P{view['first'] + 1} · grey workers free: {view['grey_free']} ({GREY_COST} ATP)"
+    h = HEADER_H if d.layout == "wide" else HEADER_H + 22
+    d.rect(0, 0, d.width, h, "#1d2433", stroke="#1d2433", rx=0)
     d.text(MARGIN + 4, 26, f"Cytosis · Round {view['round']}", 18, weight="bold", fill="#fff")
-    d.text(210, 26, prompt(view), 15, fill="#fff")
-    first = view["first"]
-    d.text(WIDTH - MARGIN - 4, 26, f"First player: P{first + 1} · grey workers free: {view['grey_free']} "
-           f"({GREY_COST} ATP)", 13, anchor="end", fill="#fff")
+    if d.layout == "wide":
+        d.text(d.width - MARGIN - 4, 26, stats, 13, anchor="end", fill="#fff")
+    else:
+        d.text(MARGIN + 4, 50, stats if d.layout == "medium" else
+               f"First: P{view['first'] + 1} · grey free: {view['grey_free']} ({GREY_COST} ATP)", 14, fill="#fff")
+    return h
 
 
 # -- the board --------------------------------------------------------------------------------------
 
 
-def _board(d: Drawing, view: dict[str, Any]) -> float:
-    """The cell's areas, three rows; returns the y below the last row."""
-    heights = [ROW_H + (VESICLE_BAND if any(a in VESICLE_AREAS for a, _, _ in row) else 0) for row in ROWS]
-    y = BOARD_TOP
+def _board(d: Drawing, view: dict[str, Any], top: float) -> float:
+    """The cell's areas; returns the y below the last one. Wide: three rows as on the printed board.
+    Narrower: one area under another, its spots wrapped to the width (never shrunk)."""
+    y = top
+    if d.layout == "wide":
+        heights = [AREA_TITLE + d.spot_h + 8 + (VESICLE_BAND if any(a in VESICLE_AREAS for a, _, _ in row) else 0) for row in ROWS]
+        rows = [(row, h) for row, h in zip(ROWS, heights)]
+        total = sum(heights) + 6 * (len(ROWS) - 1)
+    else:
+        room = d.width - 2 * MARGIN - 8
+        cols = max(1, int((room - 12 + GAP) // (d.spot_w + GAP)))
+        packed: list[list] = []  # areas side by side while their spots fit across
+        for area in (a for row in ROWS for a in row):
+            need = min(cols, len(area[2])) * (d.spot_w + GAP) - GAP + 12
+            used = sum(min(cols, len(a[2])) * (d.spot_w + GAP) - GAP + 12 + 6 for a in packed[-1]) if packed else room
+            if packed and used + need <= room:
+                packed[-1].append(area)
+            else:
+                packed.append([area])
+        rows = []
+        for group in packed:
+            rows.append((tuple(group), max(AREA_TITLE + -(-len(a[2]) // cols) * (d.spot_h + GAP) + 2
+                                           + (VESICLE_BAND if a[0] in VESICLE_AREAS else 0) for a in group)))
+        total = sum(h for _, h in rows) + 6 * (len(rows) - 1)
     # The plasma membrane around the whole cell.
-    d.rect(MARGIN / 2, y - 2, WIDTH - MARGIN, sum(heights) + 6 * (len(ROWS) - 1) + 2, "#fbf8f0",
-           stroke="#8a6d3b", rx=28, width=3)
-    for row, h in zip(ROWS, heights):
-        widths = [len(spots) * SPOT_W + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
-        gap = (WIDTH - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
+    d.rect(MARGIN / 2, y - 2, d.width - MARGIN, total + 2, "#fbf8f0", stroke="#8a6d3b", rx=28, width=3)
+    for row, h in rows:
+        if d.layout == "wide":
+            widths = [len(spots) * d.spot_w + (len(spots) - 1) * GAP + 12 for _, _, spots in row]
+            gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
+        elif len(row) == 1:
+            widths, gap = [d.width - 2 * MARGIN - 8], 0
+        else:
+            widths = [min(cols, len(spots)) * (d.spot_w + GAP) - GAP + 12 for _, _, spots in row]
+            gap = (d.width - 2 * MARGIN - 8 - sum(widths)) / (len(row) - 1)
         x = MARGIN + 4
         for (area, title, spots), w in zip(row, widths):
             _area(d, view, area, title, spots, x, y, w, h)
@@ -227,16 +286,19 @@ def _board(d: Drawing, view: dict[str, Any]) -> float:
 def _area(d: Drawing, view, area: str, title: str, spots: tuple[str, ...], x: float, y: float, w: float,
           h: float) -> None:
     d.rect(x, y, w, h - 4, AREA_FILLS[area], stroke="#555", rx=10, width=1.5)
-    d.text(x + 8, y + 16, title, 13, weight="bold")
+    d.text(x + 8, y + 16, title if d.layout != "narrow" else title.split(" (")[0].split(":")[0], 13,
+           weight="bold")
     boost = view["boosts"].get(BOOST_AREA.get(area, ""), {})
     if boost:
         got = ", ".join(f"+{n} {CUBE_NAMES[r]}" for r, n in boost.items())
-        d.text(x + w - 8, y + 16, f"Boost: {got} to the first worker", 11, anchor="end", weight="bold",
-               fill="#8b2f00")
+        d.text(x + w - 8, y + 16, f"Boost: {got}" + (" to the first worker" if d.layout == "wide" else ""), 11,
+               anchor="end", weight="bold", fill="#8b2f00")
+    cols = max(1, int((w - 12 + GAP) // (d.spot_w + GAP)))
     for i, sid in enumerate(spots):
-        _spot(d, view, sid, x + 6 + i * (SPOT_W + GAP), y + AREA_TITLE)
+        _spot(d, view, sid, x + 6 + (i % cols) * (d.spot_w + GAP), y + AREA_TITLE + (i // cols) * (d.spot_h + GAP))
     if area in VESICLE_AREAS:
-        _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + SPOT_H + 4, w - 12)
+        lines = -(-len(spots) // cols)
+        _vesicles(d, view, VESICLE_AREAS[area], x + 6, y + AREA_TITLE + lines * (d.spot_h + GAP) - GAP + 4, w - 12)
 
 
 def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
@@ -245,46 +307,65 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
     grey = [a for a in d.legal if a.kind == "grey" and a.get("spot") == sid]
     body = place[0] if len(place) == 1 else None
     occupant = view["occupied"].get(sid)
-    with d.group(body, ident=f"spot-{sid}"):
+    chip_place = place
+    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
+        chip_place = [a for a in place if a.goal == "atp"]
+        body = chip_place[0] if len(chip_place) == 1 and len(place) == 1 else None
+    chips = [(a, False) for a in (chip_place if body is None else [])] + [(a, True) for a in grey]
+    top = y + (84 if spot.effect == "buy" else 48)
+    # Many choices: the chips take the room of the spot's two lines of detail rather than be left off.
+    if chips and spot.effect != "buy" and _chips(d, chips, x + 4, top, y + d.spot_h - 3, dry=True) < len(chips):
+        top = y + 24
+    title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in (spot.text + ":").split(":")[:2]))
+    # A spot the student cannot use now (taken, or its cost not met) still answers a touch with why.
+    refused = label = None
+    if not place and not grey and not view["over"] and not view["setup"]:
+        refused = Action("place", spot=sid)
+        if spot.effect == "buy":
+            card_id = view["row"][spot.slot]
+            label = (f"Slot {spot.slot + 1} · buy for {buy_cost(view, spot.slot)} ATP "
+                     + (card_words(CARD[card_id]) if card_id else "(empty)"))
+        else:
+            label = f"{title} {detail}"
+        label += " (taken)" if occupant is not None else ""
+    with d.group(body, ident=f"spot-{sid}", refused=refused, label=label):
         fill = "#fff" if occupant is None else "#e9e6de"
-        d.rect(x, y, SPOT_W, SPOT_H, fill, stroke="#111" if body or place else "#777", rx=6,
+        d.rect(x, y, d.spot_w, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
                width=3 if body else 1.5 if place else 1)
         if spot.effect == "buy":
             _market_card(d, view, spot.slot, x, y)
         else:
-            title, detail = SPOT_TITLES.get(sid, tuple(s.strip() for s in spot.text.split(":", 1)))
-            d.text(x + 6, y + 16, title, 13, weight="bold")
-            for i, line in enumerate(wrap(detail, 21)[:2]):
-                d.text(x + 6, y + 30 + 13 * i, line, 12)
+            d.text(x + 6, y + 17, title, 13, weight="bold")
+            if top == y + 48 or not chips:
+                for i, line in enumerate(wrap(detail, 18)[:2 if chips else 3]):
+                    d.text(x + 6, y + 33 + 15 * i, line, 12)
         if occupant is not None:
-            worker(d, x + SPOT_W - 13, y + 13, occupant)
-    if spot.effect == "laureate":  # goal claims sit on the goal cards themselves
-        place = [a for a in place if a.goal == "atp"]
-        body = place[0] if len(place) == 1 and len(place) == len([a for a in d.legal if a.get("spot") == sid
-                                                                   and a.kind == "place"]) else None
-    chips = [(a, False) for a in (place if body is None else [])] + [(a, True) for a in grey]
-    top = y + (84 if spot.effect == "buy" else 48)
-    _chips(d, chips, x + 4, top, y + SPOT_H - 3)
+            worker(d, x + d.spot_w - 13, y + 13, occupant)
+    _chips(d, chips, x + 4, top, y + d.spot_h - 3)
 
 
-def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float) -> None:
+def _chips(d: Drawing, chips: list[tuple[Action, bool]], x0: float, y: float, bottom: float,
+           dry: bool = False) -> int:
     """Lay chips out in rows inside a spot, own-worker moves first, then grey-worker moves (grey
-    chips); any that do not fit are left to the page's button bar, which lists every unplaced move."""
+    chips); any that do not fit are left to the page's button bar, which lists every unplaced move.
+    Returns how many fit (``dry`` only counts)."""
     x = x0
     greys = sum(1 for _, g in chips if g)
-    for action, grey in chips:
+    for n, (action, grey) in enumerate(chips):
         s = chip_text(action)
         if grey:
             s = "grey worker: go here" if s == "go here" else f"grey {s}" if greys > 1 else f"grey worker: {s}"
-            if len(s) > 20:
+            if len(s) > 18:
                 s = f"grey {chip_text(action)}"
         w = chip_width(s)
-        if x + w > x0 + SPOT_W - 8 + 0.5:
-            x, y = x0, y + 19
-        if y + 17 > bottom:
-            return
-        chip(d, x, y, w, s, action, grey)
+        if x + w > x0 + d.spot_w - 8 + 0.5:
+            x, y = x0, y + d.chip_h + 3
+        if y + d.chip_h > bottom:
+            return n
+        if not dry:
+            chip(d, x, y, w, s, action, grey)
         x += w + 3
+    return len(chips)
 
 
 def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
@@ -292,9 +373,9 @@ def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
     cost = buy_cost(view, slot)
     d.text(x + 6, y + 15, f"Slot {slot + 1} · buy for {cost} ATP", 11, weight="bold")
     if card_id is None:
-        d.text(x + SPOT_W / 2, y + 55, "(empty)", 12, anchor="middle", fill="#666")
+        d.text(x + d.spot_w / 2, y + 55, "(empty)", 12, anchor="middle", fill="#666")
         return
-    card_face(d, CARD[card_id], x + 4, y + 20, SPOT_W - 8, 60)
+    card_face(d, CARD[card_id], x + 4, y + 20, d.spot_w - 8, 60)
 
 
 def card_face(d: Drawing, card: Card, x: float, y: float, w: float, h: float) -> None:
@@ -355,11 +436,16 @@ def _vesicle_words(v: dict) -> str:
 def _info(d: Drawing, view, y: float) -> float:
     h = INFO_H
     x = MARGIN
-    d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)", 12, weight="bold")
+    wide = d.layout == "wide"
+    per_row = 5 if wide else max(1, int((d.width - 2 * MARGIN + 6) // 156))
+    d.text(x, y + 14, "Goals (claim at the Laureates; first claim scores 3 HP now)" if d.width >= 600 else
+           "Goals (claim at the Laureates)", 12, weight="bold")
     gw = 150
     for i, (gid, markers) in enumerate(view["goals"].items()):
         g = GOAL[gid]
-        gx = x + i * (gw + 6)
+        gx = x + (i % per_row) * (gw + 6)
+        if not wide and i % per_row == 0 and i:
+            y += h - 14
         claim = d.find("place", spot="laureate", goal=gid)
         with d.group(claim, ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
                      + (", ".join(f"Player {p + 1}" for p in markers) or "nobody")):
@@ -374,8 +460,11 @@ def _info(d: Drawing, view, y: float) -> float:
                 worker(d, gx + 14 + k * 26, y + h - 14, p, 10)
             if not markers:
                 d.text(gx + 6, y + h - 10, "unclaimed", 10, fill="#666")
-    ex = WIDTH - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
+    ex = d.width - MARGIN - 3 * 72 - 10 - 250  # event and supply keep to the right
     ew = 250
+    if not wide:
+        y += h + 4
+        ex, ew = x, d.width - 2 * MARGIN
     d.rect(ex, y + 20, ew, h - 22, "#fff7e6", stroke="#555", rx=6)
     d.text(ex + 6, y + 14, f"Event this round ({view['events_left']} events left)", 12, weight="bold")
     event = EVENT.get(view["active_event"]) if view["active_event"] else None
@@ -383,18 +472,27 @@ def _info(d: Drawing, view, y: float) -> float:
     for j, line in enumerate(wrap(words, 36)[:4]):
         d.text(ex + 6, y + 36 + 14 * j, line, 12)
     sx = ex + ew + 10
+    if not wide:
+        y += h + 4
+        sx = x
     d.text(sx, y + 14, "Supply", 12, weight="bold")
     starting = {a.get("resource"): a for a in d.legal if a.kind == "start-resource"}
     for i, kind in enumerate(("atp", "mrna", "protein", "carb", "lipid")):
         n = view["supply_atp"] if kind == "atp" else view["supply"][kind]
-        cx, cy = sx + (i % 3) * 72, y + 22 + (i // 3) * 24
+        # Start-resource choices are the game's first move: big targets, not chips at the fold.
+        cols = 3 if wide or d.width < 600 else 5
+        bw = 66 if wide else 100 if d.width >= 600 else 104
+        bh = (22 if wide else 28) if not starting else d.chip_h
+        cx, cy = sx + 3 + (i % cols) * (bw + 6), y + 24 + (i // cols) * (bh + 6)
         with d.group(starting.get(kind), ident=f"supply-{kind}"):
             if kind in starting:
-                d.rect(cx - 3, cy - 2, 64, 22, "#fff", stroke="#111", rx=4, width=2.5)
-            cube(d, cx, cy, kind, 16)
-            d.text(cx + 20, cy + 13, f"{n}", 12, weight="bold" if kind in starting else "normal")
-    d.text(sx, y + 84, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
-    return y + h
+                d.rect(cx - 3, cy - 2, bw, bh, "#fff", stroke="#111", rx=4, width=2.5)
+            cube(d, cx + 2, cy + bh / 2 - 10, kind, 16)
+            d.text(cx + 24, cy + bh / 2 + 3, f"{n}" if kind not in starting or wide else f"{n} {CUBE_NAMES[kind] if kind != 'atp' else 'ATP'}"[:12],
+                   12, weight="bold" if kind in starting else "normal")
+        last = cy + bh
+    d.text(sx, last + 16, f"Deck: {view['deck_size']} cards · discard: {len(view['discard'])}", 11)
+    return max(y + h, last + 22)
 
 
 # -- the players ------------------------------------------------------------------------------------
@@ -405,7 +503,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
     own = seat["hand"] is not None
     to_move = view["turn"] == p and not view["over"]
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    d.rect(MARGIN, y, WIDTH - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+    d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
            width=4 if to_move else 2)
     d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
     name = f"Player {p + 1}" + (" (you)" if own else "") + (" · to move" if to_move else "") + \
@@ -435,7 +533,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
         cards = [(c, d.find("play-resource", card=c)) for c in hand]
         cards += [(c, d.find("return-card", card=c)) for c in dealt]
         n = max(1, len(cards))
-        cw = min(128, (WIDTH - MARGIN - 12 - cx - (n - 1) * 6) / n)
+        cw = min(128, (d.width - MARGIN - 12 - cx - (n - 1) * 6) / n)
         for i, (c, action) in enumerate(cards):
             x = cx + i * (cw + 6)
             with d.group(action, ident=f"hand-{c}-{i}"):
@@ -446,7 +544,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
                            anchor="middle", weight="bold")
         if not cards:
             d.text(cx, y + 60, "No cards in hand.", 12, fill="#666")
-        _completed(d, seat, cx, y + 128, WIDTH - MARGIN - 12 - cx)
+        _completed(d, seat, cx, y + 128, d.width - MARGIN - 12 - cx)
     else:
         d.text(cx, y + 18, _hidden_cards(seat), 12, weight="bold")
         for i in range(min(seat["hand_size"], 12)):
@@ -455,7 +553,77 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
         dx = cx + min(seat["hand_size"], 12) * 16 + (24 if seat["hand_size"] else 0)
         for i in range(seat["dealt_count"]):
             d.rect(dx + i * 16, y + 26, 22, 30, "#b3a8cc", stroke="#222", rx=3, extra='stroke-dasharray="3 2"')
-        _completed(d, seat, cx, y + 78, WIDTH - MARGIN - 12 - cx)
+        _completed(d, seat, cx, y + 78, d.width - MARGIN - 12 - cx)
+
+
+def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
+    """One player in a line (two on a phone): name, Health Points, resources, workers, cards.
+    Returns the bottom."""
+    seat = view["seats"][p]
+    to_move = view["turn"] == p and not view["over"]
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    two = d.layout != "wide"
+    h = 94 if d.layout == "narrow" else 70 if two else 40
+    if band:
+        d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+               width=4 if to_move else 2)
+        d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
+    name = f"Player {p + 1}" + (" (you)" if seat["hand"] is not None else "") + (" · to move" if to_move else "")
+    d.text(MARGIN + 18, y + 25, name, 14, weight="bold")
+    d.text(MARGIN + 18 + 7.6 * len(name) + 10, y + 25, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
+    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + 7.6 * len(name) + 66, y + 11)
+    for kind in ("atp", "mrna", "protein", "carb", "lipid"):
+        n = seat["atp"] if kind == "atp" else seat["cubes"][kind]
+        cube(d, x, yy, kind, 17)
+        d.text(x + 21, yy + 14, str(n), 14, weight="bold")
+        x += 44
+    rest = f"workers {seat['workers']} · hand {seat['hand_size']} · done {len(seat['completed'])}"
+    if d.layout == "wide":
+        goals = [GOAL_SHORT[g] for g, m in view["goals"].items() if p in m]
+        rest = f"Workers left {seat['workers']} · {_hidden_cards(seat)} · completed: " + (
+            ", ".join(short(CARD[c].name) for c in seat["completed"][:6]) or "none") + (
+            " · goals: " + ", ".join(goals) if goals else "")
+    if d.layout == "narrow":  # no room beside the cubes on a phone
+        x, yy = MARGIN + 14, yy + 24
+    d.text(x + 4, yy + 14, rest, 14)
+    return y + h
+
+
+def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
+    """Your seat on a tablet or phone: the summary line, then your cards wrapped to the width."""
+    seat = view["seats"][p]
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    hand, dealt = seat["hand"], seat["dealt"] or []
+    cards = [(c, d.find("play-resource", card=c)) for c in hand] + [(c, d.find("return-card", card=c)) for c in dealt]
+    cols = max(1, int((d.width - 2 * MARGIN - 20 + 6) // 140))
+    cw = (d.width - 2 * MARGIN - 20 - (cols - 1) * 6) / cols
+    rows = -(-max(1, len(cards)) // cols)
+    done = seat["completed"]
+    h = (94 if d.layout == "narrow" else 70) + 26 + rows * 104 + 24 + 24 * len(done)
+    to_move = view["turn"] == p and not view["over"]
+    d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
+           width=4 if to_move else 2)
+    d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
+    yy = _summary(d, view, p, y, band=False)
+    d.text(MARGIN + 18, yy + 18, f"Your hand ({len(hand)})" + (": shuffle one dealt card back" if dealt else ""), 14,
+           weight="bold")
+    yy += 26
+    for i, (c, action) in enumerate(cards):
+        x, cy = MARGIN + 16 + (i % cols) * (cw + 6), yy + (i // cols) * 104
+        with d.group(action, ident=f"hand-{c}-{i}"):
+            card_face(d, CARD[c], x, cy, cw, 98)
+            if action is not None:
+                d.rect(x, cy, cw, 98, "none", stroke="#111", rx=5, width=3)
+                d.text(x + cw / 2, cy + 92, "play" if action.kind == "play-resource" else "shuffle back", 12,
+                       anchor="middle", weight="bold")
+    if not cards:
+        d.text(MARGIN + 18, yy + 40, "No cards in hand.", 14, fill="#666")
+    yy += rows * 104
+    d.text(MARGIN + 18, yy + 16, f"Completed ({len(done)})" + (": none yet" if not done else ""), 14, weight="bold")
+    for j, c in enumerate(done):
+        card = CARD[c]
+        d.text(MARGIN + 26, yy + 40 + 24 * j, f"{card.name}" + (f" · {card.hp} HP" if card.hp else ""), 14)
+    return y + h
 
 
 def _hidden_cards(seat) -> str:
