@@ -15,7 +15,7 @@ from ...bots import RandomBot, play_out
 from ...core import Game, register
 from .bots import GreedyBot
 from .cards import follows
-from .render import render
+from .render import prompt, render
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
                     VARIANT_MIN_PLAYERS, ExpressionState)
 
@@ -62,6 +62,7 @@ GAME = register(ExpressionGame(
     options={"target": 500, "variant": False},
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    prompt=prompt,
 ))
 
 BENCH = {"win_rate_players": [4], "win_rate_games": 200}

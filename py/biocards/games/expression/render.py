@@ -122,6 +122,11 @@ def _rule_line(view: dict[str, Any]) -> str:
     return f"On {_name(view['top'])}, {who} may play any {wanted} card (the next step) or {same}; or {draw}."
 
 
+def prompt(view: dict[str, Any], *, legal=()) -> str | None:
+    """One sentence for the prompt bar: what the player to move may do now (nothing once over)."""
+    return None if view["over"] else _rule_line(view)
+
+
 def _header(d: Drawing, view: dict[str, Any]) -> None:
     if view["over"]:
         status = f"Match over after {view['hand_number']} hand{'s' * (view['hand_number'] != 1)}"

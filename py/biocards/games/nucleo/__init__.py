@@ -12,7 +12,7 @@ from ...core import Game, register
 from .bots import GreedyBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
-from .render import render
+from .render import prompt, render
 from .rules import MAX_ROUNDS, NucleoState
 
 __all__ = ["GAME", "PROTEINS", "protein"]
@@ -43,6 +43,7 @@ GAME = register(Game(
     max_moves=MAX_ROUNDS * 4 * 60,
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    prompt=prompt,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     version=2,
 ))
