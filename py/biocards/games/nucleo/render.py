@@ -66,8 +66,11 @@ def _width(s: str, size: int, bold: bool = False) -> int:
 # -- the whole table ---------------------------------------------------------------------------------
 
 
-def render(view: dict[str, Any], *, legal=()) -> str:
-    """The table for ``view``: board and supply on top, the prompt and any offer, one row per player."""
+def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
+    """The table for ``view``: board and supply on top, the prompt and any offer, one row per player.
+
+    Only the wide layout is drawn so far: ``medium`` and ``narrow`` get the same 1280-unit table (the
+    page then scales it down) until the board, supply and seats learn to reflow (issue 12)."""
     d = Drawing(legal)
     _header(d, view)
     _board(d, view)
