@@ -200,3 +200,22 @@ def test_a_link_may_name_two_or_three_seats_only_for_the_marked_variant():
     GAME.new_state(len(setup.seats), 7, **setup.options)  # the engine accepts it
     with pytest.raises(SetupError, match="4–6 players"):
         parse("?game=expression&seats=human,greedy", {"expression": player_range(GAME, "")})
+
+
+def test_every_layout_is_readable_touchable_and_loses_no_move():
+    """Issue 12: wide, medium and narrow tables, from seeded random games with four to six players
+    (and the 2–3 player variant), keep text at 12 units or more (median 14), clickable boxes at 32
+    units (wide) or 44 (medium, narrow), and every move clickable in wide stays clickable."""
+    from table_layouts import assert_all_layouts_good, random_positions
+
+    for players, variant in ((4, False), (6, False), (3, True)):
+        for st in random_positions(GAME, (players,), (1, 2), every=5, limit=150, variant=variant):
+            p = st.current_player if st.current_player is not None else 0
+            assert_all_layouts_good(GAME, st.view(p), st.legal_actions())
+
+
+def test_prompt_is_the_rule_line():
+    """The prompt bar says what may be played now, the same words as the table's rule line."""
+    st = GAME.new_state(4, seed=1)
+    text = GAME.prompt(st.view(0), legal=st.legal_actions())
+    assert text and text in GAME.render(st.view(0), legal=st.legal_actions())

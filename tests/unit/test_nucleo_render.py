@@ -218,3 +218,21 @@ def test_an_offer_puts_accept_decline_and_counter_first_in_the_button_bar():
     on_table = clickable_moves(GAME.render(st.view(1), legal=legal))
     bar = [a.kind for a in legal if a.key not in on_table]
     assert bar[:3] == ["accept", "decline", "counter"]
+
+
+def test_wide_table_is_readable_in_random_games():
+    """Issue 12: the wide table's text is 12 units or more with a median of 14, in positions from
+    seeded random games with two to four players."""
+    from biocards.core.testing import assert_layout_readable
+    from table_layouts import random_positions
+
+    for st in random_positions(GAME, (2, 3, 4), (1, 2), every=9, limit=200):
+        p = st.current_player if st.current_player is not None else 0
+        assert_layout_readable(GAME.render(st.view(p), legal=st.legal_actions()), "wide")
+
+
+def test_prompt_names_the_part_of_the_turn():
+    """The prompt bar: the first thing asked of the player to move, and the same words on the table."""
+    st = GAME.new_state(2, seed=1)
+    text = GAME.prompt(st.view(0), legal=st.legal_actions())
+    assert text and text.startswith("Player ") and text in GAME.render(st.view(0), legal=st.legal_actions())

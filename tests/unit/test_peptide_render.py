@@ -290,3 +290,34 @@ def test_description_tells_a_screen_reader_what_the_viewer_holds_and_what_is_ask
     assert "Selected: Ribosome, Nucleus face down." in text and "Selected: a face-down card." in text
     assert "Tryptophan" not in text and "Vacuole limits: 4 ATP, 3 RNA." in text
     assert f"Decks: {len(st.org_deck)} organelles, 46 RNA." in text
+
+
+def test_every_layout_is_readable_touchable_and_loses_no_move():
+    """Issue 12: wide, medium and narrow tables, from seeded random games with 2 to 6 players (basic
+    and advanced), keep text at 12 units or more (median 14), clickable boxes at 32 units (wide) or
+    44 (medium, narrow), and every move clickable in wide is clickable in the narrower layouts."""
+    from table_layouts import assert_all_layouts_good, random_positions
+
+    for advanced in (False, True):
+        for st in random_positions(GAME, (2, 4, 6), (1, 2), every=11, advanced=advanced):
+            p = st.current_player if st.current_player is not None else 0
+            assert_all_layouts_good(GAME, st.view(p), st.legal_actions())
+
+
+def test_wide_table_fits_a_laptop_screen_with_four_players():
+    """Issue 12: the wide table of a four-player game stays about 620 units tall, so a 1366×768
+    laptop shows all of it (seats are one row each in wide)."""
+    from table_layouts import random_positions
+
+    for st in random_positions(GAME, (4,), (3,), every=13):
+        p = st.current_player if st.current_player is not None else 0
+        root = ET.fromstring(GAME.render(st.view(p), legal=st.legal_actions(), layout="wide"))
+        assert float(root.get("viewBox").split()[3]) <= 680
+
+
+def test_prompt_says_what_the_player_to_move_must_do():
+    """The prompt bar: an organelle choice in phase 1, the pending question when one is asked."""
+    st = GAME.new_state(2, seed=1)
+    assert GAME.prompt(st.view(0), legal=st.legal_actions()).startswith("Choose an organelle")
+    svg = GAME.render(st.view(0), legal=st.legal_actions(), layout="narrow")
+    assert "Choose an organelle" in svg

@@ -15,7 +15,7 @@ from ...bots import RandomBot, play_out
 from ...core import Game, register
 from .bots import GreedyBot, SearchBot
 from .cards import follows
-from .render import render
+from .render import prompt, render
 from .rules import (MAX_HANDS, MAX_MOVES_PER_TURN, MAX_PLAYERS, MAX_TURNS_PER_HAND, MIN_PLAYERS,
                     VARIANT_MIN_PLAYERS, ExpressionState)
 
@@ -63,6 +63,7 @@ GAME = register(ExpressionGame(
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"draw"}),  # see core/undo.py
+    prompt=prompt,
 ))
 
 BENCH = {"win_rate_players": [4], "win_rate_games": 200}

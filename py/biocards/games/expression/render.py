@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action
-from ...svg import Drawing
+from ...svg import LAYOUTS, Drawing
 from .cards import CATEGORIES, MUTATIONS, PATHWAY, next_category, parse, points
 from .cards import name as _name
 
@@ -122,21 +122,56 @@ def _rule_line(view: dict[str, Any]) -> str:
     return f"On {_name(view['top'])}, {who} may play any {wanted} card (the next step) or {same}; or {draw}."
 
 
-def _header(d: Drawing, view: dict[str, Any]) -> None:
+def prompt(view: dict[str, Any], *, legal=()) -> str | None:
+    """One sentence for the prompt bar: what the player to move may do now (nothing once over)."""
+    return None if view["over"] else _rule_line(view)
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``chars`` characters."""
+    lines: list[str] = []
+    for word in str(text).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _header(d: Drawing, view: dict[str, Any]) -> float:
     if view["over"]:
         status = f"Match over after {view['hand_number']} hand{'s' * (view['hand_number'] != 1)}"
     else:
         status = f"Hand {view['hand_number']} · {_who(view['current'])} to move"
         if view["viewer"] == view["current"]:
             status += " (you)"
-    d.text(40, 34, status, 22, weight="bold")
     variant = " · 2–3 player variant" if view["variant"] else ""
-    d.text(WIDTH - 40, 34, f"First to {view['target']} points wins · at most {view['max_hands']} hands{variant}",
-           15, anchor="end", fill=MUTED)
+    goal = f"First to {view['target']} points wins · at most {view['max_hands']} hands{variant}"
     line = _rule_line(view)
-    d.rect(30, 48, WIDTH - 60, 40, "#fff4d6" if view["pending"] else "#ffffff", stroke="#b58900", rx=8)
-    d.text(46, 74, line, 17 if len(line) < 115 else 15, weight="bold" if view["pending"] else "normal",
-           fill="#5a3a00" if view["pending"] else DARK, extra=' id="rule-line"')
+    if d.width == WIDTH:
+        d.text(40, 34, status, 22, weight="bold")
+        d.text(WIDTH - 40, 34, goal, 15, anchor="end", fill=MUTED)
+        d.rect(30, 48, WIDTH - 60, 40, "#fff4d6" if view["pending"] else "#ffffff", stroke="#b58900", rx=8)
+        d.text(46, 74, line, 17 if len(line) < 115 else 15, weight="bold" if view["pending"] else "normal",
+               fill="#5a3a00" if view["pending"] else DARK, extra=' id="rule-line"')
+        return 0
+    # Narrower tables: the same three things on wrapped lines, nothing smaller.
+    y = 30
+    for part in _wrap(status, int((d.width - 24) / 11)):
+        d.text(12, y, part, 20, weight="bold")
+        y += 26
+    for part in _wrap(goal, int((d.width - 24) / 7.5)):
+        d.text(12, y - 4, part, 14, fill=MUTED)
+        y += 20
+    lines = _wrap(line, int((d.width - 40) / 8))
+    d.rect(8, y, d.width - 16, 14 + 22 * len(lines), "#fff4d6" if view["pending"] else "#ffffff", stroke="#b58900",
+           rx=8)
+    d.add('<g id="rule-line">')
+    for k, part in enumerate(lines):
+        d.text(18, y + 26 + 22 * k, part, 16, weight="bold" if view["pending"] else "normal",
+               fill="#5a3a00" if view["pending"] else DARK)
+    d.add("</g>")
+    return y + 14 + 22 * len(lines) + 10
 
 
 def _board(d: Drawing, view: dict[str, Any]) -> None:
@@ -264,7 +299,8 @@ def _last_hand(d: Drawing, view: dict[str, Any], y: float) -> float:
     return y + 32
 
 
-def _hand(d: Drawing, view: dict[str, Any], y: float) -> float:
+def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row: int = HAND_PER_ROW,
+          step: float = HAND_STEP) -> float:
     """The viewer's own cards, face up; the ones that can be played are raised and clickable."""
     if view["hand"] is None:
         d.text(40, y + 26, "Watching: every hand is hidden. Only the number of cards each player holds "
@@ -283,11 +319,14 @@ def _hand(d: Drawing, view: dict[str, Any], y: float) -> float:
     elif choosing_card:
         hint = (" · the raised cards can be played: click one" + (", or draw" if "draw" in kinds else "")
                 if "play" in kinds else " · none can be played now")
-    d.text(40, y + 24, f"Your hand: {count} card{'s' * (count != 1)}{hint}", 17, weight="bold")
-    top = y + 50
+    title = f"Your hand: {count} card{'s' * (count != 1)}{hint}"
+    title_lines = [title] if getattr(d, "width", WIDTH) == WIDTH else _wrap(title, int((d.width - 24) / 9))
+    for k, part in enumerate(title_lines):
+        d.text(x0, y + 24 + 22 * k, part, 17 if len(title_lines) == 1 else 16, weight="bold")
+    top = y + 50 + 22 * (len(title_lines) - 1)
     for k, card in enumerate(cards):
-        x = 40 + (k % HAND_PER_ROW) * HAND_STEP
-        row_y = top + (k // HAND_PER_ROW) * (CARD_H + 40)
+        x = x0 + (k % per_row) * step
+        row_y = top + (k // per_row) * (CARD_H + 40)
         if drawn and k == 0:
             action = d.find("play", card=drawn)
             caption = "just drawn"
@@ -305,8 +344,102 @@ def _hand(d: Drawing, view: dict[str, Any], y: float) -> float:
     if not cards:
         d.text(40, top + 20, "No cards left.", 15, fill=MUTED)
         return top + 40
-    rows = (count + HAND_PER_ROW - 1) // HAND_PER_ROW
+    rows = (count + per_row - 1) // per_row
     return top + rows * (CARD_H + 40) - 12
+
+
+def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
+    d.add('<defs><marker id="expr-arrow" markerWidth="10" markerHeight="10" refX="8" refY="5" '
+          f'orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="{DARK}"/></marker></defs>')
+    y = _header(d, view)
+    # Draw pile and top card side by side; past discards as a count and the newest names.
+    w, h = CARD_W, CARD_H
+    draw = d.find("draw")
+    d.text(12, y + 16, "Draw pile", 15, weight="bold")
+    with d.group(draw, ident="draw-pile", label=None if draw else f"Draw pile: {view['draw_size']} cards"):
+        d.rect(12, y + 24, w, h, "#3c4a63", stroke=DARK, rx=12, width=3 if draw else 1)
+        d.text(12 + w / 2, y + 90, view["draw_size"], 40, anchor="middle", weight="bold", fill=PAPER)
+        d.text(12 + w / 2, y + 114, "face down", 14, anchor="middle", fill="#dfe6f3")
+        if draw:
+            d.text(12 + w / 2, y + 160, "Draw a card", 14, anchor="middle", weight="bold", fill=PAPER)
+    tx = 12 + w + 16
+    d.text(tx, y + 16, "Top card", 15, weight="bold")
+    _card(d, view["top"], tx, y + 24, label=f"Top card: {_name(view['top'])}")
+    past = view["discard"][:-1]
+    if d.width >= 500:
+        lx = tx + w + 16
+        d.text(lx, y + 40, "Discard pile", 15, weight="bold")
+        d.text(lx, y + 62, f"{len(past)} card{'s' * (len(past) != 1)} under the top", 14, fill=MUTED)
+        for k, card in enumerate(reversed(past[-4:])):
+            d.text(lx, y + 88 + 22 * k, _name(card), 14, fill=DARK)
+    y += 24 + h + 14
+    if d.width < 500:
+        d.text(12, y + 4, f"Discard pile: {len(past)} card{'s' * (len(past) != 1)} under the top card", 14,
+               fill=MUTED)
+        y += 20
+    # The pathway as a list of four steps, the top card's and the next one marked.
+    top = parse(view["top"])[0]
+    nxt = next_category(top)
+    anything = view["free_play"] or (view["pending"] or {}).get("kind") == "extra"
+    d.text(12, y + 18, "Expression pathway", 16, weight="bold")
+    y += 28
+    with d.group(ident="pathway", label="The expression pathway: " + " → ".join(
+            CATEGORIES[c].name for c in PATHWAY) + " → back to Promoter"):
+        for category in PATHWAY:
+            is_top, is_next = category == top, category == nxt and not view["over"]
+            d.add(f'<g id="step-{category}">')
+            d.rect(12, y, d.width - 24, 36, PAPER, stroke=DARK if is_top or is_next else "#b9b4a6",
+                   width=3 if is_top else 2 if is_next else 1, rx=8,
+                   extra='stroke-dasharray="7 4"' if is_next else "")
+            d.rect(16, y + 4, 26, 28, FILL[category], stroke="none", rx=5)
+            d.text(29, y + 24, _step(category), 16, anchor="middle", weight="bold", fill=INK[category])
+            d.text(50, y + 24, CATEGORIES[category].name, 15, weight="bold")
+            tag = "top card" if is_top else ("next" if anything else "next: play this") if is_next else ""
+            if tag:
+                d.text(d.width - 22, y + 24, tag, 14, anchor="end", weight="bold" if is_next else "normal",
+                       fill="#5a3a00" if is_next else MUTED)
+            d.add("</g>")
+            y += 40
+        d.text(12, y + 10, "↻ after Expressed gene, back to Promoter", 14, fill=MUTED)
+    y += 22
+    # Players: one line each (a 44-unit row, clickable when a swap partner is chosen).
+    pending = view["pending"] or {}
+    choosing = pending.get("kind") in ("swap-first", "swap-second")
+    for p in range(view["players"]):
+        current = view["current"] == p
+        choose = d.find("choose", seat=p) if choosing else None
+        size = view["hand_sizes"][p]
+        text = (f"{_who(p)}{' (you)' if view['viewer'] == p else ''}: {size} card{'s' * (size != 1)}, "
+                f"{view['scores'][p]}/{view['target']} points")
+        if choose is not None:
+            text = f"Choose {text}"
+        elif current:
+            text = f"▶ {text}"
+        with d.group(choose, ident=f"player-{p}", label=None if choose else text):
+            d.rect(12, y, d.width - 24, 44, "#fffbe6" if current else PAPER,
+                   stroke=DARK if choose else "#b58900" if current else "#b9b4a6",
+                   width=3 if current or choose else 1, rx=8)
+            d.text(22, y + 28, text, 15 if len(text) * 8 < d.width - 40 else 13,
+                   weight="bold" if current or choose else "normal")
+        y += 50
+    y = _last_hand_wrapped(d, view, y)
+    height = int(_hand(d, view, y, x0=12, per_row=max(1, int((d.width - 12) // (CARD_W + 4))),
+                       step=CARD_W + 4) + 16)
+    return d.svg(d.width, height, title="Gene Expression", desc=describe(view))
+
+
+def _last_hand_wrapped(d: Drawing, view: dict[str, Any], y: float) -> float:
+    last = view["last_hand"]
+    if not last:
+        return y
+    text = (f"Hand {last['hand']} went to {_who(last['winner'])}: +{last['points']} points from the cards left "
+            f"in the other hands ({last['reason']}).")
+    lines = _wrap(text, int((d.width - 24) / 7.5))
+    d.add('<g id="last-hand">')
+    for k, part in enumerate(lines):
+        d.text(12, y + 20 + 20 * k, part, 14, fill=MUTED)
+    d.add("</g>")
+    return y + 8 + 20 * len(lines)
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -335,9 +468,15 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def render(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str:
-    """The table for ``view`` as an SVG string; each legal move sits on the card or seat it acts on."""
+def render(view: dict[str, Any], *, legal: Sequence[Action] = (), layout: str = "wide") -> str:
+    """The table for ``view`` as an SVG string; each legal move sits on the card or seat it acts on.
+
+    ``medium`` and ``narrow`` stack the same regions (prompt, piles and top card, pathway, players as
+    one line each, your hand wrapping to the width) instead of shrinking the wide table."""
     d = Drawing(legal)
+    d.width = LAYOUTS[layout]
+    if layout != "wide":
+        return _render_narrow(d, view)
     d.add('<defs><marker id="expr-arrow" markerWidth="10" markerHeight="10" refX="8" refY="5" '
           f'orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="{DARK}"/></marker></defs>')
     _header(d, view)

@@ -12,7 +12,7 @@ from ...core import Game, register
 from .bots import GreedyBot, SearchBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
-from .render import render
+from .render import prompt, render
 from .rules import MAX_ROUNDS, NucleoState
 
 __all__ = ["GAME", "PROTEINS", "protein"]
@@ -44,6 +44,7 @@ GAME = register(Game(
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade"}),  # rolls and draws
+    prompt=prompt,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     version=2,
 ))

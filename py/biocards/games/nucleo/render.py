@@ -16,7 +16,7 @@ from ...svg import Drawing
 from .cards import ACTION_CARDS, AMINO_NAMES, FIXED_TRADE
 from .rules import MAX_OFFERS_PER_TURN, a_card, item_label, items_text
 
-__all__ = ["describe", "render"]
+__all__ = ["describe", "prompt", "render"]
 
 WIDTH = 1280
 INK, MUTED = "#1d2433", "#4a5263"
@@ -66,8 +66,11 @@ def _width(s: str, size: int, bold: bool = False) -> int:
 # -- the whole table ---------------------------------------------------------------------------------
 
 
-def render(view: dict[str, Any], *, legal=()) -> str:
-    """The table for ``view``: board and supply on top, the prompt and any offer, one row per player."""
+def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
+    """The table for ``view``: board and supply on top, the prompt and any offer, one row per player.
+
+    Only the wide layout is drawn so far: ``medium`` and ``narrow`` get the same 1280-unit table (the
+    page then scales it down) until the board, supply and seats learn to reflow (issue 12)."""
     d = Drawing(legal)
     _header(d, view)
     _board(d, view)
@@ -207,9 +210,9 @@ def _amino_tile(d: Drawing, x: float, y: float, w: float, h: float, code: str, b
         ink = MUTED if faded else ink
         big = 20 if h >= 56 else 16
         d.text(x + w / 2, y + big + 2, code, big, anchor="middle", weight="bold", fill=ink)
-        d.text(x + w / 2, y + big + 16, THREE[code], 11, anchor="middle", fill=ink)
+        d.text(x + w / 2, y + big + 17, THREE[code], 14, anchor="middle", fill=ink)
         if bottom:
-            d.text(x + w / 2, y + h - 6, bottom, 11, anchor="middle", weight="bold", fill=ink)
+            d.text(x + w / 2, y + h - 5, bottom, 14, anchor="middle", weight="bold", fill=ink)
 
 
 # -- board -------------------------------------------------------------------------------------------
@@ -242,7 +245,7 @@ def _board_card(d: Drawing, x: int, w: int, lines: list[tuple[str, int, str]], *
 
 def _board(d: Drawing, view) -> None:
     pool = view["pool"]
-    _board_card(d, 10, 104, [("Coin pool", 13, "bold"), (str(pool), 30, "bold"), ("game ends at 0", 11, "normal")],
+    _board_card(d, 12, 104, [("Coin pool", 13, "bold"), (str(pool), 30, "bold"), ("game ends at 0", 12, "normal")],
                 ident="pool", fill="#F0E442", label=f"Coin pool: {_coins(pool)}; the game ends when it is empty")
     roll = d.find("roll")
     roll_data = view["last_roll"]
@@ -262,16 +265,16 @@ def _board(d: Drawing, view) -> None:
         _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), (code, 26, "bold"), (THREE[code], 12, "normal")],
                     ident="d20", fill=fill, ink=ink, label=f"Twenty-sided die: {AMINO_NAMES[code]} ({code})")
     else:
-        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold"), ("not needed", 11, "normal"),
-                                  ("for this roll", 11, "normal")], ident="d20", label=_d20_idle(view))
+        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold"), ("not needed", 12, "normal"),
+                                  ("for this roll", 12, "normal")], ident="d20", label=_d20_idle(view))
     # After a protein roll you may keep your cards and just take the top one: the pile is that move.
     take_top = d.find("trade-in", protein="")
     _board_card(d, 360, 104, [("Protein pile", 13, "bold"), (str(view["pile_size"]), 30, "bold"),
-                              ("take the top" if take_top else "cards", 11, "bold" if take_top else "normal")],
+                              ("take the top" if take_top else "cards", 12, "bold" if take_top else "normal")],
                 action=take_top, ident="pile", fill="#555", ink="#fff",
                 label=None if take_top else f"Protein pile: {view['pile_size']} cards")
     _board_card(d, 472, 104, [("Action deck", 13, "bold"), (str(view["action_deck_size"]), 30, "bold"),
-                              (f"{len(view['action_discards'])} discarded", 11, "normal")], ident="action-deck",
+                              (f"{len(view['action_discards'])} discarded", 12, "normal")], ident="action-deck",
                 fill="#CC79A7", label=f"Action deck: {view['action_deck_size']} cards")
     # The four parts of a turn (RULINGS), the current one marked with a thick border and "now".
     current = None if view["over"] else PART_OF_PHASE[view["phase"]]
@@ -303,13 +306,9 @@ def _supply(d: Drawing, view) -> None:
                     ident=f"supply-{code}", faded=not left)
 
 
-# -- the prompt and the offer on the table -----------------------------------------------------------
-
-
-def _panel(d: Drawing, view, top: int) -> int:
-    """The prompt line, and under it the offer (both sides) while one is written or answered."""
+def prompt(view: dict[str, Any], *, legal=()) -> str | None:
+    """One sentence for the prompt bar: what the player to move must do now (the result once over)."""
     pending = view["pending"]
-    d.rect(10, top, WIDTH - 20, 40, "#fffbe6", stroke="#999")
     if pending is not None:
         text = f"{_player(pending['player'])}: {pending['prompt']}"
         if pending["kind"] == "offer-give":
@@ -329,6 +328,17 @@ def _panel(d: Drawing, view, top: int) -> int:
                 "card), then go on to building.")
     else:
         text = f"{_player(view['turn_player'])}: build the proteins you hold every amino acid for, then end your turn."
+    return text
+
+
+# -- the prompt and the offer on the table -----------------------------------------------------------
+
+
+def _panel(d: Drawing, view, top: int) -> int:
+    """The prompt line, and under it the offer (both sides) while one is written or answered."""
+    pending = view["pending"]
+    d.rect(10, top, WIDTH - 20, 40, "#fffbe6", stroke="#999")
+    text = prompt(view) or ""
     d.text(22, top + 26, text, 14, weight="bold")
     y = top + 40
     if pending is None or pending["kind"] not in OFFER_KINDS:
@@ -383,7 +393,7 @@ def _item_chip(d: Drawing, item: str, x: float, y: float, ident: str) -> int:
     with d.group(ident=ident, label=item_label(item)):
         d.rect(x, y, w, 48, "#F0E442" if item == "coin" else "#555", stroke="#333")
         d.text(x + w / 2, y + 22, label, 13, anchor="middle", weight="bold", fill=INK if item == "coin" else "#fff")
-        d.text(x + w / 2, y + 40, "coin" if item == "coin" else "protein card", 10, anchor="middle",
+        d.text(x + w / 2, y + 40, "coin" if item == "coin" else "protein card", 12, anchor="middle",
                fill=INK if item == "coin" else "#fff")
     return w
 
@@ -406,7 +416,7 @@ def _ask_palette(d: Drawing, asks: list[Action], y: int) -> int:
             with d.group(action, ident=f"ask-{what}"):
                 d.rect(x, y, w, h, fill, stroke="#000", width=2, rx=5)
                 d.text(x + w / 2, y + 15, what, 14, anchor="middle", weight="bold", fill=ink)
-                d.text(x + w / 2, y + 29, THREE[what], 10, anchor="middle", fill=ink)
+                d.text(x + w / 2, y + 29, THREE[what], 12, anchor="middle", fill=ink)
         else:
             coin = item == "coin"
             with d.group(action, ident="ask-coin" if coin else f"ask-protein-{what}"):
@@ -455,8 +465,8 @@ def _seat(d: Drawing, view, p: int, y: int) -> int:
     top = y + 106
     d.text(16, top + 24, "Protein cards", 13, weight="bold")
     d.text(16, top + 42, f"{hand['protein_count']} in hand", 12, fill=MUTED)
-    d.text(16, top + 58, "(lost at the", 11, fill=MUTED)
-    d.text(16, top + 72, "end if unbuilt)", 11, fill=MUTED)
+    d.text(16, top + 58, "(lost at the", 12, fill=MUTED)
+    d.text(16, top + 72, "end if unbuilt)", 12, fill=MUTED)
     if not hand["proteins"]:
         d.text(120, top + 34, "none", 13, fill=MUTED)
     for i, protein in enumerate(hand["proteins"]):
@@ -513,24 +523,24 @@ def _protein_card(d: Drawing, protein: dict[str, Any], amino: dict[str, int], p:
             fill, ink = _colours(a) if have else ("#fff", MUTED)
             bx = x + 8 + k * box
             d.rect(bx, y + 25, box - 1, 18, fill, stroke="#555" if have else "#999", rx=2)
-            d.text(bx + (box - 1) / 2, y + 38, a, 10, anchor="middle", weight="bold", fill=ink)
+            d.text(bx + (box - 1) / 2, y + 39, a, 14 if box >= 15 else 12, anchor="middle", weight="bold", fill=ink)
         if need:
-            d.text(x + 8, y + 59, f"Still need: {_need_text(need)}", 11, fill=INK)
+            d.text(x + 8, y + 60, f"Still need: {_need_text(need)}", 13, fill=INK)
         else:
-            d.text(x + 8, y + 59, "✓ every amino acid in hand", 11, weight="bold", fill="#006e4f")
+            d.text(x + 8, y + 60, "✓ every amino acid in hand", 13, weight="bold", fill="#006e4f")
         boosts = [a for a in d.legal if a.kind == "build" and a.protein == name and a.boost != "none"]
         hint = {"build": "click to build", "trade-in": "click to trade in", "recycle": "click to recycle",
                 "give": "click to offer it"}.get(action.kind if action else "", f"{len(seq)} amino acids, N→C")
         if boosts:
             hint = "or with:"
-        d.text(x + 8, y + 77, hint, 11, fill=MUTED if not action else INK, weight="bold" if action else "normal")
+        d.text(x + 8, y + 77, hint, 12, fill=MUTED if not action else INK, weight="bold" if action else "normal")
     d.add("</g>")
     # A boosted build plays an action card with it: small buttons of their own, after the card.
     bx = x + 58
     for action in boosts:
         label = BOOST_CHIP[action.boost]
-        bw = int(len(label) * 5.6) + 10
-        _button(d, action, bx, y + h - 22, bw, 18, label, ident=f"build-{p}-{i}-{action.boost}", size=9)
+        bw = int(len(label) * 7.4) + 12
+        _button(d, action, bx, y + h - 22, bw, 18, label, ident=f"build-{p}-{i}-{action.boost}", size=12)
         bx += bw + 3
 
 

@@ -13,7 +13,7 @@ from ...bots import RandomBot
 from ...core import Game, register
 from .bots import GreedyBot, SearchBot
 from .cards import AMINO_CARDS, RNA_LETTERS, AminoCard
-from .render import render
+from .render import prompt, render
 from .rules import MAX_ROUNDS, PeptideState
 from .rules import hand_points as _hand_points
 
@@ -59,6 +59,7 @@ GAME = register(Game(
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
+    prompt=prompt,
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}

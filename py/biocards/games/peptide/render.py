@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
-from ...svg import Drawing
+from ...svg import LAYOUTS, Drawing
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
 WIDTH = 1280
@@ -34,9 +34,12 @@ class _Table(Drawing):
     a second one (two identical organelles selected, two identical RNA cards drawn) would be a second
     keyboard stop for the same move."""
 
-    def __init__(self, legal) -> None:
+    def __init__(self, legal, width: int = 1280, layout: str = "wide") -> None:
         super().__init__(legal)
         self.placed: set[str] = set()
+        self.width, self.layout = width, layout
+        # Touch targets: 44 units where a finger is likely (medium, narrow), 32 with a mouse (wide).
+        self.target = 32 if layout == "wide" else 44
 
     def find(self, kind: str, **params: Any) -> Action | None:
         """The legal move of ``kind`` with these parameters, if no element carries it yet."""
@@ -54,37 +57,60 @@ class _Table(Drawing):
     def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
         super().text(x, y, s, size, **{"fill": INK, **style})
 
-    def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False) -> None:
+    def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False,
+             middle=False) -> None:
+        """A card or button; ``middle`` centres its one line of text vertically (buttons)."""
         with self.group(action, ident=ident):
             self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
                       width=3 if action is not None else 1)
             colour = "#fff" if dark else INK
             for i, (s, size, weight) in enumerate(lines):
-                self.text(x + w / 2, y + 16 + i * (size + 3), s, size, anchor="middle", weight=weight,
-                          fill=colour)
+                top = y + h / 2 + size * 0.35 if middle else y + 6 + size + i * (size + 4)
+                self.text(x + w / 2, top, s, size, anchor="middle", weight=weight, fill=colour)
 
     def rna(self, x, y, letter, *, size=22, action=None, ident=None, count=None) -> None:
         with self.group(action, ident=ident):
             self.rect(x, y, size, size + 4, RNA_COLOURS[letter], stroke="#000", rx=3,
                       width=3 if action is not None else 1)
-            self.text(x + size / 2, y + size * 0.8, letter, int(size * 0.7), anchor="middle",
+            self.text(x + size / 2, y + size / 2 + 7, letter, max(13, int(size * 0.6)), anchor="middle",
                       weight="bold", fill="#fff" if letter in "GC" else INK)
             if count is not None:
-                self.text(x + size + 3, y + size * 0.8, f"×{count}", 12)
+                self.text(x + size + 4, y + size / 2 + 7, f"×{count}", 14, weight="bold")
 
 
-def render(view: dict[str, Any], *, legal=()) -> str:
-    """The table for ``view``: shared supplies on top, one row per player below."""
-    svg = _Table(legal)
-    _header(svg, view)
-    _table(svg, view)
-    _prompt(svg, view)
-    n = view["players"]
-    row = min(SEAT_MAX_HEIGHT, SEATS_SPACE // n)
-    for p in range(n):
-        _seat(svg, view, p, SEATS_TOP + p * row, row)
-    height = SEATS_TOP + n * row + 4  # no empty band below the last seat
-    return svg.svg(WIDTH, height, title="Peptide", desc=describe(view))
+def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
+    """The table for ``view`` at ``layout``'s width: header, shared supplies, the prompt bar, then
+    one panel per seat (yours first in the narrow layouts, so your hand is never far away).
+
+    Regions reflow rather than shrink: every piece is placed left to right and wraps at the layout's
+    width, so text keeps its size (12 units at least) and cards stay big enough to touch."""
+    width = LAYOUTS[layout]
+    svg = _Table(legal, width, layout)
+    y = _header(svg, view)
+    y = _table(svg, view, y + 8)
+    y = _prompt(svg, view, y + 8)
+    order = list(range(view["players"]))
+    viewer = view.get("viewer")
+    if layout != "wide" and viewer is not None and viewer in order:
+        order.remove(viewer)
+        order.insert(0, viewer)
+    for p in order:
+        y = _seat(svg, view, p, y + 6)
+    return svg.svg(width, int(y + 8), title="Peptide", desc=describe(view))
+
+
+def prompt(view: dict[str, Any], *, legal=()) -> str | None:
+    """One sentence for the prompt bar: what the player to move must do now."""
+    pending = view["pending"]
+    if view["phase"] == "over":
+        return None
+    if pending is not None:
+        return f"Player {pending['player'] + 1}: {pending['prompt']}"
+    if view["phase"] == "select":
+        return "Choose an organelle from the field (face down costs 1 ATP later), or take the First Player card."
+    if view["phase"] == "discard":
+        return "Discard ATP or RNA down to your Vacuole limits."
+    return "Resolve each organelle you selected, in any order, then end your turn."
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -124,110 +150,188 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _header(svg: _Table, view) -> None:
-    svg.rect(0, 0, WIDTH, 34, "#2b2b2b", rx=0, stroke="none")
-    turn = "" if view["current"] is None else f" · Player {view['current'] + 1} to move"
-    svg.text(12, 23, f"Round {view['round']} · {PHASES[view['phase']]}{turn}", size=16, weight="bold",
-             fill="#fff")
+class _Flow:
+    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
+
+    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
+        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
+        self.row = 0.0
+
+    def place(self, w: float, h: float) -> tuple[float, float]:
+        if self.x > self.x0 and self.x + w > self.right:
+            self.newline()
+        at = (self.x, self.y)
+        self.x += w + self.gap
+        self.row = max(self.row, h)
+        return at
+
+    def newline(self) -> None:
+        if self.x > self.x0:
+            self.y += self.row + self.gap
+        self.x, self.row = self.x0, 0.0
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.row if self.x > self.x0 else self.y - self.gap
+
+
+def _header(svg: _Table, view) -> float:
+    turn = "" if view["current"] is None else f"Player {view['current'] + 1} to move"
+    title = f"Round {view['round']} · {PHASES[view['phase']]}"
+    lines = [title + (f" · {turn}" if turn else "")] if svg.layout == "wide" else [title] + ([turn] if turn else [])
+    if svg.layout == "narrow" and len(title) > 38:
+        lines = [f"Round {view['round']}", PHASES[view["phase"]]] + ([turn] if turn else [])
+    height = 12 + 22 * len(lines)
+    svg.rect(0, 0, svg.width, height, "#2b2b2b", rx=0, stroke="none")
+    for i, line in enumerate(lines):
+        svg.text(12, 26 + 22 * i, line, size=16, weight="bold", fill="#fff")
+    y = height
     if view["stop_out"]:
-        with svg.group(ident="last-round"):
-            svg.rect(WIDTH - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
-            svg.text(WIDTH - 225, 22, "■ STOP codon drawn: LAST ROUND after this one ends" if
-                     view["round"] == view["stop_round"] else "■ LAST ROUND (STOP codon drawn)",
-                     size=14, anchor="middle", weight="bold", fill="#fff")
+        banner = ("■ STOP codon drawn: LAST ROUND after this one ends" if view["round"] == view["stop_round"]
+                  else "■ LAST ROUND (STOP codon drawn)")
+        if svg.layout == "wide":
+            with svg.group(ident="last-round"):
+                svg.rect(svg.width - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
+                svg.text(svg.width - 225, 22, banner, size=14, anchor="middle", weight="bold", fill="#fff")
+        else:
+            with svg.group(ident="last-round"):
+                svg.rect(0, y, svg.width, 30, "#D55E00", stroke="none", rx=0)
+                svg.text(12, y + 21, "■ LAST ROUND (STOP drawn)" if svg.layout == "narrow" else banner,
+                         size=14, weight="bold", fill="#fff")
+            y += 30
+    return y
 
 
-def _table(svg: _Table, view) -> None:
-    y = 44
-    svg.card(10, y, 78, 112, "#555", [("Organelle", 12, "bold"), ("deck", 12, "bold"),
+def _table(svg: _Table, view, y: float) -> float:
+    flow = _Flow(10, y, svg.width - 10)
+    x, fy = flow.place(78, 112)
+    svg.card(x, fy, 78, 112, "#555", [("Organelle", 13, "bold"), ("deck", 13, "bold"),
                                       (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
-    x = 98
     for org in ORGANELLE_ORDER:
         count = view["field"].get(org)
         if not count:
             continue
+        x, fy = flow.place(100, 112)
         for k in range(min(count, 3) - 1, 0, -1):  # stacked duplicates peek out behind
-            svg.rect(x + 4 * k, y - 4 * k + 8, 100, 104, ORG_COLOURS[org], stroke="#333")
+            svg.rect(x + 2 * k, fy + 8 - 4 * k, 96, 104, ORG_COLOURS[org], stroke="#333")
         pick = svg.find("pick", organelle=org, facedown=False)
-        svg.card(x, y + 8, 100, 104, ORG_COLOURS[org],
-                 [(ORG_SHORT[org], 14, "bold"), (ORG_SUBTITLE[org], 10, "normal"),
-                  (f"×{count}", 18, "bold")], action=pick, ident=f"field-{org}")
+        svg.card(x, fy + 8, 96, 104, ORG_COLOURS[org],
+                 [(f"{ORG_SHORT[org]} ×{count}", 15, "bold"), (ORG_SUBTITLE[org], 12, "normal")],
+                 action=pick, ident=f"field-{org}")
         down = svg.find("pick", organelle=org, facedown=True)
         if down is not None:
-            svg.card(x + 10, y + 80, 80, 26, "#ddd", [("face down", 11, "normal")], action=down,
-                     ident=f"field-{org}-down")
-        x += 108
+            h = svg.target
+            svg.card(x + 6, fy + 110 - h, 84, h, "#ddd", [("face down", 13, "bold")], action=down,
+                     ident=f"field-{org}-down", middle=True)
     first = svg.find("first-player")
-    svg.card(x + 6, y + 8, 78, 104, "#fff" if not view["first_taken"] else "#ccc",
-             [("First", 13, "bold"), ("Player", 13, "bold"), (f"P{view['first_player'] + 1}", 16, "bold")],
+    x, fy = flow.place(84, 112)
+    svg.card(x, fy + 8, 84, 104, "#fff" if not view["first_taken"] else "#ccc",
+             [("First", 14, "bold"), ("Player", 14, "bold"), (f"P{view['first_player'] + 1}", 16, "bold")],
              action=first, ident="first-player-card")
-    x = 740
-    svg.card(x, y, 74, 112, "#F0E442", [("ATP", 14, "bold"), ("supply", 11, "normal"),
-                                        (str(view["atp_supply"]), 22, "bold")], ident="atp-supply")
+    if svg.layout == "wide":
+        flow.x = max(flow.x, 740)
+    else:
+        flow.newline()
+    x, fy = flow.place(74, 112)
+    svg.card(x, fy, 74, 112, "#F0E442", [("ATP", 15, "bold"), ("supply", 12, "normal"),
+                                         (str(view["atp_supply"]), 22, "bold")], ident="atp-supply")
     bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or "none"
-    svg.card(x + 80, y, 74, 112, "#fff", [("Bonus", 13, "bold"), ("stack", 11, "normal"), (bonus, 13, "bold")],
+    x, fy = flow.place(74, 112)
+    svg.card(x, fy, 74, 112, "#fff", [("Bonus", 14, "bold"), ("stack", 12, "normal"), (bonus, 13, "bold")],
              ident="bonus-stack")
-    _amino_deck(svg, view, x + 160, y)
-    svg.card(x + 250, y, 74, 112, "#444", [("RNA", 13, "bold"), ("deck", 12, "bold"),
-                                           (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
+    x, fy = flow.place(84, 112)
+    _amino_deck(svg, view, x, fy)
+    x, fy = flow.place(74, 112)
+    svg.card(x, fy, 74, 112, "#444", [("RNA", 14, "bold"), ("deck", 13, "bold"),
+                                      (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
+    up_w = 58 if svg.layout == "wide" else 76  # wide: five organelles and three RNA fit one row
     for i, letter in enumerate(view["rna_up"]):
         take = svg.find("rna-take", index=i)
         fill = "#fff" if letter in "GC" else INK
+        x, fy = flow.place(up_w, 112)
         with svg.group(take, ident=f"rna-up-{i}"):
-            svg.rect(x + 332 + i * 98, y, 90, 112, RNA_COLOURS[letter], stroke="#000", width=3 if take else 1)
-            svg.text(x + 377 + i * 98, y + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
-            svg.text(x + 377 + i * 98, y + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
+            svg.rect(x, fy, up_w, 112, RNA_COLOURS[letter], stroke="#000", width=3 if take else 1)
+            svg.text(x + up_w / 2, fy + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
+            svg.text(x + up_w / 2, fy + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
     buttons = [("reset-rna", "Reset RNA (1 ATP)"), ("reset-organelles", "Reset organelles (2 ATP)"),
                ("select-twice", "Select twice (3 ATP)")]
-    bx = 98
-    for kind, label in buttons:
-        action = svg.find(kind)
-        if action is not None:
-            svg.card(bx, 164, 170, 26, "#fff", [(label, 12, "bold")], action=action, ident=f"btn-{kind}")
-            bx += 180
+    placed = [(kind, label, svg.find(kind)) for kind, label in buttons]
+    placed = [b for b in placed if b[2] is not None]
+    if placed:
+        flow.newline()
+        for kind, label, action in placed:
+            w = int(len(label) * 7.6) + 24
+            x, fy = flow.place(w, svg.target)
+            svg.card(x, fy, w, svg.target, "#fff", [(label, 13, "bold")], action=action, ident=f"btn-{kind}",
+                     middle=True)
+    return flow.bottom
 
 
-def _amino_deck(svg: _Table, view, x: int, y: int) -> None:
+def _amino_deck(svg: _Table, view, x: float, y: float) -> None:
     """The face-down Amino Acid deck; the seat that put a card back on top sees which one it is."""
     top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
     with svg.group(ident="amino-deck", label=f"Amino Acid deck: {view['amino_deck']} cards face down"
                    + (f"; on top, the {top.name} ({top.codon}) you put back" if top else "")):
-        svg.card(x, y, 84, 112, "#444", [("Amino", 12, "bold"), ("Acid deck", 12, "bold"),
+        svg.card(x, y, 84, 112, "#444", [("Amino", 13, "bold"), ("Acid deck", 13, "bold"),
                                          (str(view["amino_deck"]), 22, "bold")], dark=True)
         if top:
-            svg.card(x + 6, y + 70, 72, 38, "#fff",
-                     [("you put back", 9, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
+            svg.card(x + 4, y + 66, 76, 42, "#fff",
+                     [("you put back", 12, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
 
 
-def _prompt(svg: _Table, view) -> None:
-    pending = view["pending"]
-    svg.rect(10, 200, WIDTH - 20, 40, "#fffbe6", stroke="#999")
-    if pending is None:
-        if view["phase"] == "over":
-            text = "Game over. " + " · ".join(f"Player {p + 1}: {s}" for p, s in enumerate(view["scores"] or []))
-        elif view["phase"] == "select":
-            text = "Choose an organelle from the field (or face down for 1 ATP later, or the First Player card)."
+def _wrap(text: str, chars: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``chars`` characters."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
         else:
-            text = "Resolve each organelle you selected, in any order; then end your turn."
-        svg.text(20, 225, text, size=14)
-        _bar_buttons(svg)
-        return
-    svg.text(20, 225, f"Player {pending['player'] + 1}: {pending['prompt']}", size=14, weight="bold")
+            lines.append(word)
+    return lines or [""]
+
+
+def _prompt(svg: _Table, view, y: float) -> float:
+    pending = view["pending"]
+    if pending is None and view["phase"] == "over":
+        text = "Game over. " + " · ".join(f"Player {p + 1}: {s}" for p, s in enumerate(view["scores"] or []))
+    else:
+        text = prompt(view) or ""
+    bold = pending is not None
+    start = len(svg.parts)
+    lines = _wrap(text, int((svg.width - 40) / 7.4))
+    flow = _Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
     # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
-    rna_draw = pending["kind"] == "nucleus-keep"
-    for i, item in enumerate(pending.get("drawn") or []):
-        x = 700 + i * 130
+    rna_draw = pending is not None and pending["kind"] == "nucleus-keep"
+    for i, item in enumerate((pending or {}).get("drawn") or []):
         if rna_draw:
             keep = svg.find("keep", letter=item)
-            with svg.group(keep, ident=f"drawn-{i}"):
-                svg.rect(x, 203, 120, 34, RNA_COLOURS[item], stroke="#000", width=3 if keep else 1)
-                svg.text(x + 60, 226, f"Keep {RNA_NAMES[item]} ({item})", size=13, anchor="middle", weight="bold",
-                         fill="#fff" if item in "GC" else INK)
+            label = f"Keep {RNA_NAMES[item]} ({item})"
+            w = max(130, int(len(label) * 7.8) + 20)
+            x, by = flow.place(w, svg.target)
+            svg.card(x, by, w, svg.target, RNA_COLOURS[item], [(label, 14, "bold")], action=keep,
+                     ident=f"drawn-{i}", dark=item in "GC", middle=True)
         else:
             card = AMINO_CARDS[item]
-            svg.card(x, 203, 120, 34, "#fff", [(f"Keep {card.name} {card.codon}", 11, "bold")],
-                     action=svg.find("keep", code=item), ident=f"drawn-{i}")
-    _bar_buttons(svg)
+            label = f"Keep {card.name} {card.codon}"
+            w = int(len(label) * 7.6) + 20
+            x, by = flow.place(w, svg.target)
+            svg.card(x, by, w, svg.target, "#fff", [(label, 13, "bold")], action=svg.find("keep", code=item),
+                     ident=f"drawn-{i}", middle=True)
+    flow.newline()
+    for action in [a for a in svg.legal if a.kind in _BAR_KINDS]:
+        ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
+        if svg.find(action.kind, **dict(action.params)) is None:
+            continue
+        w = int(len(action.label) * 7.6) + 22
+        x, by = flow.place(w, svg.target)
+        svg.card(x, by, w, svg.target, "#fff", [(action.label, 13, "bold")], action=action, ident=ident, middle=True)
+    bottom = max(flow.bottom, y + 10 + 20 * len(lines)) + 8
+    for i, line in enumerate(lines):
+        svg.text(20, y + 22 + 20 * i, line, size=14, weight="bold" if bold else "normal")
+    # The bar's background goes under the buttons drawn above, so it is inserted where the bar began.
+    svg.parts.insert(start, f'<rect x="10" y="{y:.0f}" width="{svg.width - 20}" height="{bottom - y:.0f}" '
+                            f'rx="6" fill="#fffbe6" stroke="#999" stroke-width="1"/>')
+    return bottom
 
 
 _BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
@@ -235,51 +339,52 @@ _BAR_KINDS = ("vacuole", "rna-draw2", "synthesize", "skip", "end-turn")
 labelled button in the bar, and only there: the decks and the track do not carry them too."""
 
 
-def _bar_buttons(svg: _Table) -> None:
-    """Buttons at the right of the prompt bar, each showing its action's label."""
-    actions = [a for a in svg.legal if a.kind in _BAR_KINDS]
-    widths = [int(len(a.label) * 6.4) + 18 for a in actions]
-    x = WIDTH - 16 - sum(w + 6 for w in widths)
-    for action, w in zip(actions, widths):
-        ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
-        svg.card(x + 6, 205, w, 30, "#fff", [(action.label, 11, "bold")], action=action, ident=ident)
-        x += w + 6
-
-
-def _seat(svg: _Table, view, p: int, y: int, h: int) -> None:
+def _seat(svg: _Table, view, p: int, y: float) -> float:
     seat = view["seats"][p]
     own = seat["hand"] is not None
     current = view["current"] == p
-    svg.rect(6, y, WIDTH - 12, h - 6, "#fff" if not current else "#eef6ff",
-             stroke="#0072B2" if current else "#bbb", width=3 if current else 1)
+    t = svg.target
+    start = len(svg.parts)
     name = f"{'▶ ' if current else ''}Player {p + 1}{' (you)' if own and view['viewer'] == p else ''}"
     if view["first_player"] == p:
         name += " · First"
-    svg.text(16, y + 20, name, size=14, weight="bold")
+    if svg.layout != "wide" and not own:
+        return _summary(svg, view, p, y, name, current)
+    if svg.layout == "wide":  # one row per seat: the name leads the row
+        flow = _Flow(16, y + 8, svg.width - 16)
+        x, fy = flow.place(196, t)
+        svg.text(x, fy + t / 2 + 5, name, size=15, weight="bold")
+    else:
+        svg.text(16, y + 22, name, size=15, weight="bold")
+        flow = _Flow(16, y + 32, svg.width - 16)
     atp_action = svg.find("discard", item="ATP") if current else None
+    x, fy = flow.place(84, t)
     with svg.group(atp_action, ident=f"atp-{p}"):
-        svg.rect(16, y + 28, 66, 22, "#F0E442", rx=11)
-        svg.text(49, y + 44, f"ATP {seat['atp']}", size=13, anchor="middle", weight="bold")
-    if seat["bonus"]:
-        svg.text(90, y + 44, "Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), size=12, weight="bold")
-    if seat["track"] is not None:
-        e, r = seat["track"]
-        svg.text(16, y + 66, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=11)
-        for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
-            with svg.group(ident=f"track-{p}-{choice}"):
-                svg.rect(16 + i * 88, y + 72, 84, 12, "#eee", rx=2)
-                svg.rect(16 + i * 88, y + 72, 84 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
-    # RNA and selected organelles.
+        svg.rect(x, fy, 84, t, "#F0E442", rx=t / 2, stroke="#000" if atp_action else "#333",
+                 width=3 if atp_action else 1)
+        svg.text(x + 42, fy + t / 2 + 5, f"ATP {seat['atp']}", size=14, anchor="middle", weight="bold")
     if own:
-        x = 200
         for letter in "AGCU":
             count = seat["rna"][letter]
             action = svg.find("discard", item=letter) if current else None
-            svg.rna(x, y + 8, letter, size=18, action=action, ident=f"rna-{p}-{letter}", count=count)
-            x += 52
+            x, fy = flow.place(t + 34, t)
+            svg.rna(x, fy, letter, size=t, action=action, ident=f"rna-{p}-{letter}", count=count)
     else:
-        svg.text(200, y + 24, f"RNA cards: {seat['rna_count']}", size=13)
-    x = 200
+        x, fy = flow.place(150, t)
+        svg.text(x, fy + t / 2 + 5, f"RNA cards: {seat['rna_count']}", size=14)
+    if seat["bonus"]:
+        label = "Bonus " + " ".join(f"+{b}" for b in seat["bonus"])
+        x, fy = flow.place(len(label) * 8, t)
+        svg.text(x, fy + t / 2 + 5, label, size=14, weight="bold")
+    if seat["track"] is not None:
+        e, r = seat["track"]
+        x, fy = flow.place(250, t)
+        svg.text(x, fy + 15, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=13)
+        for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
+            with svg.group(ident=f"track-{p}-{choice}"):
+                svg.rect(x + i * 124, fy + 22, 118, 12, "#eee", rx=2)
+                svg.rect(x + i * 124, fy + 22, 118 * value / top, 12, "#CC79A7" if i else "#F0E442", rx=2)
+    # Selected organelles.
     for i, sel in enumerate(seat["selected"]):
         org = sel["organelle"]
         action = None
@@ -287,42 +392,76 @@ def _seat(svg: _Table, view, p: int, y: int, h: int) -> None:
             action = svg.find("resolve", organelle=org, facedown=sel["facedown"])
         label = "face down" if sel["facedown"] else ""
         fill = "#bbb" if sel["facedown"] else ORG_COLOURS[org]
-        svg.card(x, y + 36, 120, 30, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 12, "bold")],
-                 action=action, ident=f"selected-{p}-{i}")
-        x += 126
+        x, fy = flow.place(150, t)
+        svg.card(x, fy, 150, t, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 14, "bold")],
+                 action=action, ident=f"selected-{p}-{i}", middle=True)
     # Amino acid hand.
+    if svg.layout != "wide":
+        flow.newline()
     if own:
-        width = 46 if len(seat["hand"]) <= 5 else max(24, 236 // len(seat["hand"]))
         for i, code in enumerate(seat["hand"]):
             card = AMINO_CARDS[code]
             action = svg.find("link", code=code) if current else None
-            svg.card(460 + i * width, y + 6, width - 3, 52, "#fff",
-                     [(card.code, 16, "bold"), (card.codon, 10, "bold"), (str(card.value) + "pt", 9, "normal")],
+            x, fy = flow.place(50, 66)
+            svg.card(x, fy, 50, 66, "#fff", [(card.code, 18, "bold"), (card.codon, 12, "bold"),
+                                             (f"{card.value}pt", 12, "normal")],
                      action=action, ident=f"hand-{p}-{i}")
     else:
-        svg.text(460, y + 24, f"Amino acids in hand: {seat['hand_count']}", size=13)
-    _chain(svg, seat, p, y, current)
+        x, fy = flow.place(220, 24)
+        svg.text(x, fy + 17, f"Amino acids in hand: {seat['hand_count']}", size=14)
+    if svg.layout != "wide":
+        flow.newline()
+    _chain(svg, seat, p, flow, current)
+    bottom = flow.bottom + 8
+    frame = (f'<rect x="6" y="{y:.0f}" width="{svg.width - 12:.0f}" height="{bottom - y:.0f}" rx="6" '
+             f'fill="{"#eef6ff" if current else "#fff"}" stroke="{"#0072B2" if current else "#bbb"}" '
+             f'stroke-width="{3 if current else 1}"/>')
+    svg.parts.insert(start, frame)
+    return bottom
 
 
-def _chain(svg: _Table, seat, p: int, y: int, current: bool) -> None:
-    x0 = 710
-    svg.card(x0, y + 6, 50, 52, "#0072B2", [("START", 10, "bold"), ("Met", 13, "bold"), (START_CODON, 10, "bold")],
+def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> float:
+    """Another seat in the narrow layouts: its counts on one line, its chain and picks on the next."""
+    seat = view["seats"][p]
+    chain = " ".join(["START"] + [AMINO_CARDS[c].code + ("*" if perm else "") for c, perm in seat["chain"]])
+    picks = " ".join((ORG_SHORT[s["organelle"]] if s["organelle"] else "?") + (" (down)" if s["facedown"] else "")
+                     for s in seat["selected"])
+    lines = [(f"{name}: ATP {seat['atp']} · RNA {seat['rna_count']} · {seat['hand_count']} amino acids", 15, "bold"),
+             (f"Chain: {chain}", 14, "normal")]
+    if picks:
+        lines.append((f"Selected: {picks}", 14, "normal"))
+    if seat["bonus"]:
+        lines.append(("Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), 14, "normal"))
+    if seat["track"] is not None:
+        lines.append((f"Vacuole limits: ATP {seat['track'][0]}/10 · RNA {seat['track'][1]}/9", 14, "normal"))
+    chars = int((svg.width - 40) / 7.6)
+    wrapped = [(part, size, weight) for text, size, weight in lines for part in _wrap(text, chars)]
+    height = 14 + 20 * len(wrapped)
+    svg.rect(6, y, svg.width - 12, height, "#eef6ff" if current else "#fff", stroke="#0072B2" if current else "#bbb",
+             width=3 if current else 1)
+    with svg.group(ident=f"summary-{p}"):
+        for i, (text, size, weight) in enumerate(wrapped):
+            svg.text(16, y + 24 + 20 * i, text, size, weight=weight)
+    return y + height
+
+
+def _chain(svg: _Table, seat, p: int, flow: _Flow, current: bool) -> None:
+    x, y = flow.place(52, 66)
+    svg.card(x, y, 52, 66, "#0072B2", [("START", 12, "bold"), ("Met", 14, "bold"), (START_CODON, 12, "bold")],
              ident=f"start-{p}", dark=True)
     links = seat["chain"]
-    step = 54 if len(links) <= 9 else max(30, 500 // len(links))
     leftmost = next((i for i, (_, perm) in enumerate(links) if not perm), None)
     for i, (code, permanent) in enumerate(links):
         card = AMINO_CARDS[code]
-        x = x0 + (i + 1) * step
         action = svg.find("permanent") if (current and i == leftmost) else None
         if permanent:
-            svg.card(x, y + 6, step - 4, 52, "#333", [(card.code, 16, "bold"), ("perm.", 9, "normal"),
-                                                      (f"{card.value}pt", 10, "bold")],
-                     ident=f"chain-{p}-{i}", dark=True)
+            x, y = flow.place(52, 66)
+            svg.card(x, y, 52, 66, "#333", [(card.code, 18, "bold"), ("perm.", 12, "normal"),
+                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True)
         else:
-            svg.card(x, y + 6, step - 4, 52, "#fff", [(card.code, 16, "bold"), (card.name[:5], 9, "normal"),
-                                                      (f"{(card.value + 1) // 2}pt", 10, "bold")],
+            x, y = flow.place(52, 88)
+            svg.card(x, y, 52, 66, "#fff", [(card.code, 18, "bold"), (card.name[:5], 12, "normal"),
+                                            (f"{(card.value + 1) // 2}pt", 12, "bold")],
                      action=action, ident=f"chain-{p}-{i}")
-            size = min(16, (step - 6) // 3)
             for k, letter in enumerate(card.codon):
-                svg.rna(x + k * (size + 1), y + 60, letter, size=size)
+                svg.rna(x + k * 17, y + 68, letter, size=16)
