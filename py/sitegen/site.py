@@ -51,15 +51,20 @@ def build_site(root: Path, dist: Path, wheel: str) -> None:
 
 def _write_service_worker(dist: Path) -> None:
     """A cache-first service worker that precaches every file of this build (offline classrooms)."""
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    files = sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+                   if name not in ("sw.js", "build.json"))
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())
         digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    # Pages read build.json to tell a student the site was updated since their last visit.
+    _write(dist / "build.json", json.dumps({"build": version}))
+    files.append("build.json")
     # Both the folder URL and its index.html: every header links to …/index.html, and a bookmark
     # may hold either, so both must answer offline (issue 14).
     folders = ["./" + n[:-len("index.html")] for n in files if n.endswith("index.html")]
-    precache = ["./"] + folders + ["./" + n for n in files if n != "sw.js"]
+    precache = ["./"] + folders + ["./" + n for n in files]
     template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")
-    _write(dist / "sw.js", template.replace("__VERSION__", digest.hexdigest()[:16])
+    _write(dist / "sw.js", template.replace("__VERSION__", version)
            .replace("__FILES__", json.dumps(sorted(set(precache)))))

@@ -1,6 +1,31 @@
 // Offline after one visit: register the service worker once the page has settled.
 // A file, not an inline script, so every page can run under a CSP without 'unsafe-inline'.
+const site = new URL("../../", document.currentScript.src);
+
 if ("serviceWorker" in navigator) {
-  const worker = new URL("../../sw.js", document.currentScript.src);
-  addEventListener("load", () => setTimeout(() => navigator.serviceWorker.register(worker).catch(() => {}), 3000));
+  addEventListener("load", () => setTimeout(() => navigator.serviceWorker.register(new URL("sw.js", site)).catch(() => {}), 3000));
 }
+
+// A quiet note when this device last saw another build of the site (issue 14): the service
+// worker switches builds on the next load, and a teacher should know why a page looks different.
+addEventListener("load", async () => {
+  let build;
+  try {
+    build = (await (await fetch(new URL("build.json", site))).json()).build;
+  } catch {
+    return;  // offline with no service worker yet, or an old host: no note, nothing broken
+  }
+  let seen = null;
+  try {
+    seen = localStorage.getItem("biocards:build");
+    localStorage.setItem("biocards:build", build);
+  } catch {
+    return;  // storage switched off: nothing to compare with
+  }
+  if (seen === null || seen === build) return;
+  const note = document.createElement("p");
+  note.className = "site-updated";
+  note.setAttribute("role", "status");
+  note.textContent = "BioCards was updated since this device last opened it.";
+  document.querySelector("header.site-header")?.after(note);
+});

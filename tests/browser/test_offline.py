@@ -49,3 +49,66 @@ def test_every_page_and_header_link_works_offline_after_one_visit(browser, site_
                 page.go_back(wait_until="domcontentloaded")
     finally:
         context.close()
+
+
+def test_a_new_build_takes_over_on_the_next_load_and_a_booting_page_keeps_its_wheel(browser, tmp_path):
+    """Issue 14: after a deploy, the next load runs the new build (new pages, new wheel) with a quiet
+    'updated' note, while a page of the old build that is still booting gets its own old wheel
+    from the previous cache, never the new wheel and never a 404."""
+    import re
+    import shutil
+    import threading
+    from pathlib import Path
+
+    import build
+    from conftest import DIST
+    from sitegen.site import _write_service_worker
+
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server = build.make_server(0, site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(service_workers="allow")
+    try:
+        watched = Watched(context.new_page())
+        page = watched.page
+        page.set_default_timeout(120_000)
+        page.goto(url)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        assert page.locator(".site-updated").count() == 0  # a first visit is not an update
+
+        # Deploy a new build: the wheel moves to a new hash folder and the old one is gone.
+        play = site / "play" / "index.html"
+        old_wheel = re.search(r'name="biocards-wheel" content="([^"]+)"', play.read_text()).group(1)
+        old_folder = site / Path(old_wheel).parent
+        new_wheel = old_wheel.replace(old_folder.name, "0" * 16)
+        shutil.copytree(old_folder, site / Path(new_wheel).parent)
+        shutil.rmtree(old_folder)
+        play.write_text(play.read_text().replace(old_wheel, new_wheel))
+        _write_service_worker(site)
+
+        page.goto(url)  # the browser checks sw.js, installs the new build and switches to it
+        switched = """async () => {
+            const ks = (await caches.keys()).filter(k => k.startsWith('biocards-'));
+            const r = await navigator.serviceWorker.getRegistration();
+            return ks.length === 2 && !r.installing && !r.waiting && r.active.state === 'activated';
+        }"""
+        for _ in range(240):  # wait_for_function would not await the promise
+            if page.evaluate(switched):
+                break
+            page.wait_for_timeout(500)
+        else:
+            raise AssertionError("the new build's service worker never took over")
+        # An old page still booting asks for its own wheel: the previous build's cache answers.
+        assert page.evaluate(f"fetch('{url}{old_wheel}').then(r => r.ok)")
+
+        page.goto(url + "play/?game=translation&seats=greedy,greedy&seed=5&pace=600000")
+        page.wait_for_selector("html[data-state=ready]")
+        assert page.locator('meta[name="biocards-wheel"]').get_attribute("content") == new_wheel
+        assert page.locator(".site-updated").is_visible()
+        assert "updated" in page.locator(".site-updated").inner_text()
+        assert not watched.problems, "\n".join(watched.problems)
+    finally:
+        context.close()
+        server.shutdown()

@@ -18,17 +18,22 @@ class EndScreen:
     def _show_end(self) -> None:
         state = self.state
         scores = state.scores()
-        best = max(scores)
+        # The rules' winners, not simply the top score: a rulebook tie-break (Cytosis) picks one.
+        winners = state.winners()
+        shared = " (shared)" if len(winners) > 1 else ""
         rows = []
         for p, total in enumerate(scores):
             lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
-            mark = ' class="winner"' if total == best else ""
+            won = p in winners
             kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
+            mark = ' class="winner"' if won else ""
             rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
-                        f"<td>{total} points{' — winner' if total == best else ''}</td>"
+                        f"<td>{total} points{' — winner' + shared if won else ''}</td>"
                         f"<td><ul>{lines}</ul></td></tr>")
+        tie = state.tie_break()
         _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
-                                         f"<tbody>{''.join(rows)}</tbody></table>")
+                                         f"<tbody>{''.join(rows)}</tbody></table>"
+                                         + (f'<p id="end-tie-break">{escape(tie)}</p>' if tie else ""))
         used = self.controls.hints_used()
         _el("end-hints").textContent = (f"Hints used: {used}." if used else "No hints used.")
         _el("end").hidden = False
