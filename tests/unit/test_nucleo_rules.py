@@ -607,10 +607,8 @@ def test_greedy_bot_beats_random():
     assert wins >= 17
 
 
-@pytest.mark.parametrize("card", PROTEINS, ids=lambda p: p.name)
-def test_every_build_names_the_chain_concepts_and_the_molecules_job(card):
-    """Issue, Learning: building logs the sequence and what the molecule does; events name peptide bond,
-    primary structure, protein, gene → protein and a concept for the molecule's function."""
+def build_alone(card):
+    """The build event of ``card`` for the player to move, who alone holds the card and its sequence."""
     state = to_phase(new(seed=2), "build")
     p = state.turn_player
     for q in range(2):
@@ -620,7 +618,14 @@ def test_every_build_names_the_chain_concepts_and_the_molecules_job(card):
         state.pile.remove(card.name)
     state.proteins[p].append(card.name)
     give_hand(state, p, card.sequence)
-    event = act(state, "build", protein=card.name, boost="none")[0]
+    return act(state, "build", protein=card.name, boost="none")[0]
+
+
+@pytest.mark.parametrize("card", PROTEINS, ids=lambda p: p.name)
+def test_every_build_names_the_chain_concepts_and_the_molecules_job(card):
+    """Issue, Learning: building logs the sequence and what the molecule does; events name peptide bond,
+    primary structure, protein, gene → protein and a concept for the molecule's function."""
+    event = build_alone(card)
     assert card.sequence in event.text and card.role in event.text
     assert {"peptide-bond", "primary-structure", "protein", "gene-to-protein"} <= set(event.concepts)
     assert set(card.concepts) <= set(event.concepts)
@@ -740,16 +745,7 @@ def test_greedy_choice_does_not_change_when_only_hidden_cards_change():
 def test_glutathione_build_says_two_enzymes_make_it_not_a_ribosome():
     """Issue 13 (Misleading): glutathione has a γ-glutamyl bond and is made by two enzymes."""
     card = next(c for c in PROTEINS if c.name == "Glutathione")
-    state = to_phase(new(seed=2), "build")
-    p = state.turn_player
-    for q in range(2):
-        if card.name in state.proteins[q]:
-            state.proteins[q].remove(card.name)
-    if card.name in state.pile:
-        state.pile.remove(card.name)
-    state.proteins[p].append(card.name)
-    give_hand(state, p, card.sequence)
-    text = act(state, "build", protein=card.name, boost="none")[0].text
+    text = build_alone(card).text
     assert "two enzymes" in text and "γ" in text and "joined by peptide bonds" not in text
 
 
