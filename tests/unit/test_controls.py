@@ -10,6 +10,7 @@ import pytest
 from biocards.bots import RandomBot
 from biocards.core import InvalidRecord
 from biocards.core.hints import suggest
+from biocards.core import links
 from biocards.core.links import decode_moves, encode_moves
 from biocards import games
 from biocards.core.undo import reveals, shows_the_mover_something, take_back, without_last
@@ -159,13 +160,44 @@ def test_nothing_to_take_back_at_the_start():
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_whole_game_fits_a_link_and_the_link_rebuilds_it(game):
     """Issue 15: a shared link holds game, seats, seed and moves compactly: a whole game's moves
-    take well under 2,000 characters, and decoding gives the same position."""
-    for seed in (1, 2):
-        state = random_game(game, seed)
+    take well under 2,000 characters (random play with the most players: the longest games), and
+    decoding gives the same position."""
+    for seed, players in ((1, None), (2, game.max_players)):
+        state = random_game(game, seed, players=players)
         code = encode_moves(state)
-        assert len(code) < 1500, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
+        assert len(code) < 1000, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
         again = decode_moves(game, state.num_players, state.seed, state.options, code)
         assert again.to_record() == state.to_record()
+
+
+def test_a_link_in_the_first_format_still_opens():
+    """Links shared before the packed format (one varint a move) open the same position."""
+    game = games.get("translation")
+    state = random_game(game, 4, moves=40)
+    replay = game.new_state(state.num_players, state.seed)
+    old_code = []
+    for action in state.history:
+        index = replay.legal_actions().index(action)
+        while True:
+            digit, index = index & 31, index >> 5
+            old_code.append(links._DIGITS[digit + (32 if index else 0)])
+            if not index:
+                break
+        replay.apply(action)
+    again = decode_moves(game, state.num_players, state.seed, state.options, "".join(old_code))
+    assert again.to_record() == state.to_record()
+
+
+@pytest.mark.parametrize("change", ["cut", "extra", "more-moves"])
+def test_a_changed_packed_link_raises_invalid_record(change):
+    """A packed link cut short, carrying a number larger than its moves, or claiming more moves than
+    its game has is refused with a sentence."""
+    game = games.get("translation")
+    state = random_game(game, 3)
+    code = encode_moves(state)
+    changed = {"cut": ".", "extra": code + "_", "more-moves": ".__" + code[2:]}[change]
+    with pytest.raises(InvalidRecord):
+        decode_moves(game, state.num_players, state.seed, state.options, changed)
 
 
 @pytest.mark.parametrize("code", ["!!", "A" * 30000, "zzzzzzzzzz", "9", "_"])

@@ -1,23 +1,30 @@
 """A game's moves written compactly enough for a link a teacher can send to the class.
 
-A move is stored as its index in the position's legal moves, which are in a fixed order (the
-engine contract), so replaying the indices from the same seed and options rebuilds the game
-exactly. Each index is a little-endian base-32 varint spelled in URL-safe characters: one
-character per move while fewer than 32 moves are legal, which is almost always; a whole game of
-any of our games fits in a few hundred characters.
+A move is its index among the position's legal moves, which are in a fixed order (the engine
+contract), so replaying the indices from the same seed and options rebuilds the game exactly.
+The indices are packed as one mixed-radix number: each move is a digit whose base is the number
+of moves that were legal, so a forced move costs nothing and a choice among n costs log2(n) bits.
+The code is ``.``, the move count as a varint, then that number six bits a character, all in
+URL-safe characters. A whole game of any of our games, with the most players and random play
+(the longest games), fits in under 1,000 characters.
+
+Links written before this format (one varint a move, no leading ``.``) still open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import IllegalAction, InvalidRecord
 from .game import Game, GameState
 
-# 64 URL-safe characters: the first 32 end a number, the last 32 say "more digits follow".
+# 64 URL-safe characters: in a varint the first 32 end a number and the last 32 say "more digits
+# follow"; in the packed number each is six bits.
 _DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(_DIGITS)}
+_PACKED = "."
+"""Starts a packed code; no character of the older one-varint-a-move format is a dot."""
 _MAX_CODE = 20_000
 """Longer than any real game's code; a longer one is refused before any replay."""
 
@@ -25,15 +32,18 @@ _MAX_CODE = 20_000
 def encode_moves(state: GameState) -> str:
     """The moves of ``state``'s game so far, as a string of URL-safe characters."""
     replay = state.game.new_state(state.num_players, state.seed, **state.options)
-    out: list[str] = []
+    digits: list[tuple[int, int]] = []
     for action in state.history:
-        index = replay.legal_actions().index(action)
-        while True:
-            digit, index = index & 31, index >> 5
-            out.append(_DIGITS[digit + (32 if index else 0)])
-            if not index:
-                break
+        legal = replay.legal_actions()
+        digits.append((legal.index(action), len(legal)))
         replay.apply(action)
+    number = 0
+    for index, base in reversed(digits):  # the first move is the least significant digit
+        number = number * base + index
+    out = [_PACKED, _varint(len(digits))]
+    while number:
+        out.append(_DIGITS[number & 63])
+        number >>= 6
     return "".join(out)
 
 
@@ -45,26 +55,75 @@ def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any]
         state = game.new_state(players, seed, **options)
     except (TypeError, ValueError) as exc:
         raise InvalidRecord(f"This link cannot start a game: {exc}") from None
-    index = shift = 0
+    if code.startswith(_PACKED):
+        _replay_packed(state, code[1:])
+    else:
+        for index in _varints(code):
+            _play(state, index)
+    return state
+
+
+def _replay_packed(state: GameState, code: str) -> None:
+    if not code:
+        raise InvalidRecord("This link's moves stop before they start: it was cut short.")
+    count, used = next(_varint_prefix(code))
+    number = 0
+    for char in reversed(code[used:]):
+        number = (number << 6) | _value(char)
+    for _ in range(count):
+        base = len(state.legal_actions())
+        if base == 0:
+            raise InvalidRecord("This link goes on after its game has ended: it was changed.")
+        number, index = divmod(number, base)
+        _play(state, index)
+    if number:
+        raise InvalidRecord("This link's moves are damaged: they hold more than its moves.")
+
+
+def _play(state: GameState, index: int) -> None:
+    legal = state.legal_actions()
+    if index >= len(legal):
+        raise InvalidRecord(f"Move {len(state.history) + 1} of this link is not a move of the "
+                            "game at that point: the link is damaged or was changed.")
+    try:
+        state.apply(legal[index])
+    except IllegalAction as exc:  # pragma: no cover - legal moves apply
+        raise InvalidRecord(str(exc)) from None
+
+
+def _varint(number: int) -> str:
+    out = []
+    while True:
+        digit, number = number & 31, number >> 5
+        out.append(_DIGITS[digit + (32 if number else 0)])
+        if not number:
+            return "".join(out)
+
+
+def _value(char: str) -> int:
+    value = _VALUE.get(char)
+    if value is None:
+        raise InvalidRecord(f"This link's moves contain {char!r}, which no BioCards link uses.")
+    return value
+
+
+def _varint_prefix(code: str) -> Iterator[tuple[int, int]]:
+    """Each varint of ``code`` with the number of characters read so far."""
+    number = shift = 0
     for position, char in enumerate(code, start=1):
-        value = _VALUE.get(char)
-        if value is None:
-            raise InvalidRecord(f"This link's moves contain {char!r}, which no BioCards link uses.")
-        index |= (value & 31) << shift
+        value = _value(char)
+        number |= (value & 31) << shift
         if value >= 32:
             shift += 5
             if shift > 30:
                 raise InvalidRecord("This link's moves are damaged.")
             continue
-        legal = state.legal_actions()
-        if index >= len(legal):
-            raise InvalidRecord(f"Move {len(state.history) + 1} of this link is not a move of the "
-                                "game at that point: the link is damaged or was changed.")
-        try:
-            state.apply(legal[index])
-        except IllegalAction as exc:  # pragma: no cover - legal moves apply
-            raise InvalidRecord(str(exc)) from None
-        index = shift = 0
+        yield number, position
+        number = shift = 0
     if shift:
         raise InvalidRecord("This link's moves stop in the middle of a move: it was cut short.")
-    return state
+
+
+def _varints(code: str) -> Iterator[int]:
+    for number, _ in _varint_prefix(code):
+        yield number

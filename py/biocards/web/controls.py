@@ -187,7 +187,7 @@ class Controls:
         for name, value in table.state.options.items():
             if value != table.game.options.get(name):
                 params.set(f"opt-{name}", str(value).lower() if isinstance(value, bool) else str(value))
-        params.set("moves", encode_moves(table.state) or "~")
+        params.set("moves", encode_moves(table.state))
         base = str(window.location.href).split("?")[0].split("#")[0]
         return f"{base}?{params.toString()}"
 

@@ -81,7 +81,7 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
         raise SetupError("The seed and the pace in the link must be whole numbers.") from None
     options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
     moves = params.get("moves") if lesson is None else None
-    if moves == "~":  # a shared position before any move
+    if moves == "~":  # a shared position before any move, as links of the first format wrote it
         moves = ""
     return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None,
                  pace_given="pace" in params, moves=moves)
