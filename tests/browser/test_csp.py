@@ -43,9 +43,10 @@ def test_the_policy_blocks_an_injected_inline_script(browser, site_url):
         context.close()
 
 
-def test_every_built_page_carries_the_policy_and_no_inline_script():
+def test_every_built_page_carries_the_policy_and_no_inline_script_or_style():
     """Issue 14: the policy is on every page, and no page needs 'unsafe-inline' (no inline script,
-    no on…= handler): a page that did would silently lose that script under the policy."""
+    no on…= handler, no <style> element or style= attribute): a page that did would lose that
+    script or style under the policy (and log a console error)."""
     import re
 
     from conftest import DIST
@@ -56,3 +57,4 @@ def test_every_built_page_carries_the_policy_and_no_inline_script():
         scripts = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
         assert not scripts, (path, scripts)
         assert not re.search(r"<[^>]+\son[a-z]+=", html), path
+        assert not re.search(r"<style\b|<[^>]+\sstyle=", html), path
