@@ -39,4 +39,5 @@ def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
     page.keyboard.press("Enter")
     page.wait_for_selector("#table g#offer-give")
     assert "Player 1 (you) gives" in page.locator("#table svg").inner_html()
-    assert page.locator("#actions button", has_text="Cancel the offer").count() == 1
+    # Cancel sits beside the prompt, where the student is looking (issue 12), not in the button row.
+    assert page.locator("#prompt-actions button", has_text="Cancel the offer").count() == 1
