@@ -36,7 +36,7 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     """Setup: a starting resource by clicking it in the supply, the second by Tab and Enter; after
     the draft, a worker goes on an organelle spot by a click on that spot."""
     page = open_game(watched.page, site_url)
-    assert page.locator("#table svg desc").text_content().startswith("Round 1. Setup: Player 1")
+    assert page.locator("#table svg desc").text_content().startswith("Round 1. Player 1: Setup:")
     before = log_length(page)
     page.locator("#table g#supply-mrna[data-action]").click()
     wait_for_more_log(page, before)
@@ -49,7 +49,7 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     before = log_length(page)
     page.locator("#table g[id^=hand-][data-action]").first.click()  # shuffle one dealt card back
     wait_for_more_log(page, before)
-    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('places a worker')")
+    page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('Place a worker')")
     before = log_length(page)
     page.locator("#table g#spot-mito-3[data-action]").click()
     wait_for_more_log(page, before)

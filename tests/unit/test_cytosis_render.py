@@ -115,7 +115,7 @@ def test_describe_names_the_key_facts():
         st.apply(st.legal_actions()[-1])
     text = describe(st.view(st.current_player))
     p = st.current_player
-    assert text.startswith("Round 1.") and f"Player {p + 1} places a worker" in text
+    assert text.startswith("Round 1.") and f"Player {p + 1}: Place a worker" in text
     for c in st.row:
         assert CARD[c].name in text
     assert "Goals:" in text and "Health Points" in text
@@ -219,4 +219,5 @@ def test_prompt_says_what_to_do_now():
     assert GAME.prompt is prompt
     for st in random_positions(seeds=(4,), every=20):
         if not st.is_terminal() and not st.setup:
-            assert prompt(st.view(st.current_player), legal=st.legal_actions()).startswith("Player")
+            asked = prompt(st.view(st.current_player), legal=st.legal_actions())
+            assert asked.startswith(("Place a worker", "You may play")), asked

@@ -24,7 +24,10 @@ class PromptBar:
         if not human_to_move:
             return f"{_player(seat)} (computer) is thinking…"
         asked = self.game.prompt(view, legal=legal) if self.game.prompt is not None else None
-        return f"{_player(seat)}: {asked}" if asked else f"{_player(seat)}, your move."
+        if not asked:
+            return f"{_player(seat)}, your move."
+        # Some games' prompts already name the player (a pending choice of another seat's).
+        return asked if asked.startswith("Player ") else f"{_player(seat)}: {asked}"
 
     def _show_cancel(self) -> None:
         """A pending choice's Cancel sits beside the prompt, where the student is looking."""

@@ -215,12 +215,12 @@ def prompt(view: dict[str, Any], *, legal=()) -> str:
     if view["setup"]:
         step = view["setup"][0][1]
         if step == "resource":
-            return f"Setup: Player {p + 1} takes a starting resource (ATP, mRNA or lipid) from the supply."
-        return f"Setup: Player {p + 1} keeps two of three dealt cards and shuffles one back."
+            return "Setup: take a starting resource (ATP, mRNA or lipid) from the supply."
+        return "Setup: keep two of three dealt cards and shuffle one back."
     left = view["seats"][p]["workers"]
     if legal and all(a.kind == "play-resource" for a in legal):
-        return f"Player {p + 1} may play an additional resource card from the hand."
-    return f"Player {p + 1} places a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
+        return "You may play an additional resource card from your hand."
+    return f"Place a worker on a free spot ({left} worker{'s' if left != 1 else ''} left)."
 
 
 def _header(d: Drawing, view: dict[str, Any]) -> float:
@@ -656,7 +656,8 @@ def _completed(d: Drawing, seat, x: float, y: float, w: float) -> None:
 
 def describe(view: dict[str, Any]) -> str:
     """A plain summary of the table for screen readers and tests (the SVG's <desc>)."""
-    parts = [f"Round {view['round']}. {prompt(view)}"]
+    who = "" if view["over"] else f"Player {view['turn'] + 1}: "
+    parts = [f"Round {view['round']}. {who}{prompt(view)}"]
     event = EVENT.get(view["active_event"]) if view["active_event"] else None
     if event:
         parts.append(f"Event: {event.text}.")
