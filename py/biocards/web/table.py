@@ -42,6 +42,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         self.viewer: int | None = None
         self.actions: dict[str, Action] = {}
         self.bot_pending = False
+        self._thinking = None  # a strong computer's move being worked out, slice by slice
+        self._thinking_ply = 0
         self.floor = 0  # moves a take-back may not remove (a shared position's or lesson's start)
         self.shared_from: int | None = None  # the moves a shared link opened with
         self._proxies = []  # keep event-handler proxies alive for the page's lifetime
