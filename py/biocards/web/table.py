@@ -281,12 +281,14 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
-    def _bench(self, moves=300):
-        """Median milliseconds of a greedy decision over greedy games of this table's game, timed
-        inside the page (for ``build.py bench``; the same measure as the CPython engine bench)."""
+    def _bench(self, moves=300, bot="greedy"):
+        """Median milliseconds of one decision of ``bot`` over its own games of this table's game,
+        timed inside the page (for ``build.py bench``); the search bot gets the page's budget."""
         from ..bench import bot_move_ms
+        from .turns import THINKING_SECONDS
 
-        return bot_move_ms(self.game, len(self.setup.seats), int(moves))
+        seconds = THINKING_SECONDS if bot == "search" else None
+        return bot_move_ms(self.game, len(self.setup.seats), int(moves), str(bot), seconds)
 
 
 def _playable(query: str) -> dict[str, tuple[int, int]]:
