@@ -31,16 +31,20 @@ def games_per_second(game, players: int, seconds: float) -> float:
     return round(done / (time.perf_counter() - start), 1)
 
 
-def bot_move_ms(game, players: int, moves: int) -> float:
-    """Median milliseconds for one greedy decision, over positions from greedy games."""
+def bot_move_ms(game, players: int, moves: int, bot: str = "greedy", seconds: float | None = None) -> float:
+    """Median milliseconds for one decision of ``bot`` (greedy unless named), over positions from
+    games that bot plays against itself; ``seconds`` is the search bot's per-move budget (the page's)."""
     times, seed = [], 0
     while len(times) < moves:
         state = game.new_state(players, seed)
-        bots = [game.make_bot("greedy", s, seed) for s in range(players)]
+        bots = [game.make_bot(bot, s, seed) for s in range(players)]
+        if seconds is not None:
+            for b in bots:
+                b.seconds = seconds
         while not state.is_terminal() and len(times) < moves:
-            bot = bots[state.current_player]
+            mover = bots[state.current_player]
             t0 = time.perf_counter()
-            action = bot.choose(state)
+            action = mover.choose(state)
             times.append((time.perf_counter() - t0) * 1000)
             state.apply(action)
         seed += 1

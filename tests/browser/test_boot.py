@@ -16,10 +16,10 @@ def test_index_lists_every_registered_game_with_seats_and_rules(page, site_url):
     assert page.locator("a[href='lessons/index.html']").count() > 0
 
 
-def test_index_seat_pickers_offer_person_and_both_bots(page, site_url):
+def test_index_seat_pickers_offer_person_and_three_computer_levels(page, site_url):
     page.goto(site_url)
     options = page.locator("select[data-seat] option").evaluate_all("os => [...new Set(os.map(o => o.value))]")
-    assert {"human", "random", "greedy"} <= set(options)
+    assert {"human", "random", "greedy", "search"} <= set(options)
 
 
 def test_play_page_boots_to_ready(page, site_url):
@@ -53,3 +53,11 @@ def test_tables_are_drawn_full_size_on_a_school_laptop_and_beside_the_log_on_a_w
     assert table["width"] >= 1270
     assert log["x"] >= table["x"] + table["width"]
     assert not page.locator("#latest").is_visible()
+
+
+def test_a_strong_computer_says_it_is_thinking_and_plays(page, site_url):
+    """The search bot thinks in slices: the page shows that it thinks, and its moves get made."""
+    page.goto(site_url + "play/?game=translation&seats=search,search&seed=2&pace=0")
+    page.wait_for_selector("#thinking:has-text('Computer is thinking')", timeout=120_000)
+    assert page.locator("#thinking").get_attribute("aria-live") == "polite"
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)

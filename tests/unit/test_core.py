@@ -122,3 +122,22 @@ def test_loading_a_record_can_hand_back_the_events_of_every_move():
     again = game.load(state.to_record(), events=replayed)
     assert [e.to_json() for e in replayed] == [e.to_json() for e in played]
     assert again.view(None) == state.view(None)
+
+
+def test_a_play_then_cancel_loop_ends_at_the_move_limit():
+    """Translation lets a card be played and then cancelled, which changes nothing; a player who
+    does that for ever still ends the game, at ``max_moves``, with the scores as they stand."""
+    from biocards import games
+
+    game = games.get("translation")
+    state = game.new_state(2, seed=5)
+    cancels = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        cancel = [a for a in legal if a.kind == "cancel"]
+        cancels += bool(cancel)
+        state.apply(cancel[0] if cancel else legal[0])
+    assert cancels > 10  # it was the loop, not the rules, that went on
+    assert len(state.history) == game.max_moves
+    assert state.current_player is None and state.legal_actions() == []
+    assert state.winners()

@@ -148,6 +148,17 @@ def test_target_is_an_option_and_must_be_positive():
         GAME.new_state(4, 1, target=0)
 
 
+def test_the_target_is_bounded_so_no_value_makes_a_match_endless():
+    """Every match ends by the hand cap whatever the target; the target itself is bounded too."""
+    from biocards.games.expression.rules import MAX_HANDS, MAX_TARGET
+
+    assert GAME.new_state(4, 1, target=MAX_TARGET).target == MAX_TARGET
+    for too_big in (MAX_TARGET + 1, 10**9):
+        with pytest.raises(ValueError, match="target"):
+            GAME.new_state(4, 1, target=too_big)
+    assert GAME.max_moves >= MAX_HANDS  # the move limit leaves room for every hand the cap allows
+
+
 # -- the first card turned up -------------------------------------------------------------------
 
 def test_first_card_translocation_skips_the_first_player():

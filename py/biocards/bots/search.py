@@ -100,6 +100,17 @@ class SearchBot(SeatBot):
 
     def choose(self, state: GameState) -> Action:
         """The candidate with the best summed roll-out value over the sampled worlds."""
+        thinking = self.think(state)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, state: GameState):
+        """:meth:`choose` in slices: a generator that yields after each sampled world and returns
+        the move (the page runs one slice per browser turn, so it stays responsive). The move is
+        the same as :meth:`choose` gives for the same samples."""
         legal = state.legal_actions()
         if len(legal) > 1 and self.delegate(state, legal):
             return self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
@@ -121,6 +132,7 @@ class SearchBot(SeatBot):
                     break
             elif time.perf_counter() >= deadline:
                 break
+            yield sample
         # The roll-out bot's own move keeps ties and near-ties: a few noisy samples should not
         # talk the search out of a sound move.
         favourite = self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)

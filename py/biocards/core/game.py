@@ -34,6 +34,28 @@ class GameState(abc.ABC):
     _legal: list[Action] | None = None
     """The legal moves of this position, computed once (bots and ``apply`` both ask for them)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The move limit is a rule of every game, kept here so no game can forget it: once
+        # ``game.max_moves`` moves are made (only a loop of moves that change nothing gets there,
+        # e.g. play then cancel, over and over) the game is over and scores stand as they are;
+        # the winners are the top scores (with the game's own tie-break), as at a normal end.
+        super().__init_subclass__(**kwargs)
+        rules_end = cls.__dict__.get("is_terminal")
+        if rules_end is not None and not getattr(rules_end, "__isabstractmethod__", False):
+            def is_terminal(self: GameState, _rules_end=rules_end) -> bool:
+                return _rules_end(self) or self.at_move_limit()
+            is_terminal.__doc__ = rules_end.__doc__
+            cls.is_terminal = is_terminal
+        mover = cls.__dict__.get("current_player")
+        if isinstance(mover, property) and not getattr(mover.fget, "__isabstractmethod__", False):
+            def current_player(self: GameState, _mover=mover.fget) -> int | None:
+                return None if self.at_move_limit() else _mover(self)
+            cls.current_player = property(current_player, doc=mover.__doc__)
+
+    def at_move_limit(self) -> bool:
+        """True once ``game.max_moves`` moves are made: the game then ends where it stands."""
+        return len(self.history) >= self.game.max_moves
+
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         self.num_players = players
         self.seed = seed

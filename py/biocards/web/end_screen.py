@@ -8,7 +8,8 @@ from pyscript import document
 
 from .dom import _el, _player
 
-SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner"}
+SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner",
+              "search": "computer, strong"}
 """How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
 
 

@@ -60,6 +60,7 @@ class Resume:
         if record is None:
             return
         self.bot_pending = False
+        self._thinking = None
         note = ("This game was played on in another tab, so your move was not made: this tab now "
                 "shows that game." if refused else "This game was played on in another tab; this tab follows it.")
         self.restore(record, note=note, save=False)

@@ -9,7 +9,8 @@ from urllib.parse import parse_qs
 if TYPE_CHECKING:
     from ..guided import GuidedLesson
 
-SEAT_KINDS = ("human", "random", "greedy")
+SEAT_KINDS = ("human", "random", "greedy", "search")
+"""A person, or a computer: beginner (random), good (greedy) or strong (search)."""
 
 
 class SetupError(ValueError):
@@ -71,7 +72,7 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     seats = tuple(s.strip() for s in params.get("seats", "human,greedy").split(",") if s.strip())
     for kind in seats:
         if kind not in SEAT_KINDS:
-            raise SetupError(f"A seat can be human, random or greedy, not {kind!r}.")
+            raise SetupError(f"A seat can be human, random, greedy or search, not {kind!r}.")
     if not low <= len(seats) <= high:
         raise SetupError(f"This game is for {low}–{high} players; the link names {len(seats)} seats.")
     try:

@@ -42,6 +42,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         self.viewer: int | None = None
         self.actions: dict[str, Action] = {}
         self.bot_pending = False
+        self._thinking = None  # a strong computer's move being worked out, slice by slice
+        self._thinking_ply = 0
         self.floor = 0  # moves a take-back may not remove (a shared position's or lesson's start)
         self.shared_from: int | None = None  # the moves a shared link opened with
         self._proxies = []  # keep event-handler proxies alive for the page's lifetime
@@ -279,12 +281,14 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
-    def _bench(self, moves=300):
-        """Median milliseconds of a greedy decision over greedy games of this table's game, timed
-        inside the page (for ``build.py bench``; the same measure as the CPython engine bench)."""
+    def _bench(self, moves=300, bot="greedy"):
+        """Median milliseconds of one decision of ``bot`` over its own games of this table's game,
+        timed inside the page (for ``build.py bench``); the search bot gets the page's budget."""
         from ..bench import bot_move_ms
+        from .turns import THINKING_SECONDS
 
-        return bot_move_ms(self.game, len(self.setup.seats), int(moves))
+        seconds = THINKING_SECONDS if bot == "search" else None
+        return bot_move_ms(self.game, len(self.setup.seats), int(moves), str(bot), seconds)
 
 
 def _playable(query: str) -> dict[str, tuple[int, int]]:

@@ -9,6 +9,10 @@ from ..core import Action, IllegalAction
 from .dom import _el, _player
 
 
+THINKING_SECONDS = 0.4
+"""Wall-clock time a strong (searching) computer spends on one move in the page."""
+
+
 class TurnLoop:
     """Mixin for :class:`~biocards.web.table.Table`: moves the game from one turn to the next."""
 
@@ -51,7 +55,36 @@ class TurnLoop:
             return
         seat = state.current_player
         bot = self.game.make_bot(self._seat_kind(seat), seat, self.seed)
-        self._play(bot.choose(state))
+        if not hasattr(bot, "think"):
+            self._play(bot.choose(state))
+            return
+        # A searching bot thinks in slices, one per browser turn, so the page stays responsive;
+        # its budget is wall-clock time, the same for every move.
+        bot.seconds = THINKING_SECONDS
+        self._thinking = bot.think(state)
+        self._thinking_ply = len(state.history)
+        _el("thinking").textContent = "Computer is thinking…"
+        self.bot_pending = True
+        window.setTimeout(create_once_callable(self._guard(self._think_slice)), 0)
+
+    def _think_slice(self, _event=None) -> None:
+        thinking = self._thinking
+        if thinking is None or len(self.state.history) != self._thinking_ply \
+                or self.controls.replay_at is not None:
+            # The game moved on (undo, replay, another tab) while the bot thought: drop the thought.
+            self._thinking = None
+            self.bot_pending = False
+            _el("thinking").textContent = ""
+            return
+        try:
+            next(thinking)
+        except StopIteration as done:
+            self._thinking = None
+            self.bot_pending = False
+            _el("thinking").textContent = ""
+            self._play(done.value)
+            return
+        window.setTimeout(create_once_callable(self._guard(self._think_slice)), 0)
 
     def _play(self, action: Action) -> None:
         if self.save.moved_on_elsewhere():

@@ -17,6 +17,9 @@ from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTA
 
 MAX_HANDS = 60
 """Cap (design; a match must end): after 60 hands the match ends and the highest total wins."""
+MAX_TARGET = 1000
+"""Highest target score (design): twice the rulebook's 500. The hand cap already ends every match;
+this keeps a mistyped link (target=99999) from turning every match into a 60-hand slog."""
 MAX_TURNS_PER_HAND = 200
 """Cap (design): a hand still going after 200 turns ends as a blocked hand."""
 MAX_MOVES_PER_TURN = 6
@@ -54,8 +57,9 @@ class ExpressionState(GameState):
             raise ValueError(f"The gene-expression game is printed for 4–6 players; {players} players "
                              "is a marked variant: start it with variant=True.")
         target = options.get("target", 500)
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise ValueError(f"The target score must be a whole number of points above 0, not {target!r}.")
+        if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+            raise ValueError(f"The target score must be a whole number of points from 1 to {MAX_TARGET}, "
+                             f"not {target!r}.")
         self.target = target
         self.totals = [0] * players
         self.won: list[tuple[int, int, int, str]] = []

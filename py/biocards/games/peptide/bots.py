@@ -9,7 +9,9 @@ from __future__ import annotations
 from ...bots import SeatBot, search
 from ...core import Action
 from .cards import AMINO_CARDS, RNA_LETTERS
-from .rules import PeptideState, best_matches
+import math
+
+from .rules import PeptideState, _half_up, best_matches
 
 # Resolve gatherers before spenders, so the ATP and RNA are there when the Ribosome comes.
 _RESOLVE_ORDER = {"mitochondrion": 5, "vacuole": 4, "nucleus": 3, "synthetase": 2, "ribosome": 1}
@@ -113,7 +115,39 @@ def _rna_need(st: PeptideState, p: int) -> list[int]:
 class SearchBot(search.SearchBot):
     """The generic determinized search with greedy roll-outs to the end of the game. Whole games
     are cheap here, and only the end counts an unmatched amino acid fairly (a short horizon
-    charges −1 for every card drawn, before it has had its chance to match)."""
+    charges −1 for every card drawn, before it has had its chance to match). ``evaluate`` (hand
+    valued by match chance) is used only with a ``horizon``; measured 2 players vs greedy, 8 worlds:
+    horizon 16 won 1/16, horizon 40 won 0.5/16, so whole-game roll-outs stay the default."""
 
     samples = 4
     margin_scale = 4
+
+    def evaluate(self, state: PeptideState, seat: int) -> float:
+        """Score margin with every amino acid in a hand valued by its chance of being linked:
+        the linked half value when it is, −1 when it never is (``hand_worth``)."""
+        worth = [_without_hand(state, p) + hand_worth(state, p) for p in range(state.num_players)]
+        others = max((w for p, w in enumerate(worth) if p != seat), default=0.0)
+        return 0.5 + 0.5 * math.tanh((worth[seat] - others) / self.margin_scale)
+
+
+_MATCH_CHANCE = (0.8, 0.5, 0.25, 0.1)
+"""Rough chance that an amino acid missing 0, 1, 2 or 3 RNA letters is linked before the end."""
+
+
+def _without_hand(st: PeptideState, p: int) -> int:
+    """The seat's score leaving out the amino acids still in its hand."""
+    return sum(v for label, v in st.score_breakdown(p) if "in hand" not in label)
+
+
+def hand_worth(st: PeptideState, p: int) -> float:
+    """Expected points of the seat's hand: each amino acid's linked half value times its chance of
+    being matched, −1 times the chance it is not (its missing RNA letters set the chance)."""
+    rna = list(st.rna[p])
+    total = 0.0
+    for code in st.hand[p]:
+        card = AMINO_CARDS[code]
+        missing = sum(max(0, n - h) for n, h in zip(_counts(card.codon), rna))
+        chance = _MATCH_CHANCE[min(missing, 3)]
+        total += chance * _half_up(card.value) - (1 - chance)
+    return total
+
