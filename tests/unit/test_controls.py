@@ -224,6 +224,15 @@ def test_a_hint_is_a_legal_move_with_a_reason_in_words(game):
         assert state.to_record() == before, "asking for a hint changed the game"
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_hint_on_a_time_budget_is_still_a_legal_move(game):
+    """The page caps the strong computer's thinking for a hint; however little time it gets, the
+    hint is a legal move with its reason (the search samples at least one world)."""
+    state = random_game(game, 5, moves=12)
+    hint = suggest(state, 5, seconds=0.0)
+    assert hint.action in state.legal_actions() and hint.reason
+
+
 def test_a_hint_names_the_points_a_scoring_move_earns():
     """Issue 15: the reason is drawn from what the move changes ("+2 points now")."""
     game = games.get("translation")

@@ -23,13 +23,17 @@ class Hint:
     reason: str
 
 
-def suggest(state: GameState, seed: int = 0) -> Hint:
-    """The move the strongest bot would make for the seat to move, and why, in one or two sentences."""
+def suggest(state: GameState, seed: int = 0, *, seconds: float | None = None) -> Hint:
+    """The move the strongest bot would make for the seat to move, and why, in one or two sentences.
+    ``seconds`` caps a searching bot's thinking (the page: a student waits for the answer)."""
     seat = state.current_player
     if seat is None:
         raise ValueError("The game is over: there is no move to suggest.")
     name = next(n for n in STRONGEST_FIRST if n in state.game.bots)
-    action = state.game.make_bot(name, seat, seed).choose(state)
+    bot = state.game.make_bot(name, seat, seed)
+    if seconds is not None and hasattr(bot, "seconds"):
+        bot.seconds = seconds
+    action = bot.choose(state)
     action = next(a for a in state.legal_actions() if a == action)  # the label the student sees
     return Hint(action, _reason(state, action, seat, seed))
 

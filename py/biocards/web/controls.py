@@ -15,6 +15,7 @@ from pyscript import document, window
 from ..core.hints import suggest
 from ..core.links import encode_moves
 from ..core.undo import take_back, without_last
+from .turns import THINKING_SECONDS as HINT_SECONDS
 
 if TYPE_CHECKING:
     from .table import Table
@@ -131,7 +132,8 @@ class Controls:
             words = step.hint or step.say
             key = None
         else:
-            hint = suggest(table.state, table.seed + len(table.state.history))
+            # The same budget as the strong computer's move, so a hint never keeps a student waiting.
+            hint = suggest(table.state, table.seed + len(table.state.history), seconds=HINT_SECONDS)
             words, key = hint.reason, hint.action.key
         _el("hint-text").textContent = words
         self.hinted = key
