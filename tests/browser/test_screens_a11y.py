@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 import table_page
+from conftest import Watched
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skip(reason="written at the 18:05 deadline and not yet run (web-screens handoff): un-skip and run")
+# pytestmark = pytest.mark.skip(reason="written at the 18:05 deadline and not yet run (web-screens handoff): un-skip and run")
 
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 PLAY_GAMES = ["cytosis", "translation", "peptide", "nucleo", "expression"]
-PENDING = {"cytosis": "layout-a", "translation": "layout-a", "peptide": "layout-b", "nucleo": "layout-b",
-           "expression": "layout-b"}
-"""Games whose render.py gives cards accessible names that do not start with their visible words
-(label-content-name-mismatch) until the layout helpers' renders land."""
+PENDING = dict.fromkeys(PLAY_GAMES, "cards' accessible names do not all start with their visible words yet "
+                        "(label-content-name-mismatch)")
+"""Why each play page is still an expected axe failure (issue 12, open)."""
 
 
 def axe_violations(page):
@@ -33,6 +33,21 @@ def axe_violations(page):
     return result
 
 
+@pytest.fixture
+def page(browser):
+    """A watched page whose context lets the test inject axe-core: the site's CSP rightly blocks the
+    injected script, and axe is the test's tool, not the page's (the page's own scripts still run
+    under the policy in test_csp.py)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block",
+                                  bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watched = Watched(page)
+    yield page
+    context.close()
+    assert not watched.problems, "\n".join(watched.problems)
+
+
 def h1_count(page):
     return page.locator("h1").count()
 
@@ -45,7 +60,7 @@ def test_static_pages_have_no_axe_violations_and_one_h1(page, site_url, path):
     assert h1_count(page) == 1
 
 
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=False, reason=f"{PENDING[g]} pending"))
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=False, reason=PENDING[g]))
                                      for g in PLAY_GAMES])
 def test_play_pages_have_no_axe_violations_and_one_h1(page, site_url, game_id):
     table_page.open_game(page, site_url, game_id)
@@ -55,7 +70,14 @@ def test_play_pages_have_no_axe_violations_and_one_h1(page, site_url, game_id):
 
 def test_pass_the_device_screen_has_no_axe_violations(page, site_url):
     table_page.open_game(page, site_url, "translation", seats="human,human", until="html[data-state=ready]")
-    page.locator("#table [data-action][role=button]").first.click()
+    # Play the first offered move until the turn passes (a Translation turn can take several moves).
+    for _ in range(12):
+        if page.locator("#pass-device:not([hidden])").count():
+            break
+        before = table_page.log_length(page)
+        page.locator("#table [data-action][role=button], #actions button").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before} || "
+                               "!document.getElementById('pass-device').hidden")
     page.wait_for_selector("#pass-device:not([hidden])")
     assert axe_violations(page) == []
 
@@ -65,6 +87,8 @@ def test_end_screen_has_no_axe_violations(page, site_url):
     assert axe_violations(page) == []
 
 
+@pytest.mark.xfail(strict=False, reason="the guided lesson is Translation's table, whose cards' accessible "
+                   "names do not start with their visible words yet (label-content-name-mismatch)")
 def test_guided_lesson_has_no_axe_violations(page, site_url):
     page.goto(site_url + "play/?game=translation&lesson=first-codons&pace=0")
     page.wait_for_selector("html[data-state=ready]")
@@ -85,7 +109,8 @@ def phone(browser):
 @pytest.mark.parametrize("game_id", PLAY_GAMES)
 def test_a_tap_plays_a_move_on_a_phone(phone, site_url, game_id):
     """Touch works wherever a click does (no hover needed): tapping a move on the table plays it."""
-    table_page.open_game(phone, site_url, game_id, until="html[data-state=ready]")
+    seats = "human,greedy,greedy,greedy" if game_id == "expression" else "human,greedy"
+    table_page.open_game(phone, site_url, game_id, seats=seats, until="html[data-state=ready]")
     before = table_page.log_length(phone)
     target = phone.locator("#table [data-action][role=button]").first
     target.scroll_into_view_if_needed()

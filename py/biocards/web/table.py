@@ -54,6 +54,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
     def start(self) -> None:
         """Resume the saved game for this URL, or deal a new one."""
         document.title = f"{self.game.title} · BioCards"
+        document.getElementById("game-title").textContent = self.game.title
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
         if self.guided is None:
             self._remember_seed_in_url()
