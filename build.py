@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import http.server
 import json
@@ -35,6 +36,8 @@ NPM = CACHE / "npm"
 WHEELS = CACHE / "wheels"
 BYTECODE = CACHE / "bytecode"
 COMPILER = (ROOT / "py" / "sitegen" / "pyodide_compile.mjs", ROOT / "py" / "sitegen" / "bytecode.py")
+SNAPSHOTS = CACHE / "snapshots"
+SNAPSHOT_MAKER = (ROOT / "py" / "sitegen" / "pyodide_snapshot.mjs", ROOT / "py" / "sitegen" / "snapshot_imports.py")
 
 MICROPIP = "micropip==0.11.1"
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
@@ -192,6 +195,29 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     return out
 
 
+def pyodide_snapshot(pyodide: Path, wheel: Path) -> Path:
+    """The play page's memory snapshot (gzipped), made under Node with the vendored runtime in
+    ``pyodide`` after micropip installed ``wheel``; cached by the hash of all of them.
+
+    Its name carries that hash, so a page (or a service-worker cache) can never pair it with another
+    build's Pyodide or wheel. Making it also restores it and draws a table, or the build fails.
+    """
+    runtime = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip")]
+    runtime += sorted(pyodide.glob("micropip-*.whl"))
+    key = fingerprint(*runtime, wheel, *SNAPSHOT_MAKER)[:16]
+    out = SNAPSHOTS / f"snapshot-{key}.bin.gz"
+    if not out.exists():
+        log("making the Pyodide memory snapshot under Node")
+        SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+        raw = SNAPSHOTS / "work.bin"
+        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, raw)
+        with raw.open("rb") as source, gzip.open(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=6) as sink:
+            shutil.copyfileobj(source, sink)
+        raw.unlink()
+        (SNAPSHOTS / "work.bin.gz").rename(out)
+    return out
+
+
 # -- build ---------------------------------------------------------------------------------------
 
 def build_wheel(python: Path) -> Path:
@@ -241,8 +267,11 @@ def build() -> Path:
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     shutil.copytree(ROOT / "static", staging / "static")
+    snapshot = pyodide_snapshot(staging / "vendor" / "pyodide", wheel)
+    shutil.copy2(snapshot, staging / "vendor" / "pyodide" / snapshot.name)
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
         "--wheel", wheel_dir.relative_to(staging).joinpath(wheel.name).as_posix(),
+        "--snapshot", f"vendor/pyodide/{snapshot.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)

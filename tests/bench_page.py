@@ -3,9 +3,13 @@
 Boot = navigation until ``<html data-state="ready">``, median of 5: cold in a fresh browser context
 each time, warm in one reused context (HTTP cache and PyScript's IndexedDB kept).
 
-``boot_cold_runtime_ms`` is the same cold boot of a page with nothing of ours but the wheel: PyScript
-and Pyodide from dist/, micropip installing the biocards wheel, then one line of Python. It tells the
-machine's speed today and, subtracted from ``boot_cold_ms``, what the game itself adds.
+``boot_cold_runtime_ms`` / ``boot_warm_runtime_ms`` are the same boots of a bare page with nothing of
+ours but the wheel: PyScript and Pyodide from dist/, micropip installing the biocards wheel, then one
+line of Python. Play and bare boots alternate, so both see the machine in the same mood; the ratios
+(play / bare) are the figures to compare across machines. ``boot_path`` is what the play page's
+``<html data-boot>`` said (``snapshot`` or ``install``), ``boot_stages_ms`` the median time from
+navigation to each stage of a cold play boot, ``first_visit_bytes`` what a first visit downloads,
+each file gzipped as a static host sends it (files already compressed count as they are).
 """
 
 from __future__ import annotations
@@ -50,11 +54,43 @@ def site_with_runtime_page(folder: Path) -> Path:
     return folder
 
 
+# Recorded in the page from its first script on: PyScript's progress events, our performance marks
+# and when each download ended, all in ms since navigation.
+STAGES_SCRIPT = """
+window.biocardsStages = {};
+const at = (name, ms) => { if (!(name in window.biocardsStages)) window.biocardsStages[name] = ms; };
+addEventListener("py:progress", (e) => at(`pyscript: ${e.detail}`, performance.now()));
+new PerformanceObserver((list) => list.getEntries().forEach((e) => at(`mark: ${e.name}`, e.startTime)))
+  .observe({ type: "mark", buffered: true });
+new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+  at(`got: ${e.name.split("/").pop().split("?")[0]}`, e.responseEnd);
+  window.biocardsFiles = [...(window.biocardsFiles || []), new URL(e.name).pathname];
+})).observe({ type: "resource", buffered: true });
+"""
+STAGES = ("got: core.js", "got: pyodide.asm.wasm", "pyscript: Loading interpreter", "pyscript: Loaded interpreter",
+          "pyscript: Loaded Pyodide", "mark: biocards-python-start", "mark: biocards-table-ready", "ready")
+
+
 def boot_ms(page, url: str) -> float:
     start = time.perf_counter()
     page.goto(url)
     page.wait_for_selector("html[data-state=ready]", timeout=120_000)
     return (time.perf_counter() - start) * 1000
+
+
+def boot_record(page, url: str) -> dict:
+    """One boot: its time, the path it took, when each stage was reached, the files it fetched."""
+    ms = boot_ms(page, url)
+    record = page.evaluate("""() => ({
+        path: document.documentElement.dataset.boot || null,
+        stages: {...window.biocardsStages, ready: performance.now()},
+        files: window.biocardsFiles || []})""")
+    return {"ms": ms, **record}
+
+
+def compressed_size(path: Path) -> int:
+    data = path.read_bytes()
+    return min(len(data), len(gzip.compress(data, 6)))
 
 
 def main(quick: bool) -> dict:
@@ -67,18 +103,29 @@ def main(quick: bool) -> dict:
     files = [p for p in build.DIST.rglob("*") if p.is_file()]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
                "dist_gzip_bytes": sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)}
+    bare_url = origin + "runtime-only/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         cold, runtime = [], []
         for _ in range(runs):  # alternate, so both see the machine in the same mood
-            for times, page_url in ((cold, url), (runtime, origin + "runtime-only/")):
+            for boots, page_url in ((cold, url), (runtime, bare_url)):
                 context = browser.new_context(service_workers="block")
-                times.append(boot_ms(context.new_page(), page_url))
+                page = context.new_page()
+                page.add_init_script(STAGES_SCRIPT)
+                boots.append(boot_record(page, page_url))
                 context.close()
+        bare_context = browser.new_context(service_workers="block")
+        bare_page = bare_context.new_page()
+        boot_ms(bare_page, bare_url)
         context = browser.new_context(service_workers="block")
         page = context.new_page()
+        page.add_init_script(STAGES_SCRIPT)
         boot_ms(page, url)
-        warm = [boot_ms(page, url) for _ in range(runs)]
+        warm, warm_runtime = [], []
+        for _ in range(runs):
+            warm.append(boot_record(page, url))
+            warm_runtime.append(boot_ms(bare_page, bare_url))
+        bare_context.close()
         figures["bot_move_ms"] = round(page.evaluate("window.biocardsBench(300)"), 3)
         # The strong computer's move as the page plays it: its 0.4 s budget plus the world that
         # was being sampled when the budget ran out.
@@ -87,9 +134,24 @@ def main(quick: bool) -> dict:
         browser.close()
     server.shutdown()
     shutil.rmtree(site)
-    figures["boot_cold_ms"] = round(statistics.median(cold))
-    figures["boot_cold_runtime_ms"] = round(statistics.median(runtime))
-    figures["boot_warm_ms"] = round(statistics.median(warm))
+    median = lambda values: round(statistics.median(values))  # noqa: E731
+    figures["boot_runs"] = runs
+    figures["boot_cold_ms"] = median([b["ms"] for b in cold])
+    figures["boot_cold_runtime_ms"] = median([b["ms"] for b in runtime])
+    figures["boot_warm_ms"] = median([b["ms"] for b in warm])
+    figures["boot_warm_runtime_ms"] = median(warm_runtime)
+    figures["boot_cold_ratio"] = round(figures["boot_cold_ms"] / figures["boot_cold_runtime_ms"], 2)
+    figures["boot_warm_ratio"] = round(figures["boot_warm_ms"] / figures["boot_warm_runtime_ms"], 2)
+    figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
+    figures["boot_stages_ms"] = {stage: median([b["stages"][stage] for b in cold if stage in b["stages"]])
+                                 for stage in STAGES if any(stage in b["stages"] for b in cold)}
+    fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
+               for name in ["/play/", *cold[0]["files"]]}
+    fetched = {path for path in fetched if path.is_file()}
+    figures["first_visit_bytes"] = sum(compressed_size(path) for path in fetched)
+    figures["first_visit_files"] = len(fetched)
+    snapshots = list(build.DIST.glob("vendor/pyodide/snapshot-*"))
+    figures["snapshot_bytes"] = snapshots[0].stat().st_size if snapshots else 0
     return figures
 
 
