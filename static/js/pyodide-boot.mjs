@@ -2,10 +2,11 @@
 // from the build's memory snapshot when there is one for this very build, else as before.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. The page's config
-// names no packages, so PyScript installs nothing itself: after a restore the wheel's files are only
-// unpacked (its modules are already imported in the snapshot's heap); on any failure of the restore
-// (no snapshot, a corrupt one, another build's, a heap too big) Pyodide starts from scratch and
-// micropip installs the wheel, exactly today's path. <html data-boot> says which path ran.
+// names no packages, so PyScript installs nothing itself: a restored heap already holds the wheel
+// (installed by micropip at build time, the game imported, the web adapter's code in a finder of
+// its own: see py/sitegen/snapshot_imports.py); on any failure of the restore (no snapshot, a
+// corrupt one, another build's, a heap too big) Pyodide starts from scratch and micropip installs
+// the wheel, as the page did before snapshots. <html data-boot> says which path ran.
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
 
 export const version = vendored.version;
@@ -19,17 +20,15 @@ const bytes = (url) => fetch(url).then((r) => {
 
 // Called by boot.js as early as possible, so the downloads overlap PyScript's own start.
 export function prepare({ snapshot, wheel }) {
-  const wheelBytes = bytes(wheel).then((r) => r.arrayBuffer());
-  wheelBytes.catch(() => {});  // a failure is reported where it is awaited
   let snapshotBytes = null;
   if (snapshot) {
     // Shipped gzipped (31 MB of heap, mostly zeros): the browser's own DecompressionStream inflates
     // it while it downloads, off the main thread.
     snapshotBytes = bytes(snapshot).then((r) =>
       new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-    snapshotBytes.catch(() => {});
+    snapshotBytes.catch(() => {});  // a failure is reported where it is awaited
   }
-  plan = { snapshot: snapshotBytes, wheel, wheelBytes };
+  plan = { snapshot: snapshotBytes, wheel };
 }
 
 function mark(path) {
@@ -39,10 +38,6 @@ function mark(path) {
 
 async function restore(options) {
   const pyodide = await vendored.loadPyodide({ ...options, indexURL, _loadSnapshot: plan.snapshot });
-  // The heap remembers the imports; the files behind them are gone with the old file system.
-  const sitePackages = pyodide.runPython(
-    "import biocards, os; os.path.dirname(os.path.dirname(biocards.__file__))");
-  pyodide.unpackArchive(await plan.wheelBytes, "wheel", { extractDir: sitePackages });
   // Every restore starts from the same heap, so the same random state: draw a fresh one.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
