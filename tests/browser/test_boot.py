@@ -4,6 +4,8 @@ The ``page`` fixture (tests/conftest.py) fails a test on any console error, page
 that leaves 127.0.0.1, so each test here only has to visit the pages.
 """
 
+import pytest
+
 from biocards import games
 
 
@@ -61,3 +63,64 @@ def test_a_strong_computer_says_it_is_thinking_and_plays(page, site_url):
     page.wait_for_selector("#thinking:has-text('Computer is thinking')", timeout=120_000)
     assert page.locator("#thinking").get_attribute("aria-live") == "polite"
     page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)
+
+
+# -- the memory snapshot (issue 17) ----------------------------------------------------------------
+
+PLAY = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
+SNAPSHOT = "**/vendor/pyodide/snapshot-*"
+
+
+def _boot(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def _another_builds_snapshot() -> bytes:
+    """This build's snapshot with another build id in its header (bytes 16-48, as Pyodide writes it)."""
+    import gzip
+
+    from conftest import DIST
+
+    raw = bytearray(gzip.decompress(next(DIST.glob("vendor/pyodide/snapshot-*")).read_bytes()))
+    raw[16:48] = bytes(32)
+    return gzip.compress(bytes(raw), 1)
+
+
+def test_play_page_boots_from_this_builds_snapshot(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    assert page.locator("#table svg").count() == 1
+    assert page.evaluate("performance.getEntriesByName('biocards-boot-snapshot').length") == 1
+
+
+@pytest.mark.parametrize("broken", ["missing", "corrupt", "another build"])
+def test_a_page_whose_snapshot_cannot_be_used_installs_the_wheel_and_plays(watched, site_url, broken):
+    page = watched.page
+    if broken == "missing":
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
+    elif broken == "corrupt":
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=bytes(range(256)) * 64))
+    else:
+        body = _another_builds_snapshot()
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=body))
+    assert _boot(page, site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=0") == "install"
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)
+    assert page.locator("#table svg").count() == 1
+    _forgive_the_404(watched)
+
+
+def _forgive_the_404(watched):
+    """Chromium itself logs a missing file as a console error; that one is the test's doing."""
+    missing = "console error: Failed to load resource: the server responded with a status of 404 (Not Found)"
+    watched.problems[:] = [problem for problem in watched.problems if problem != missing]
+
+
+def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):
+    page = watched.page
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    restored = page.locator("#table").inner_html()
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
+    assert _boot(page, site_url + PLAY + "&again=1") == "install"
+    assert page.locator("#table").inner_html() == restored
+    _forgive_the_404(watched)
