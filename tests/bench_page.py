@@ -143,12 +143,16 @@ def main(quick: bool) -> dict:
     figures["boot_cold_ratio"] = round(figures["boot_cold_ms"] / figures["boot_cold_runtime_ms"], 2)
     figures["boot_warm_ratio"] = round(figures["boot_warm_ms"] / figures["boot_warm_runtime_ms"], 2)
     figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
-    figures["boot_stages_ms"] = {stage: median([b["stages"][stage] for b in cold if stage in b["stages"]])
-                                 for stage in STAGES if any(stage in b["stages"] for b in cold)}
+    for name, boots in (("boot_stages_ms", cold), ("boot_warm_stages_ms", warm)):
+        figures[name] = {stage: median([b["stages"][stage] for b in boots if stage in b["stages"]])
+                         for stage in STAGES if any(stage in b["stages"] for b in boots)}
     fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
                for name in ["/play/", *cold[0]["files"]]}
     fetched = {path for path in fetched if path.is_file()}
     figures["first_visit_bytes"] = sum(compressed_size(path) for path in fetched)
+    # The bare page's first visit: the runtime as the play page fetched it before snapshots.
+    bare_fetched = {build.DIST / name.lstrip("/") for name in runtime[0]["files"]}
+    figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in bare_fetched if p.is_file())
     figures["first_visit_files"] = len(fetched)
     snapshots = list(build.DIST.glob("vendor/pyodide/snapshot-*"))
     figures["snapshot_bytes"] = snapshots[0].stat().st_size if snapshots else 0

@@ -36,24 +36,18 @@ window.biocardsData = Promise.all([
   lessons.includes(lesson) ? text(`lessons/guided/${lesson}.json`) : null,
 ]);
 
-const wheel = new URL(document.querySelector('meta[name="biocards-wheel"]').content, root).href;
-// This build's memory snapshot of Python with the game imported, named by the hash of Pyodide's
-// build and our wheel (so never another build's); empty when the build made none.
-const snapshot = document.querySelector('meta[name="biocards-snapshot"]')?.content;
+// No packages: PyScript's interpreter is our loader, which restores this build's memory snapshot of
+// Python with the game imported, or else installs the wheel itself (static/js/pyodide-boot.mjs).
 const loader = new URL("static/js/pyodide-boot.mjs", root).href;
 const script = document.createElement("script");
 script.type = "py";
-// No packages: the loader restores the snapshot or installs the wheel itself (pyodide-boot.mjs).
 script.setAttribute("config", JSON.stringify({ interpreter: loader }));
 script.textContent = "from biocards.web import main\nawait main()";
+document.body.append(script);
 
 stage("Loading Python…", 15);
-import(loader)
-  .then(({ prepare }) => {
-    prepare({ snapshot: snapshot ? new URL(snapshot, root).href : null, wheel });
-    document.body.append(script);
-    return import(new URL("vendor/pyscript/core.js", root).href);
-  })
-  .catch((error) => {
-    window.biocardsFail(`The game could not start: ${error.message}. Try reloading the page.`);
-  });
+const failed = (error) => {
+  window.biocardsFail(`The game could not start: ${error.message}. Try reloading the page.`);
+};
+import(loader).catch(failed);  // starts the snapshot's download now, not when PyScript asks
+import(new URL("vendor/pyscript/core.js", root).href).catch(failed);

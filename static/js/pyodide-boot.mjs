@@ -11,25 +11,21 @@ import * as vendored from "../../vendor/pyodide/pyodide.mjs";
 
 export const version = vendored.version;
 const indexURL = new URL("../../vendor/pyodide/", import.meta.url).href;
-let plan = { snapshot: null, wheel: null };
+const root = new URL("../../", import.meta.url);
 
-const bytes = (url) => fetch(url).then((r) => {
-  if (!r.ok) throw new Error(`${r.status} ${url}`);
-  return r;
+// This build's wheel and memory snapshot, as the play page names them. The snapshot's name carries
+// the hash of Pyodide's build and our wheel, so a page never asks for another build's.
+const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
+const wheel = new URL(meta("biocards-wheel"), root).href;
+const snapshotURL = meta("biocards-snapshot") ? new URL(meta("biocards-snapshot"), root).href : null;
+
+// The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
+// gzipped (a 30 MiB heap): the browser's DecompressionStream inflates it as it arrives.
+const snapshot = snapshotURL && fetch(snapshotURL).then((response) => {
+  if (!response.ok) throw new Error(`${response.status} ${snapshotURL}`);
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 });
-
-// Called by boot.js as early as possible, so the downloads overlap PyScript's own start.
-export function prepare({ snapshot, wheel }) {
-  let snapshotBytes = null;
-  if (snapshot) {
-    // Shipped gzipped (31 MB of heap, mostly zeros): the browser's own DecompressionStream inflates
-    // it while it downloads, off the main thread.
-    snapshotBytes = bytes(snapshot).then((r) =>
-      new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-    snapshotBytes.catch(() => {});  // a failure is reported where it is awaited
-  }
-  plan = { snapshot: snapshotBytes, wheel };
-}
+snapshot?.catch(() => {});  // a failure is reported where it is awaited, in loadPyodide
 
 function mark(path) {
   document.documentElement.dataset.boot = path;
@@ -37,7 +33,7 @@ function mark(path) {
 }
 
 async function restore(options) {
-  const pyodide = await vendored.loadPyodide({ ...options, indexURL, _loadSnapshot: plan.snapshot });
+  const pyodide = await vendored.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
   // Every restore starts from the same heap, so the same random state: draw a fresh one.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
@@ -47,13 +43,13 @@ async function install(options) {
   const pyodide = await vendored.loadPyodide({ ...options, indexURL });
   await pyodide.loadPackage("micropip");
   const micropip = pyodide.pyimport("micropip");
-  await micropip.install(plan.wheel);
+  await micropip.install(wheel);
   micropip.destroy();
   return pyodide;
 }
 
 export async function loadPyodide(options = {}) {
-  if (plan.snapshot) {
+  if (snapshot) {
     try {
       const pyodide = await restore(options);
       mark("snapshot");
