@@ -20,10 +20,19 @@ const wheel = new URL(meta("biocards-wheel"), root).href;
 const snapshotURL = meta("biocards-snapshot") ? new URL(meta("biocards-snapshot"), root).href : null;
 
 // The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
-// gzipped (a 30 MiB heap): the browser's DecompressionStream inflates it as it arrives.
-const snapshot = snapshotURL && fetch(snapshotURL).then((response) => {
-  if (!response.ok) throw new Error(`${response.status} ${snapshotURL}`);
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+// gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free.
+const snapshot = snapshotURL && new Promise((resolve, reject) => {
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    if (data.error) reject(new Error(data.error));
+    else resolve(data.bytes);
+  };
+  worker.onerror = (event) => {
+    worker.terminate();
+    reject(new Error(event.message || "the snapshot worker failed"));
+  };
+  worker.postMessage(snapshotURL);
 });
 snapshot?.catch(() => {});  // a failure is reported where it is awaited, in loadPyodide
 
