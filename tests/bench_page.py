@@ -88,6 +88,10 @@ def boot_record(page, url: str) -> dict:
     return {"ms": ms, **record}
 
 
+def without_snapshot(context) -> None:
+    context.route("**/vendor/pyodide/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
+
+
 def compressed_size(path: Path) -> int:
     data = path.read_bytes()
     return min(len(data), len(gzip.compress(data, 6)))
@@ -106,10 +110,12 @@ def main(quick: bool) -> dict:
     bare_url = origin + "runtime-only/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        cold, runtime = [], []
-        for _ in range(runs):  # alternate, so both see the machine in the same mood
-            for boots, page_url in ((cold, url), (runtime, bare_url)):
+        cold, runtime, cold_install = [], [], []
+        for _ in range(runs):  # alternate, so all three see the machine in the same mood
+            for boots, page_url in ((cold, url), (runtime, bare_url), (cold_install, url)):
                 context = browser.new_context(service_workers="block")
+                if boots is cold_install:
+                    without_snapshot(context)
                 page = context.new_page()
                 page.add_init_script(STAGES_SCRIPT)
                 boots.append(boot_record(page, page_url))
@@ -117,15 +123,21 @@ def main(quick: bool) -> dict:
         bare_context = browser.new_context(service_workers="block")
         bare_page = bare_context.new_page()
         boot_ms(bare_page, bare_url)
+        install_context = browser.new_context(service_workers="block")
+        without_snapshot(install_context)
+        install_page = install_context.new_page()
+        boot_ms(install_page, url)
         context = browser.new_context(service_workers="block")
         page = context.new_page()
         page.add_init_script(STAGES_SCRIPT)
         boot_ms(page, url)
-        warm, warm_runtime = [], []
+        warm, warm_runtime, warm_install = [], [], []
         for _ in range(runs):
             warm.append(boot_record(page, url))
             warm_runtime.append(boot_ms(bare_page, bare_url))
+            warm_install.append(boot_record(install_page, url))
         bare_context.close()
+        install_context.close()
         figures["bot_move_ms"] = round(page.evaluate("window.biocardsBench(300)"), 3)
         # The strong computer's move as the page plays it: its 0.4 s budget plus the world that
         # was being sampled when the budget ran out.
@@ -143,6 +155,11 @@ def main(quick: bool) -> dict:
     figures["boot_cold_ratio"] = round(figures["boot_cold_ms"] / figures["boot_cold_runtime_ms"], 2)
     figures["boot_warm_ratio"] = round(figures["boot_warm_ms"] / figures["boot_warm_runtime_ms"], 2)
     figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
+    # The play page made to take the install path (its snapshot answered 404): the page as it
+    # booted before snapshots, in the same run.
+    figures["boot_cold_install_ms"] = median([b["ms"] for b in cold_install])
+    figures["boot_warm_install_ms"] = median([b["ms"] for b in warm_install])
+    figures["boot_install_path"] = sorted({str(b["path"]) for b in cold_install + warm_install})
     for name, boots in (("boot_stages_ms", cold), ("boot_warm_stages_ms", warm)):
         figures[name] = {stage: median([b["stages"][stage] for b in boots if stage in b["stages"]])
                          for stage in STAGES if any(stage in b["stages"] for b in boots)}
