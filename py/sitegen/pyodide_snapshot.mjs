@@ -6,8 +6,8 @@
 // restored heap holds zipimport's table of that very zip, so it must be the file the page mounts).
 // micropip installs WHEEL as on the page, then everything the page imports that does not need the
 // browser is imported, so a restore skips Python's start, micropip and those imports. The heap
-// holds no files: the page unpacks the wheel again after a restore (cheap) for what is imported
-// later. Nothing JavaScript-side may be referenced from Python here (no `js`, no `pyscript`).
+// holds no files: the rest of the wheel's modules stay in the heap as code (snapshot_imports.py).
+// Nothing JavaScript-side may be referenced from Python here (no `js`, no `pyscript`).
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,9 +1,9 @@
 """Run once before the play page's memory snapshot is taken (pyodide_snapshot.mjs).
 
 Imports what the page imports that needs no browser: the engine, every game, the bots, and the
-standard-library modules the web adapter and
-PyScript's own Python package use. The web adapter itself imports ``pyscript``, which
-exists only on the page, so it is imported after the restore, from the unpacked wheel.
+standard-library modules the web adapter and PyScript's own Python package use. The web adapter
+itself imports ``pyscript``, which exists only on the page, so it is imported after the restore,
+from code this script leaves in the heap (``_HeapModules``): the wheel's files do not survive.
 """
 
 import asyncio  # noqa: F401 - imported for the snapshot's sake; asyncio .. pathlib: PyScript's own
