@@ -181,7 +181,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
-            element.setAttribute("aria-label", action.label or action.kind)
+            # A name the table drew (starting with the words the card shows, WCAG 2.5.3) is kept.
+            element.setAttribute("aria-label", element.getAttribute("aria-label") or action.label or action.kind)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
             title.textContent = action.label
             element.prepend(title)
