@@ -102,7 +102,8 @@ def _words(s: str) -> list[str]:
 def accessible_name(shown: list[str], purpose: str) -> str:
     """A clickable thing's name: the words it shows first (so a student using speech input can say
     what they see), then what touching it does, unless those words already begin ``purpose``."""
-    visible = ", ".join(s for s in shown if _words(s))
+    # Marks such as ✓ and ▶ and a closing colon are left out; they carry no word to say.
+    visible = ", ".join(re.sub(r"^[^\w(]+|[\s:;,]+$", "", s) for s in shown if _words(s))
     if not visible:
         return purpose
     if _words(purpose)[:len(_words(visible))] == _words(visible):
