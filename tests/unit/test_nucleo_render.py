@@ -369,3 +369,20 @@ def test_narrow_layouts_put_your_hand_first_and_the_region_with_your_moves_under
         assert svg.index('id="seat-1"') < svg.index('id="coins-0"')
     wide = GAME.render(st.view(0), legal=legal, layout="wide")
     assert wide.index('id="supply-A"') < wide.index('id="coins-0"') < wide.index('id="seat-1"')
+
+
+def test_on_a_tablet_or_phone_every_move_is_on_the_table():
+    """The page lists moves without a card of their own under the table, far below on a tall narrow
+    table; medium and narrow draw them as buttons under the prompt, so only Cancel (beside the page's
+    prompt) is left to the page."""
+    kinds = set()
+    for st, seat in _layout_positions():
+        if st.current_player != seat:
+            continue
+        legal = st.legal_actions()
+        for layout in ("medium", "narrow"):
+            on_table = clickable_moves(GAME.render(st.view(seat), legal=legal, layout=layout))
+            missing = [a.label for a in legal if a.key not in on_table and a.kind != "cancel"]
+            assert not missing, f"{layout}: {missing}"
+        kinds |= {a.kind for a in legal}
+    assert {"accept", "decline", "counter", "send", "end-turn", "to-build", "propose"} <= kinds

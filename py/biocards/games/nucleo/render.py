@@ -455,7 +455,8 @@ def _board(d: _Table, view, top: float) -> float:
         flow.newline()
         left, per_row = MARGIN + 2, 4 if d.layout == "medium" else 2
         box_w = (d.right - left - 8 * (per_row - 1)) / per_row
-        names = [_wrap(f"{number}. {name}", box_w - 20, 14, True) for number, name in PARTS]
+        # Short words on a wide box: wrapped a little less cautiously than _width's estimate.
+        names = [_wrap(f"{number}. {name}", (box_w - 16) * 1.15, 14, True) for number, name in PARTS]
         box_h = 34 + 19 * max(len(n) for n in names)
     for i, (number, name) in enumerate(PARTS):
         row, col = divmod(i, per_row)
@@ -542,7 +543,7 @@ def _panel(d: _Table, view, top: float) -> float:
         d.text(MARGIN + 12, top + 25 + 20 * i, line, 14, weight="bold")
     y = top + 16 + 20 * len(lines)
     if pending is None or pending["kind"] not in OFFER_KINDS:
-        return y
+        return _bar_moves(d, y)
     y += 8
     author, target = _sides(pending)
     you = view["viewer"]
@@ -577,10 +578,38 @@ def _panel(d: _Table, view, top: float) -> float:
         reply = pending["reply_to"]
         y = d.lines(MARGIN + 12, y + 20, f"In reply to {_player(target)}'s offer: {items_text(reply['give'])} for "
                     f"{items_text(reply['ask'])}.", 13, fill=MUTED) + 4
+    y = _bar_moves(d, y)
     asks = [a for a in d.legal if a.kind == "ask"]
     if asks:
         y = _ask_palette(d, asks, y + 8)
     return y
+
+
+BAR_KINDS = ("propose", "fixed-trade", "to-build", "end-turn", "done-giving", "send", "accept", "decline", "counter")
+"""Moves with no card or seat of their own. On a laptop the page lists them under the table; on a
+tablet or phone the table is tall, so they are drawn here, under the prompt, where the student looks.
+(Cancel always sits beside the page's prompt.)"""
+
+
+def _bar_moves(d: _Table, y: float) -> float:
+    """In medium and narrow, a labelled button for each move without a card of its own; returns the
+    bottom edge."""
+    moves = [] if d.wide else [a for a in d.legal if a.kind in BAR_KINDS]
+    if not moves:
+        return y
+    flow = _Flow(MARGIN + 2, y + 8, d.right - 2)
+    for action in moves:
+        lines = _wrap(action.label, d.right - MARGIN - 30, 14, True)
+        w = max(d.target, min(_width(max(lines, key=len), 14, True) + 24, d.right - MARGIN - 4))
+        h = max(d.target, 16 + 19 * len(lines))
+        x, by = flow.place(w, h)
+        ident = f"bar-{action.kind}" + (f"-{action.get('receive')}" if action.get("receive") else "")
+        with d.group(action, ident=ident):
+            d.rect(x, by, w, h, "#fff", stroke="#000", width=2, rx=6)
+            for i, line in enumerate(lines):
+                d.text(x + w / 2, by + h / 2 + 5 + 19 * (i - (len(lines) - 1) / 2), line, 14, anchor="middle",
+                       weight="bold")
+    return flow.bottom
 
 
 def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: float, y: float, w: float,
