@@ -643,7 +643,9 @@ def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: flo
 
 def _item_width(item: str) -> int:
     kind, _, what = item.partition(":")
-    return 46 if kind == "aa" else _width("1 coin" if item == "coin" else what, 13, True) + 20
+    if kind == "aa":
+        return 46
+    return max(_width("1 coin" if item == "coin" else what, 13, True), _width("protein card", 12)) + 20
 
 
 def _item_chip(d: _Table, item: str, x: float, y: float, ident: str) -> None:
