@@ -750,11 +750,15 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
         card = ACTION_CARDS[cid]
         label = f"{card.title}: {SHORT_EFFECT.get(cid, '')}" if cid in SHORT_EFFECT else card.title
         w = min(_width(label, 13, True) + 20, d.right - 6 - x0)
-        x, cy = flow.place(w, t)
+        lines = _wrap(label, w - 16, 13, True)  # a long card name takes two lines on a phone
+        h = max(t, 12 + 17 * len(lines))
+        x, cy = flow.place(w, h)
         action = d.find("play", card=cid) if cid not in hand["actions"][:i] else None
         with d.group(action, ident=f"action-{p}-{i}", label=None if action else f"{card.title}: {card.text}"):
-            d.rect(x, cy, w, t, "#CC79A7", stroke="#000" if action else "#555", width=3 if action else 1)
-            d.text(x + w / 2, cy + t / 2 + 5, label, 13, anchor="middle", weight="bold")
+            d.rect(x, cy, w, h, "#CC79A7", stroke="#000" if action else "#555", width=3 if action else 1)
+            for k, line in enumerate(lines):
+                d.text(x + w / 2, cy + h / 2 + 5 + 17 * (k - (len(lines) - 1) / 2), line, 13, anchor="middle",
+                       weight="bold")
     if not hand["actions"]:
         d.text(x0, top + 20 if d.wide else top + 14, "none", 14, fill=MUTED)
         flow.place(40, 24 if d.wide else 20)
