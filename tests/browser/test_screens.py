@@ -17,9 +17,9 @@ from biocards import games
 from table_page import VIEWPORTS, measure_table
 
 GAMES = ("cytosis", "translation", "peptide", "nucleo", "expression")
-LAYOUTS_DRAWN = {"cytosis", "peptide", "expression"}
+LAYOUTS_DRAWN = {"cytosis", "peptide", "expression", "translation"}
 """Games whose render.py draws real medium and narrow layouts. NUCLEO accepts layout= but still
-draws its wide table for every width; Translation has no layouts yet (issue 12, still open)."""
+draws its wide table for every width (issue 12, still open)."""
 SEATS = {"expression": "human,greedy,greedy,greedy"}
 """The gene-expression game is printed for 4–6 players."""
 
