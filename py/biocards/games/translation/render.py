@@ -250,7 +250,7 @@ def _strand(d: _Table, view: dict[str, Any], y: float) -> float:
                 _nucleotide(d, seq, index, targets.get(index), x0, w, y + dy, height,
                             number_y + dy, active_y + dy, other_y + dy)
             elif kind == "gap":
-                _gap(d, gaps[index], index, n, seq, x0, w, y + dy, height)
+                _gap(d, gaps[index], index, (view["pending"] or {}).get("base") or "", x0, w, y + dy, height)
             elif kind == "five":
                 with d.item(ident="five-prime", describe="5′ end of the active strand"):
                     d.rect(x0 + 2, active_y + dy, w - 6, tile_h, "#1d2433", stroke="none", rx=8)
@@ -287,10 +287,9 @@ def _nucleotide(d: _Table, seq: str, pos: int, act: Action | None, x: float, w: 
                   f'stroke-width="2" stroke-dasharray="3 2"/>')
 
 
-def _gap(d: _Table, act: Action, index: int, n: int, seq: str, x: float, w: float, top: float,
-         height: float) -> None:
-    """Where Insert may put its nucleotide: before position ``index + 1`` (after the last at ``n``)."""
-    base = act.get("base") if act.get("base") else ""
+def _gap(d: _Table, act: Action, index: int, base: str, x: float, w: float, top: float, height: float) -> None:
+    """Where Insert may put ``base``: before position ``index + 1`` (after the last when ``index`` is
+    the strand's length)."""
     with d.item(act, ident=f"gap-{index}", detail=act.label):
         d.rect(x + 2, top + 14, w - 4, height - 28, "#fff7cc", stroke="#8a6d00", width=2, rx=6)
         d.text(x + w / 2, top + height / 2 + 2, "+", 24, anchor="middle", weight="bold")
