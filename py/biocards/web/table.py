@@ -181,8 +181,10 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
-            # A name the table drew (starting with the words the card shows, WCAG 2.5.3) is kept.
-            element.setAttribute("aria-label", element.getAttribute("aria-label") or action.label or action.kind)
+            # A render may name a card itself, starting with the words it shows (WCAG 2.5.3: speech
+            # input says what it sees); the move's label then stays its description (the title).
+            if not element.hasAttribute("aria-label"):
+                element.setAttribute("aria-label", action.label or action.kind)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
             title.textContent = action.label
             element.prepend(title)
