@@ -55,11 +55,16 @@ GAME = register(Game(
     hidden_information=True,
     # Per round: 2 picks and ~6 resolve answers a seat, plus ATP actions bounded by the 32 ATP.
     max_moves=MAX_ROUNDS * 400,
-    options={"advanced": False},
+    # two_player_stop: our two-player setup, the STOP card hidden higher in the amino acid deck
+    # (rules.TWO_PLAYER_STOP_DEPTH); it changes nothing for three or more players.
+    options={"advanced": False, "two_player_stop": True},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
     prompt=prompt,
+    # 2: the two-player setup (issue 13). Version-1 records replay with the printed STOP depth.
+    version=2,
+    old_versions={1: {"two_player_stop": False}},
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}
