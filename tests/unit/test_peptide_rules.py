@@ -771,3 +771,59 @@ def test_link_names_the_anticodon():
     do(st, "resolve", organelle="ribosome", facedown=False)
     event = do(st, "link", code="S")[0]
     assert "anticodon" in event.concepts and "anticodon" in event.text
+
+
+# -- issue 16: the search bot's evaluation -----------------------------------------------------------
+
+def test_expected_final_with_no_rounds_left_is_the_score():
+    """The search bot's evaluation agrees with the rules' scoring once nothing can change."""
+    from biocards.bots import play_out
+    from biocards.games.peptide.bots import expected_final
+
+    for seed in range(6):
+        st = play_out(new(2, seed), [GAME.make_bot("greedy", s, seed) for s in range(2)])
+        assert [expected_final(st, p, 0) for p in range(2)] == st.scores()
+
+
+def test_expected_final_values_an_amino_acid_in_hand_by_its_chance_of_being_matched():
+    """Issue 16: with rounds to play, an amino acid in hand is worth more the fewer RNA letters it
+    lacks (all three in hand: more than its +1; none: less, but more than the −1 it would score now)."""
+    from biocards.games.peptide.bots import expected_final
+
+    st = new(2, 1)
+    st.hand[0], st.atp[0] = ["W"], 0  # Tryptophan, UGG, 7 points
+    worth = []
+    for rna in ([0, 2, 0, 1], [0, 1, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0]):  # A G C U
+        st.rna[0] = rna
+        worth.append(expected_final(st, 0, 10) - 0.1 * (sum(rna) - 3 + sum(max(0, n - h) for n, h in zip([0, 2, 0, 1], rna))))
+    assert worth == sorted(worth, reverse=True) and worth[0] > 1 and -1 < worth[-1] < worth[0]
+    st.rna[0] = [0, 0, 0, 0]
+    assert expected_final(st, 0, 0) == -1 and expected_final(st, 0, 10) > -1
+
+
+def test_rounds_left_counts_the_stop_and_the_one_more_round():
+    """The evaluation's clock: once the STOP is out, this round and one more; before, the cards
+    above the STOP set it."""
+    from biocards.games.peptide.bots import rounds_left
+
+    st = new(2, 1)
+    far = rounds_left(st)
+    st.amino_deck = [c for c in st.amino_deck if c != STOP][:3] + [STOP] + ["A", "C"]
+    assert 1 <= rounds_left(st) < far
+    st.stop_round, st.round = 4, 4
+    assert rounds_left(st) == 1
+    st.round = 5
+    assert rounds_left(st) == 0
+
+
+def test_search_leaves_the_order_of_resolving_to_greedy():
+    """Issue 16: the search spends its time on picks, draws and links; the order of resolving is
+    greedy's (the same move, with no world sampled)."""
+    st = new(2, 4)
+    bots = [GAME.make_bot("greedy", s, 4) for s in range(2)]
+    while st.phase != "resolve":
+        st.apply(bots[st.current_player].choose(st))
+    seat = st.current_player
+    search = GAME.bots["search"](GAME, seat, 4, samples=1)
+    assert search.delegate(st, st.legal_actions())
+    assert search.choose(st) == GAME.make_bot("greedy", seat, 4).choose(st)

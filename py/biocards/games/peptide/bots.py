@@ -131,7 +131,7 @@ class SearchBot(search.SearchBot):
     def delegate(self, state: PeptideState, legal: list[Action]) -> bool:
         """The order of resolving and the end-of-round discards: greedy's order (gatherers first)
         is sound and search time is better spent on picks, draws and links."""
-        return all(a.kind in ("resolve", "end-turn", "discard") for a in legal)
+        return all(a.kind in ("resolve", "end-turn", "discard") or self.leave_out(a) for a in legal)
 
     def evaluate(self, state: PeptideState, seat: int) -> float:
         """The margin of expected final scores (:func:`expected_final`), squashed into 0..1."""
