@@ -180,7 +180,7 @@ class PeptideState(GameState):
             else:
                 text = (f"Round {self.round} is over and nobody drew the STOP codon: the game ends at "
                         f"the round cap ({MAX_ROUNDS} rounds) and is scored as usual.")
-            return [Event("game-end", None, text)]
+            return [Event("game-over", None, text)]
         self._start_round()
         return []
 
