@@ -115,8 +115,8 @@ class PeptideState(GameState):
         self.org_deck: Deck[str] = Deck(organelles[removed:])
         aminos = list(AMINO_CARDS)
         rng.shuffle(aminos)
-        # The STOP card goes somewhere in the bottom four (the list's top is its end), or four
-        # places higher up in the two-player setup; the same draw either way.
+        # The STOP card goes somewhere in the bottom four (the list's top is its end), or eight
+        # places higher in the two-player setup; the same draw either way.
         self.stop_depth = stop_depth(players, self.options)
         aminos.insert(self.stop_depth + rng.randbelow(4), STOP)
         self.amino_deck = aminos
