@@ -116,8 +116,12 @@ class SearchBot(search.SearchBot):
     """Determinized search tuned for Peptide: every candidate is played in each sampled world and
     the greedy bots play on to the end of the round (every organelle picked is resolved by then),
     where :func:`expected_final` values the position. Whole-game roll-outs (the first version) fit
-    only one or two worlds in the page's budget and lost to greedy; a short roll-out judged by the
-    score alone charges −1 for every amino acid just drawn and values ATP and RNA at nothing."""
+    only one or two worlds in the page's budget and lost to greedy: from one position the
+    difference between two moves' whole-game results varies by 0.3–0.5 (on the 0–1 scale) from world
+    to world while the moves differ by a few hundredths, so it picked nearly at random among up to
+    14 moves. A short roll-out judged by the score alone charges −1 for every amino acid just drawn
+    and values ATP and RNA at nothing. Measured (2 players, seats alternated, 16 worlds a move, a
+    median 26 ms of CPython per searched move): 74 of 102 games won against greedy, 73% [63–80]."""
 
     samples = 16
     margin_scale = 6.0
