@@ -33,6 +33,13 @@ def _enzyme_sets(colours: tuple[str, ...]) -> int:
     return enzyme_set_points(list(colours))
 
 
+@lru_cache(maxsize=1024)
+def _needs_of(card_id: str, stage: int) -> tuple[float, tuple[tuple[str, int], ...]]:
+    """:func:`_needs` by card id, its resources as pairs (worked out once per card and stage)."""
+    steps, needs = _needs(CARD[card_id], stage)
+    return steps, tuple(needs.items())
+
+
 def _needs(card, stage: int) -> tuple[float, dict[str, int]]:
     """Worker placements still to make (besides gathering) and the resources still to pay, from a stage.
 
@@ -65,10 +72,10 @@ def _from_scratch(card_id: str) -> float:
     return total
 
 
-def _shortfall_actions(needs: dict[str, int], pool: dict[str, float]) -> float:
+def _shortfall_actions(needs: tuple[tuple[str, int], ...], pool: dict[str, float]) -> float:
     """Take what ``needs`` asks for from ``pool`` (in place) and return the placements still needed."""
     actions = 0.0
-    for r, n in needs.items():
+    for r, n in needs:
         if r == "protein":
             have = min(n, pool["protein"])
             pool["protein"] -= have
@@ -88,20 +95,37 @@ def _placements_left(state: CytosisState, seat: int) -> int:
     return state.workers[seat] + WORKERS[state.num_players] * len(state.events)
 
 
+@lru_cache(maxsize=4096)
+def _completed(done: tuple[str, ...]) -> tuple:
+    """What the evaluation needs from a seat's completed cards: enzyme colours (sorted), detox
+    (ATP total, cards), and how many of each kind."""
+    cards = [CARD[c] for c in done]
+    colours = tuple(sorted(c.colour for c in cards if c.kind == "enzyme"))
+    detox = [c for c in cards if c.kind == "detox"]
+    kinds: dict[str, int] = {}
+    for c in cards:
+        kinds[c.kind] = kinds.get(c.kind, 0) + 1
+    return colours, (sum(c.atp for c in detox), len(detox)), kinds
+
+
+@lru_cache(maxsize=4096)
+def _detox_awards(detox: tuple[tuple[int, int], ...]) -> list[int]:
+    return detox_awards(list(detox))
+
+
 def _detox(state: CytosisState, p: int) -> tuple[int, int]:
-    done = [CARD[c] for c in state.completed[p] if CARD[c].kind == "detox"]
-    return sum(c.atp for c in done), len(done)
+    return _completed(tuple(state.completed[p]))[1]
 
 
 def end_bonus(state: CytosisState, seat: int) -> float:
     """End-game points from what is completed now: enzyme sets, marked goals, the detox award."""
-    done = [CARD[c] for c in state.completed[seat]]
-    value = float(_enzyme_sets(tuple(sorted(c.colour for c in done if c.kind == "enzyme"))))
+    colours, _, kinds = _completed(tuple(state.completed[seat]))
+    value = float(_enzyme_sets(colours))
     for g, marks in state.markers.items():
         if seat in marks:
             goal = GOAL[g]
-            value += goal.each * sum(1 for c in done if c.kind in goal.kinds)
-    value += detox_awards([_detox(state, p) for p in range(state.num_players)])[seat]
+            value += goal.each * sum(kinds.get(k, 0) for k in goal.kinds)
+    value += _detox_awards(tuple(_detox(state, p) for p in range(state.num_players)))[seat]
     return value
 
 
@@ -113,9 +137,9 @@ def evaluate(state: CytosisState, seat: int) -> float:
         return value + 0.3 * (value - others)
     value += end_bonus(state, seat)
     rounds_left = len(state.events) + 1
-    done = state.completed[seat]
+    kinds = _completed(tuple(state.completed[seat]))[2]
     # A completed receptor keeps paying whenever a rival makes a matching hormone: worth more early.
-    receptors = {k: sum(1 for c in done if CARD[c].kind == k) for k in ("protein-receptor", "steroid-receptor")}
+    receptors = {k: kinds.get(k, 0) for k in ("protein-receptor", "steroid-receptor")}
     value += sum(receptors.values()) * 0.6 * min(rounds_left - 1, 5)
     value += _hand_value(state, seat, receptors, rounds_left)
     return value
@@ -126,16 +150,15 @@ def _hand_value(state: CytosisState, seat: int, receptors: dict[str, int], round
     pool: dict[str, float] = {**state.cubes[seat], "atp": state.atp[seat]}
     if not hand:
         return sum(n * SPARE[r] for r, n in pool.items())
-    done = [CARD[c] for c in state.completed[seat]]
     goal_each: dict[str, int] = {}
     for g, marks in state.markers.items():
         if seat in marks:
             for kind in GOAL[g].kinds:
                 goal_each[kind] = goal_each.get(kind, 0) + GOAL[g].each
-    colours = tuple(sorted(c.colour for c in done if c.kind == "enzyme"))
+    colours = _completed(tuple(state.completed[seat]))[0]
     sets_now = _enzyme_sets(colours)
-    detox_all = [_detox(state, p) for p in range(state.num_players)]
-    detox_now = detox_awards(detox_all)[seat]
+    detox_all = tuple(_detox(state, p) for p in range(state.num_players))
+    detox_now = _detox_awards(detox_all)[seat]
     # Vesicles stand for the card in hand they match best (a card is claimed by one vesicle).
     stage_of: dict[int, int] = {}
     for v in state.vesicles:
@@ -168,9 +191,8 @@ def _hand_value(state: CytosisState, seat: int, receptors: dict[str, int], round
             worth += _enzyme_sets(tuple(sorted(colours + (card.colour,)))) - sets_now
         elif card.kind == "detox":
             mine = detox_all[seat]
-            trial = list(detox_all)
-            trial[seat] = (mine[0] + card.atp, mine[1] + 1)
-            worth += detox_awards(trial)[seat] - detox_now
+            trial = detox_all[:seat] + ((mine[0] + card.atp, mine[1] + 1),) + detox_all[seat + 1:]
+            worth += _detox_awards(trial)[seat] - detox_now
         elif card.kind in ("protein-hormone", "steroid-hormone"):
             worth += receptors["protein-receptor" if card.kind == "protein-hormone" else "steroid-receptor"]
         elif card.kind.endswith("receptor"):
@@ -186,7 +208,7 @@ def _hand_value(state: CytosisState, seat: int, receptors: dict[str, int], round
         if card.kind == "resource":
             value += 0.5 * sum(n * SPARE[r] for r, n in card.gives) + 0.5
             continue
-        steps, needs = _needs(card, stage)
+        steps, needs = _needs_of(card.id, stage)
         remaining = steps + _shortfall_actions(needs, pool)
         total = _from_scratch(card.id)
         progress = max(0.0, 1.0 - remaining / total)
