@@ -52,3 +52,45 @@ def test_peptide_stop_in_the_capped_last_round_says_the_game_ends_now():
 
     assert "last round" in _reveal_stop(MAX_ROUNDS) and "one more" not in _reveal_stop(MAX_ROUNDS)
     assert "this round and one more" in _reveal_stop(MAX_ROUNDS - 1)
+
+
+def _cytosis_after_setup(seed: int):
+    game = games.get("cytosis")
+    state = game.new_state(2, seed)
+    while state.setup:
+        state.apply(state.legal_actions()[0])
+    return game, state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cytosis_greedy_detoxifies_for_the_award(seed):
+    """Issue 16: greedy plans for the alcohol-detox award. Holding a detox card and its ATP while
+    nobody has detoxified, it completes the card: 1 HP, and first place for the award (6 HP with
+    two players) as things stand; that beats claiming a goal (3 HP). The old greedy valued the card
+    at its 1 HP and claimed the goal. (The Liver cell goal, which pays per detox card, is left out:
+    claiming it first is as good a plan.)"""
+    game, state = _cytosis_after_setup(seed)
+    p = state.current_player
+    state.goals = [g for g in state.goals if g != "G5"]
+    state.markers = {g: m for g, m in state.markers.items() if g != "G5"}
+    state.hand[p] = ["D1"]
+    state.atp[p] = 2
+    state.cubes[p] = dict.fromkeys(state.cubes[p], 0)
+    state._legal = None
+    move = game.make_bot("greedy", p, seed).choose(state)
+    assert (move.kind, move.get("card")) == ("place", "D1")
+
+
+def test_cytosis_greedy_values_a_cube_by_the_card_it_completes():
+    """Issue 16: cubes are worth the cards they complete. With a protein hormone in hand and no
+    mRNA, taking mRNA (the hormone's first step) beats taking lipid nothing in hand needs."""
+    from biocards.games.cytosis.bots import evaluate
+
+    game, state = _cytosis_after_setup(0)
+    p = state.current_player
+    state.hand[p] = ["PH1"]  # Insulin: 2 mRNA → 2 protein in the rough ER, 1 carbohydrate, 2 ATP
+    state.cubes[p] = dict.fromkeys(state.cubes[p], 0)
+    with_mrna, with_lipid = state.clone(), state.clone()
+    with_mrna.cubes[p]["mrna"] = 3
+    with_lipid.cubes[p]["lipid"] = 3
+    assert evaluate(with_mrna, p) > evaluate(with_lipid, p) > evaluate(state, p)
