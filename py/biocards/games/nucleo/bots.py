@@ -255,6 +255,8 @@ class GreedyBot(SeatBot):
         me = self.seat
         if not asked or "coin" in offered or not state.coins[author] or not state._holds_all(me, asked):
             return None
+        if (tuple(asked), ("coin",)) in declined_this_turn(state):
+            return None  # issue 13: the same counter-offer, turned down once this turn, is not made again
         if self._worth_of(state, *self._after(state, offered=(), asked=asked)) < \
                 self._worth_of(state, dict(state.amino[me]), list(state.proteins[me]), state.coins[me]):
             return None
