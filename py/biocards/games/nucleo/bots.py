@@ -338,7 +338,13 @@ class SearchBot(search.SearchBot):
     width = 4
 
     def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
-        return any(a.kind in _TRADE_STEPS for a in legal)
+        # Part 4 is greedy's too: build the most valuable card with the best boost.
+        return any(a.kind in _TRADE_STEPS for a in legal) or (not state.pending and state.phase == "build")
+
+    def leave_out(self, action: Action) -> bool:
+        # A counter-offer is one greedy writes only when it has one in mind; searching it without
+        # one is a decline by another road.
+        return action.kind == "counter"
 
     def rank(self, world: NucleoState, move: Action) -> float | None:
         if move.kind != "take":
