@@ -1,6 +1,10 @@
-"""NUCLEO's greedy bot: aim at the protein card it is closest to building, trade toward it, build.
+"""NUCLEO's bots: greedy aims at the protein card it is closest to building, trades toward it,
+builds, and holds only cards it can expect to finish; search looks ahead with greedy roll-outs.
 
-It reads only its own hand and the public table (supply, pool, offers), so it is fair.
+Both judge a hand by its outlook: a protein card left unbuilt at the end costs its value, so each
+card is worth its value times the chance of building it before the pool runs dry, less its value
+otherwise. They read only their own hand and the public table (supply, pool, offers), so they
+are fair.
 """
 
 from __future__ import annotations
@@ -16,13 +20,6 @@ from .rules import MAX_OFFERS_PER_TURN, NucleoState
 def missing(hand: dict[str, int], name: str) -> dict[str, int]:
     """Amino acids still needed to build ``name`` from ``hand``."""
     return {a: n - hand.get(a, 0) for a, n in PROTEINS[name].composition.items() if hand.get(a, 0) < n}
-
-
-def closeness(hand: dict[str, int], proteins: list[str]) -> float:
-    """How near the hand is to its best protein: a valuable one with little missing scores high."""
-    if not proteins:
-        return 0.0
-    return max(PROTEINS[n].value / (1 + sum(missing(hand, n).values())) for n in proteins)
 
 
 NEEDED_PER_TURN = 0.5
@@ -336,6 +333,9 @@ class SearchBot(search.SearchBot):
     margin_scale = 5
     horizon = 40
     width = 4
+    loyalty = 0.08
+    """With a handful of worlds a move's lead is mostly noise: another move than greedy's must
+    look clearly better (the generic 0.03 let the search drift into worse moves)."""
 
     def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
         # Part 4 is greedy's too: build the most valuable card with the best boost.
@@ -344,7 +344,9 @@ class SearchBot(search.SearchBot):
     def leave_out(self, action: Action) -> bool:
         # A counter-offer is one greedy writes only when it has one in mind; searching it without
         # one is a decline by another road.
-        return action.kind == "counter"
+        # A new protein card for five amino acids is greedy's move only with no card in hand: the
+        # search, seeing a fresh card's early promise, took it too often and hoarded.
+        return action.kind == "counter" or (action.kind == "fixed-trade" and action.get("receive") == "protein")
 
     def rank(self, world: NucleoState, move: Action) -> float | None:
         if move.kind != "take":
