@@ -181,9 +181,11 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
-            element.setAttribute("aria-label", action.label or action.kind)
+            # A name the render gave (the words the target shows, then what it does) is kept.
+            name = element.getAttribute("aria-label") or action.label or action.kind
+            element.setAttribute("aria-label", name)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
-            title.textContent = action.label
+            title.textContent = name
             element.prepend(title)
         bar = _el("actions")
         bar.innerHTML = ""

@@ -82,7 +82,7 @@ class _Table(Drawing):
     SIZES = {8: 12, 9: 12, 10: 12, 11: 12, 12: 14, 13: 14}
 
     def __init__(self, legal, layout: str) -> None:
-        super().__init__(legal)
+        super().__init__(legal, name_from_text=True)  # a target's name starts with the words it shows
         self.layout = layout
         self.width = LAYOUTS[layout]
         self.chip_h = 32 if layout == "wide" else 44
@@ -321,13 +321,10 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
     refused = label = None
     if not place and not grey and not view["over"] and not view["setup"]:
         refused = Action("place", spot=sid)
-        if spot.effect == "buy":
-            card_id = view["row"][spot.slot]
-            label = (f"Slot {spot.slot + 1} · buy for {buy_cost(view, spot.slot)} ATP "
-                     + (card_words(CARD[card_id]) if card_id else "(empty)"))
-        else:
-            label = f"{title} {detail}"
-        label += " (taken)" if occupant is not None else ""
+        # Its name starts with the words the spot shows; this says the rest.
+        card_id = view["row"][spot.slot] if spot.effect == "buy" else None
+        label = card_words(CARD[card_id]) + ", " if card_id else ""
+        label += "taken" if occupant is not None else "not open to you now"
     with d.group(body, ident=f"spot-{sid}", refused=refused, label=label):
         fill = "#fff" if occupant is None else "#e9e6de"
         d.rect(x, y, d.spot_w, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,

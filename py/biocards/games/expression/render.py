@@ -473,7 +473,7 @@ def render(view: dict[str, Any], *, legal: Sequence[Action] = (), layout: str = 
 
     ``medium`` and ``narrow`` stack the same regions (prompt, piles and top card, pathway, players as
     one line each, your hand wrapping to the width) instead of shrinking the wide table."""
-    d = Drawing(legal)
+    d = Drawing(legal, name_from_text=True)  # a target's name starts with the words it shows
     d.width = LAYOUTS[layout]
     if layout != "wide":
         return _render_narrow(d, view)

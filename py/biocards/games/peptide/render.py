@@ -35,7 +35,7 @@ class _Table(Drawing):
     keyboard stop for the same move."""
 
     def __init__(self, legal, width: int = 1280, layout: str = "wide") -> None:
-        super().__init__(legal)
+        super().__init__(legal, name_from_text=True)  # a target's name starts with the words it shows
         self.placed: set[str] = set()
         self.width, self.layout = width, layout
         # Touch targets: 44 units where a finger is likely (medium, narrow), 32 with a mouse (wide).
@@ -48,10 +48,10 @@ class _Table(Drawing):
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              ) -> Iterator[None]:
+              does: str | None = None) -> Iterator[None]:
         if action is not None:
             self.placed.add(action.key)
-        with super().group(action, ident=ident, label=label):
+        with super().group(action, ident=ident, label=label, does=does):
             yield
 
     def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
