@@ -72,7 +72,8 @@ class Drawing:
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              refused: Action | None = None, does: str | None = None) -> Iterator[None]:
+              refused: Action | None = None, does: str | None = None,
+              detail: str | None = None) -> Iterator[None]:
         """A ``<g>``; with an action it becomes a clickable, focusable target for that move.
 
         ``refused`` names the move a student would be trying by touching this thing when that move
@@ -84,6 +85,9 @@ class Drawing:
         refused one), as in "Delete · buy 2 · use 1: buy Delete for 2 points". Speech input can then
         say what the student sees (WCAG 2.5.3, axe's label-content-name-mismatch), and the page
         keeps this name instead of the bare action label.
+
+        ``detail`` is the thing's full text in words (a card's name, what it does, its biology) for
+        the page's details panel, which a phone needs: there the card's own words are cut short.
         """
         attrs = f' id="{escape(ident)}"' if ident else ""
         named = self.name_from_text and (action is not None or refused is not None)
@@ -95,6 +99,8 @@ class Drawing:
                 attrs += f' role="img" aria-label="{escape(label)}"'
         elif label:
             attrs += f' role="img" aria-label="{escape(label)}"'
+        if detail:
+            attrs += f' data-detail="{escape(detail)}"'
         start = len(self.parts)
         self.add(f"<g{attrs}>")
         yield
