@@ -83,8 +83,9 @@ class Drawing:
         With ``name_from_text``, a move's target (or a refused one) is named by the words drawn
         inside it, then what touching it does: ``does``, else the action's label (``label`` for a
         refused one), as in "Delete · buy 2 · use 1: buy Delete for 2 points". Speech input can then
-        say what the student sees (WCAG 2.5.3, axe's label-content-name-mismatch), and the page
-        keeps this name instead of the bare action label.
+        say what the student sees (WCAG 2.5.3, axe's label-content-name-mismatch); ``data-named``
+        tells the page to keep this name instead of the bare action label (any other aria-label on
+        a move's element is still replaced by the action's label, as before).
 
         ``detail`` is the thing's full text in words (a card's name, what it does, its biology) for
         the page's details panel, which a phone needs: there the card's own words are cut short.
@@ -113,7 +114,7 @@ class Drawing:
             after = after[:1].lower() + after[1:] if shown and after[:2] != after[:2].upper() else after
             name = f"{shown}: {after}" if shown and after else shown or after
             if name:
-                self.parts[start] = f'<g{attrs} aria-label="{escape(name)}">'
+                self.parts[start] = f'<g{attrs} aria-label="{escape(name)}" data-named="">'
             # A space between the shapes: browsers draw none, but the accessible "visible text" of
             # the group then reads as separate words ("Delete buy 2"), as the name spells them.
             self.parts[start + 1:] = [part + " " for part in self.parts[start + 1:]]

@@ -183,8 +183,9 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, D
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
-            # A name the render gave (the words the target shows, then what it does) is kept.
-            name = element.getAttribute("aria-label") or action.label or action.kind
+            # A name the render marks as its own (the words the target shows, then what it does) is kept.
+            given = element.getAttribute("aria-label") if element.hasAttribute("data-named") else None
+            name = given or action.label or action.kind
             element.setAttribute("aria-label", name)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
             title.textContent = name
