@@ -42,7 +42,8 @@ def test_a_person_sets_up_by_mouse_and_keyboard_then_places_a_worker(watched, si
     wait_for_more_log(page, before)
     assert "starts with 1 extra mRNA" in page.locator("#log").inner_text()
     before = log_length(page)
-    tab_to(page, lambda name: name == "Start with 1 extra ATP", "the ATP in the supply", tries=60)
+    # The chip is named by what it shows (its count), then what it does.
+    tab_to(page, lambda name: name.endswith(": start with 1 extra ATP"), "the ATP in the supply", tries=60)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert "starts with 1 extra ATP" in page.locator("#log").inner_text()

@@ -35,7 +35,7 @@ class _Table(Drawing):
     keyboard stop for the same move."""
 
     def __init__(self, legal, width: int = 1280, layout: str = "wide") -> None:
-        super().__init__(legal)
+        super().__init__(legal, name_from_text=True)  # a target's name starts with the words it shows
         self.placed: set[str] = set()
         self.width, self.layout = width, layout
         # Touch targets: 44 units where a finger is likely (medium, narrow), 32 with a mouse (wide).
@@ -48,19 +48,20 @@ class _Table(Drawing):
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              ) -> Iterator[None]:
+              does: str | None = None, detail: str | None = None) -> Iterator[None]:
         if action is not None:
             self.placed.add(action.key)
-        with super().group(action, ident=ident, label=label):
+        with super().group(action, ident=ident, label=label, does=does, detail=detail):
             yield
 
     def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
         super().text(x, y, s, size, **{"fill": INK, **style})
 
     def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False,
-             middle=False) -> None:
-        """A card or button; ``middle`` centres its one line of text vertically (buttons)."""
-        with self.group(action, ident=ident):
+             middle=False, detail=None) -> None:
+        """A card or button; ``middle`` centres its one line of text vertically (buttons); ``detail`` is
+        its full text for the page's details panel."""
+        with self.group(action, ident=ident, detail=detail):
             self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
                       width=3 if action is not None else 1)
             colour = "#fff" if dark else INK
@@ -217,7 +218,7 @@ def _table(svg: _Table, view, y: float) -> float:
         pick = svg.find("pick", organelle=org, facedown=False)
         svg.card(x, fy + 8, 96, 104, ORG_COLOURS[org],
                  [(f"{ORG_SHORT[org]} ×{count}", 15, "bold"), (ORG_SUBTITLE[org], 12, "normal")],
-                 action=pick, ident=f"field-{org}")
+                 action=pick, ident=f"field-{org}", detail=organelle_words(org, count))
         down = svg.find("pick", organelle=org, facedown=True)
         if down is not None:
             h = svg.target
@@ -277,6 +278,18 @@ def _amino_deck(svg: _Table, view, x: float, y: float) -> None:
         if top:
             svg.card(x + 4, y + 66, 76, 42, "#fff",
                      [("you put back", 12, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
+
+
+def organelle_words(org: str, count: int | None = None) -> str:
+    """An organelle card in words, for the details panel: its name and what it does."""
+    o = ORGANELLES[org]
+    return f"{o.name}{f' ({count} in the field)' if count else ''}: {o.does}."
+
+
+def amino_words(card) -> str:
+    """An Amino Acid card in words, for the details panel: name, one-letter code, codon, value."""
+    return (f"{card.name} ({card.code}): its RNA codon is {card.codon} (read 5′ to 3′); "
+            f"worth {card.value} points in a finished chain.")
 
 
 def _wrap(text: str, chars: int) -> list[str]:
@@ -394,7 +407,8 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
         fill = "#bbb" if sel["facedown"] else ORG_COLOURS[org]
         x, fy = flow.place(150, t)
         svg.card(x, fy, 150, t, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 14, "bold")],
-                 action=action, ident=f"selected-{p}-{i}", middle=True)
+                 action=action, ident=f"selected-{p}-{i}", middle=True,
+                 detail=organelle_words(org) + (" Selected face down." if sel["facedown"] else "") if org else None)
     # Amino acid hand.
     if svg.layout != "wide":
         flow.newline()
@@ -405,7 +419,7 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
             x, fy = flow.place(50, 66)
             svg.card(x, fy, 50, 66, "#fff", [(card.code, 18, "bold"), (card.codon, 12, "bold"),
                                              (f"{card.value}pt", 12, "normal")],
-                     action=action, ident=f"hand-{p}-{i}")
+                     action=action, ident=f"hand-{p}-{i}", detail=amino_words(card))
     else:
         x, fy = flow.place(220, 24)
         svg.text(x, fy + 17, f"Amino acids in hand: {seat['hand_count']}", size=14)
@@ -457,11 +471,13 @@ def _chain(svg: _Table, seat, p: int, flow: _Flow, current: bool) -> None:
         if permanent:
             x, y = flow.place(52, 66)
             svg.card(x, y, 52, 66, "#333", [(card.code, 18, "bold"), ("perm.", 12, "normal"),
-                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True)
+                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True,
+                     detail=amino_words(card) + " Made permanent in the chain: worth its full value.")
         else:
             x, y = flow.place(52, 88)
             svg.card(x, y, 52, 66, "#fff", [(card.code, 18, "bold"), (card.name[:5], 12, "normal"),
                                             (f"{(card.value + 1) // 2}pt", 12, "bold")],
-                     action=action, ident=f"chain-{p}-{i}")
+                     action=action, ident=f"chain-{p}-{i}",
+                     detail=amino_words(card) + f" Linked, not yet permanent: worth {(card.value + 1) // 2} points.")
             for k, letter in enumerate(card.codon):
                 svg.rna(x + k * 17, y + 68, letter, size=16)
