@@ -210,17 +210,21 @@ def test_trade_offers_left_shows_only_while_negotiating():
     assert count not in GAME.render(over) and count not in describe(over)
 
 
-def test_an_offer_puts_accept_decline_and_counter_first_in_the_button_bar():
-    """The page lists unplaced moves in legal order: an offer's answers are Accept, Decline, Counter in that
-    order, and the table places none of them, so they lead the button bar."""
+def test_an_offer_puts_accept_decline_and_counter_first_under_the_prompt():
+    """An offer's answers are drawn on the table at every layout (a wide table is taller than a
+    laptop's screen too), as the first buttons after the prompt: Accept, Decline, Counter in that order."""
     st = GAME.new_state(2, seed=3, first_player=0)
     st.amino[0], st.amino[1] = {"H": 1}, {"C": 1}
     _to_offer(st, ["aa:H"], ["aa:C"])
     st.apply(Action("send"))
     legal = st.legal_actions()
-    on_table = clickable_moves(GAME.render(st.view(1), legal=legal))
-    bar = [a.kind for a in legal if a.key not in on_table]
-    assert bar[:3] == ["accept", "decline", "counter"]
+    for layout in ("wide", "medium", "narrow"):
+        svg = GAME.render(st.view(1), legal=legal, layout=layout)
+        drawn = [html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)]
+        kind_of = {a.key: a.kind for a in legal}
+        kinds = [kind_of[k] for k in drawn if k in kind_of]
+        answers = [k for k in kinds if k in ("accept", "decline", "counter")]
+        assert answers[:3] == ["accept", "decline", "counter"], layout
 
 
 def test_wide_table_is_readable_in_random_games():

@@ -594,7 +594,7 @@ tablet or phone the table is tall, so they are drawn here, under the prompt, whe
 def _bar_moves(d: _Table, y: float) -> float:
     """In medium and narrow, a labelled button for each move without a card of its own; returns the
     bottom edge."""
-    moves = [] if d.wide else [a for a in d.legal if a.kind in BAR_KINDS]
+    moves = [a for a in d.legal if a.kind in BAR_KINDS]
     if not moves:
         return y
     flow = _Flow(MARGIN + 2, y + 8, d.right - 2)
