@@ -15,7 +15,7 @@ from typing import Any
 
 from .core import Action
 
-__all__ = ["Drawing", "LAYOUTS", "MIN_TEXT", "text"]
+__all__ = ["Drawing", "Flow", "LAYOUTS", "MIN_TEXT", "text"]
 
 LAYOUTS = {"wide": 1280, "medium": 600, "narrow": 360}
 """Each table layout's design width in SVG units. The page (``web/``) picks the widest layout whose
@@ -127,3 +127,29 @@ class Drawing:
                 f'height="{height}" font-family="sans-serif" role="group" aria-label="{escape(title)} table">'
                 f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
                 f'<rect width="{width}" height="{height}" fill="{background}"/>{"".join(self.parts)}</svg>')
+
+
+class Flow:
+    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
+
+    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
+        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
+        self.row = 0.0
+
+    def place(self, w: float, h: float) -> tuple[float, float]:
+        if self.x > self.x0 and self.x + w > self.right:
+            self.newline()
+        at = (self.x, self.y)
+        self.x += w + self.gap
+        self.row = max(self.row, h)
+        return at
+
+    def newline(self) -> None:
+        if self.x > self.x0:
+            self.y += self.row + self.gap
+        self.x, self.row = self.x0, 0.0
+
+    @property
+    def bottom(self) -> float:
+        """The lowest edge placed so far."""
+        return self.y + self.row if self.x > self.x0 else self.y - self.gap

@@ -23,7 +23,7 @@ from html import escape
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing
+from ...svg import LAYOUTS, Drawing, Flow
 from .cards import ACTION_CARDS, AMINO_NAMES, FIXED_TRADE
 from .rules import MAX_OFFERS_PER_TURN, item_label, items_text
 
@@ -164,32 +164,6 @@ class _Table(Drawing):
         for i, line in enumerate(wrapped):
             self.text(x, y + i * step, line, size, **style)
         return y + (len(wrapped) - 1) * step
-
-
-class _Flow:
-    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
-
-    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
-        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
-        self.row = 0.0
-
-    def place(self, w: float, h: float) -> tuple[float, float]:
-        if self.x > self.x0 and self.x + w > self.right:
-            self.newline()
-        at = (self.x, self.y)
-        self.x += w + self.gap
-        self.row = max(self.row, h)
-        return at
-
-    def newline(self) -> None:
-        if self.x > self.x0:
-            self.y += self.row + self.gap
-        self.x, self.row = self.x0, 0.0
-
-    @property
-    def bottom(self) -> float:
-        """The lowest edge placed so far."""
-        return self.y + self.row if self.x > self.x0 else self.y - self.gap
 
 
 # -- the whole table ---------------------------------------------------------------------------------
@@ -408,7 +382,7 @@ def _board_card(d: _Table, x: float, y: float, w: int, lines: list[tuple[str, in
 def _board(d: _Table, view, top: float) -> float:
     """Coin pool, dice, protein pile and action deck; then the four parts of a turn and the trade
     lines. Returns the bottom edge."""
-    flow = _Flow(MARGIN + 2, top, d.right, gap=8 if d.layout != "narrow" else 6)
+    flow = Flow(MARGIN + 2, top, d.right, gap=8 if d.layout != "narrow" else 6)
     pool = view["pool"]
     x, y = flow.place(104, 112)
     _board_card(d, x, y, 104, [("Coin pool", 13, "bold"), (str(pool), 30, "bold"), ("game ends at 0", 12, "normal")],
@@ -490,13 +464,13 @@ def _supply(d: _Table, view, top: float) -> float:
     title = "Amino acid supply (cards left)"
     d.text(MARGIN + 2, top + 14, title, 14, weight="bold")
     # The colour key: beside the title (wide) or under it.
-    legend = _Flow(560 if d.wide else MARGIN + 2, top + (0 if d.wide else 24), d.right, gap=14)
+    legend = Flow(560 if d.wide else MARGIN + 2, top + (0 if d.wide else 24), d.right, gap=14)
     for name, (_, fill, _) in CLASSES.items():
         x, y = legend.place(22 + _width(name, 13), 18)
         d.rect(x, y + 1, 16, 16, fill, rx=3)
         d.text(x + 22, y + 14, name, 13)
     tile_w, step = SUPPLY_TILE[d.layout]
-    flow = _Flow(MARGIN, legend.bottom + 8, d.right + 4, gap=step - tile_w)
+    flow = Flow(MARGIN, legend.bottom + 8, d.right + 4, gap=step - tile_w)
     for code, left in view["supply"].items():
         x, y = flow.place(tile_w, 62)
         _amino_tile(d, x, y, tile_w, 62, code, f"{left} left", action=d.find("take", amino=code),
@@ -597,7 +571,7 @@ def _bar_moves(d: _Table, y: float) -> float:
     moves = [a for a in d.legal if a.kind in BAR_KINDS]
     if not moves:
         return y
-    flow = _Flow(MARGIN + 2, y + 8, d.right - 2)
+    flow = Flow(MARGIN + 2, y + 8, d.right - 2)
     for action in moves:
         lines = _wrap(action.label, d.right - MARGIN - 30, 14, True)
         w = max(d.target, min(_width(max(lines, key=len), 14, True) + 24, d.right - MARGIN - 4))
@@ -623,7 +597,7 @@ def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: flo
     if side == 0 and not d.wide:  # no room for the kind of offer at the right: it leads the status
         head = f"{name} gives · {counter.lower()}, {status}"
     head_lines = _wrap(head, w - 24 - (90 if d.wide and side == 0 else 0), 13, True)
-    chips = _Flow(x + 12, y + 10 + 19 * len(head_lines), x + w - 12)
+    chips = Flow(x + 12, y + 10 + 19 * len(head_lines), x + w - 12)
     places = [chips.place(_item_width(item), 48) for item in items] or [chips.place(100, 24)]
     h = max(height, chips.bottom - y + 12)
     if dry:
@@ -667,7 +641,7 @@ def _ask_palette(d: _Table, asks: list[Action], y: float) -> float:
     """Everything the author may ask for, one chip each (the other hand is hidden, so any card)."""
     d.text(MARGIN + 12, y + 22, "Ask for:", 14, weight="bold")
     h = 34 if d.wide else 48
-    flow = _Flow(90 if d.wide else MARGIN + 12, y if d.wide else y + 32, d.right - 2, gap=5)
+    flow = Flow(90 if d.wide else MARGIN + 12, y if d.wide else y + 32, d.right - 2, gap=5)
     for action in asks:
         item = action.item
         kind, _, what = item.partition(":")
@@ -702,7 +676,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
     t = d.target
     # Wide: a label column on the left, the cards from x=120. Otherwise: a heading over each row.
     x0 = 120 if d.wide else 16
-    head = _Flow(16, y + 8, d.right - 6)
+    head = Flow(16, y + 8, d.right - 6)
     x, hy = head.place(_width(title, 15, True), t)
     d.text(x, hy + t / 2 + 5, title, 15, weight="bold")
     coin_action = d.find("give", item="coin")
@@ -722,7 +696,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
             top = d.lines(16, top + 12, text, 13, fill=MUTED) + 10
     # Amino acid cards, one tile per kind with its count.
     top = _row_heading(d, top, "Amino acids", f"{hand['amino_count']} cards")
-    flow = _Flow(x0, top, d.right - 6, gap=3 if d.wide else 4)
+    flow = Flow(x0, top, d.right - 6, gap=3 if d.wide else 4)
     for code, n in _ordered(hand["amino"]):
         x, ty = flow.place(54, 58)
         _amino_tile(d, x, ty, 54, 58, code, f"×{n}", action=d.find("give", item=f"aa:{code}"),
@@ -733,7 +707,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
     # Protein cards.
     top = _row_heading(d, max(flow.bottom, top + (58 if d.wide else 0)) + 8, "Protein cards",
                        f"{hand['protein_count']} in hand", "(lost at the end if unbuilt)")
-    flow = _Flow(x0, top, d.right - 6)
+    flow = Flow(x0, top, d.right - 6)
     if not hand["proteins"]:
         d.text(x0, top + 34 if d.wide else top + 14, "none", 14, fill=MUTED)
         flow.place(40, 80 if d.wide else 20)
@@ -745,7 +719,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
         _protein_card(d, protein, hand["amino"], p, i, x, cy, w)
     # Action cards kept for later.
     top = _row_heading(d, flow.bottom + 8, "Action cards", "")
-    flow = _Flow(x0, top, d.right - 6)
+    flow = Flow(x0, top, d.right - 6)
     for i, cid in enumerate(hand["actions"]):
         card = ACTION_CARDS[cid]
         label = f"{card.title}: {SHORT_EFFECT.get(cid, '')}" if cid in SHORT_EFFECT else card.title
@@ -808,7 +782,7 @@ def _protein_card(d: _Table, protein: dict[str, Any], amino: dict[str, int], p: 
     need = _missing(seq, amino)
     need_lines = _wrap(f"Still need: {_need_text(need)}", w - 16, 13) if need else ["✓ every amino acid in hand"]
     # A boosted build plays an action card with it: buttons of their own along the card's foot.
-    chips = _Flow(x + 8, 0, x + w - 8, gap=6)
+    chips = Flow(x + 8, 0, x + w - 8, gap=6)
     spots = [chips.place(_width(BOOST_CHIP[b.boost], 13, True) + 16, d.target) for b in boosts]
     foot = chips.bottom + 6 if boosts else 0
     h = 70 + 17 * len(need_lines) + foot

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing
+from ...svg import LAYOUTS, Drawing, Flow
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
 WIDTH = 1280
@@ -151,31 +151,6 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-class _Flow:
-    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
-
-    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
-        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
-        self.row = 0.0
-
-    def place(self, w: float, h: float) -> tuple[float, float]:
-        if self.x > self.x0 and self.x + w > self.right:
-            self.newline()
-        at = (self.x, self.y)
-        self.x += w + self.gap
-        self.row = max(self.row, h)
-        return at
-
-    def newline(self) -> None:
-        if self.x > self.x0:
-            self.y += self.row + self.gap
-        self.x, self.row = self.x0, 0.0
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.row if self.x > self.x0 else self.y - self.gap
-
-
 def _header(svg: _Table, view) -> float:
     turn = "" if view["current"] is None else f"Player {view['current'] + 1} to move"
     title = f"Round {view['round']} · {PHASES[view['phase']]}"
@@ -204,7 +179,7 @@ def _header(svg: _Table, view) -> float:
 
 
 def _table(svg: _Table, view, y: float) -> float:
-    flow = _Flow(10, y, svg.width - 10)
+    flow = Flow(10, y, svg.width - 10)
     x, fy = flow.place(78, 112)
     svg.card(x, fy, 78, 112, "#555", [("Organelle", 13, "bold"), ("deck", 13, "bold"),
                                       (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
@@ -312,7 +287,7 @@ def _prompt(svg: _Table, view, y: float) -> float:
     bold = pending is not None
     start = len(svg.parts)
     lines = _wrap(text, int((svg.width - 40) / 7.4))
-    flow = _Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
+    flow = Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
     # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
     rna_draw = pending is not None and pending["kind"] == "nucleus-keep"
     for i, item in enumerate((pending or {}).get("drawn") or []):
@@ -364,12 +339,12 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
     if svg.layout != "wide" and not own:
         return _summary(svg, view, p, y, name, current)
     if svg.layout == "wide":  # one row per seat: the name leads the row
-        flow = _Flow(16, y + 8, svg.width - 16)
+        flow = Flow(16, y + 8, svg.width - 16)
         x, fy = flow.place(196, t)
         svg.text(x, fy + t / 2 + 5, name, size=15, weight="bold")
     else:
         svg.text(16, y + 22, name, size=15, weight="bold")
-        flow = _Flow(16, y + 32, svg.width - 16)
+        flow = Flow(16, y + 32, svg.width - 16)
     atp_action = svg.find("discard", item="ATP") if current else None
     x, fy = flow.place(84, t)
     with svg.group(atp_action, ident=f"atp-{p}"):
@@ -459,7 +434,7 @@ def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> f
     return y + height
 
 
-def _chain(svg: _Table, seat, p: int, flow: _Flow, current: bool) -> None:
+def _chain(svg: _Table, seat, p: int, flow: Flow, current: bool) -> None:
     x, y = flow.place(52, 66)
     svg.card(x, y, 52, 66, "#0072B2", [("START", 12, "bold"), ("Met", 14, "bold"), (START_CODON, 12, "bold")],
              ident=f"start-{p}", dark=True)
