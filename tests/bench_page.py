@@ -3,6 +3,11 @@
 Boot = navigation until ``<html data-state="ready">``, median of 5: cold in a fresh browser context
 each time, warm in one reused context (HTTP cache and PyScript's IndexedDB kept).
 
+``screens`` is what a student's eyes and fingers meet on each game's table (issue 12), per viewport:
+``table_page.measure_table``'s figures (rendered text p10 and median in CSS px, the smallest target,
+targets under 24 px, sideways scroll, the layout drawn), one person against a computer, seed 7, as
+tests/browser/test_screens.py opens it. ``--quick`` measures the laptop and the phone only.
+
 ``boot_cold_runtime_ms`` / ``boot_warm_runtime_ms`` are the same boots of a bare page with nothing of
 ours but the wheel: PyScript and Pyodide from dist/, micropip installing the biocards wheel, then one
 line of Python. Play and bare boots alternate, so both see the machine in the same mood; the ratios
@@ -29,9 +34,14 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from table_page import VIEWPORTS, measure_table, open_game  # noqa: E402
+from test_screens import GAMES, SEATS, settle  # noqa: E402
+
+QUICK_VIEWPORTS = ("laptop 1366x768", "phone 390x844")
 
 URL = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
 RUNTIME_PAGE = """<!doctype html>
@@ -97,6 +107,27 @@ def compressed_size(path: Path) -> int:
     return min(len(data), len(gzip.compress(data, 6)))
 
 
+def screens(browser, origin: str, quick: bool) -> dict:
+    """measure_table's figures per game and viewport: one page per game, resized to each viewport
+    (the page re-renders for the width it gets)."""
+    figures = {}
+    for game_id in GAMES:
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block",
+                                      has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        open_game(page, origin, game_id, seats=SEATS.get(game_id, "human,greedy"))
+        figures[game_id] = {}
+        for name, (width, height) in VIEWPORTS.items():
+            if quick and name not in QUICK_VIEWPORTS:
+                continue
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            figures[game_id][name] = measure_table(page)
+        context.close()
+    return figures
+
+
 def main(quick: bool) -> dict:
     runs = 3 if quick else 5
     site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))
@@ -143,6 +174,7 @@ def main(quick: bool) -> dict:
         # was being sampled when the budget ran out.
         figures["search_move_ms"] = round(page.evaluate("window.biocardsBench(20, 'search')"), 3)
         context.close()
+        figures["screens"] = screens(browser, origin, quick)
         browser.close()
     server.shutdown()
     shutil.rmtree(site)

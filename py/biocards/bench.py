@@ -19,7 +19,12 @@ from .core.testing import random_game
 SEARCH_GAMES = 2
 """Search-vs-greedy games per game by default (one from each seat), so the bench stays a few
 minutes: a search game costs 20 s to 2 min. The issue-16 target figure (≥ 65% over 200 games) is
-``--search-games 200``, which takes hours; ``--quick`` skips them."""
+``--search-games 200``, which takes hours; ``--quick`` skips them. The search bot plays with its
+class's ``samples``, which each game sets to about what the page's 0.4 s budget buys in Pyodide
+(2–3× slower than CPython), so the figure is the page's strong bot."""
+GREEDY_GAMES = 200
+"""Greedy-vs-random games per game (seats alternated): a few seconds each, so the issue's 200 by
+default (the target is greedy ≥ 90%)."""
 
 
 def games_per_second(game, players: int, seconds: float) -> float:
@@ -90,7 +95,8 @@ def measure(quick: bool = False, search_games: int = SEARCH_GAMES) -> dict:
             out[f"{game.id}_search_vs_greedy_2p"] = head_to_head(game, "search", "greedy", search_games,
                                                                 first_seed=10_000)
             out[f"{game.id}_greedy_vs_random_2p"] = head_to_head(game, "greedy", "random",
-                                                                max(search_games, 20), first_seed=20_000)
+                                                                max(search_games, GREEDY_GAMES),
+                                                                first_seed=20_000)
     return out
 
 
@@ -105,6 +111,10 @@ def _search_games_arg(argv: list[str]) -> int:
 
 TWO_PLAYER_OPTIONS = {"expression": {"variant": True}}
 """Options a game needs for a two-player match (the gene-expression game's marked variant)."""
+HEAD_TO_HEAD_OPTIONS = {"expression": {"target": 100}}
+"""Head-to-heads play gene-expression matches to 100 points (the issue's prototype did): a match to
+500 runs about a thousand moves, too long for a search at the page's budget. More hands a match
+favour the stronger bot more, so matches to 100 are the harder test."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
@@ -120,9 +130,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
 def head_to_head(game, bot: str, rival: str, n: int, *, players: int = 2, first_seed: int = 0,
                  bot_options: dict | None = None) -> dict:
     """``bot`` against ``rival`` over ``n`` two-player games, ``bot`` taking seat 0 and seat 1 in
-    turn; returns its win share (ties shared), the 95% Wilson interval and its median move time."""
-    options = TWO_PLAYER_OPTIONS.get(game.id, {}) if players == 2 else {}
-    wins, times = 0.0, []
+    turn; returns its win share (ties shared), the 95% Wilson interval, its median move time and,
+    for a searching bot, its budget (worlds sampled a move, roll-out length)."""
+    options = {**(TWO_PLAYER_OPTIONS.get(game.id, {}) if players == 2 else {}), **HEAD_TO_HEAD_OPTIONS.get(game.id, {})}
+    wins, times, budget = 0.0, [], None
     for g in range(n):
         seed = first_seed + g
         mine = seed % players  # seats alternate with the seed
@@ -132,6 +143,8 @@ def head_to_head(game, bot: str, rival: str, n: int, *, players: int = 2, first_
             if s == mine:
                 factory = game.bots[bot]
                 bots.append(factory(game, s, seed, **(bot_options or {})))
+                if hasattr(bots[-1], "samples"):
+                    budget = {"samples": bots[-1].samples, "horizon": bots[-1].horizon}
             else:
                 bots.append(game.make_bot(rival, s, seed))
         for _ in range(game.max_moves):
@@ -146,8 +159,13 @@ def head_to_head(game, bot: str, rival: str, n: int, *, players: int = 2, first_
         winners = state.winners() if state.is_terminal() else []
         if mine in winners:
             wins += 1 / len(winners)
-    return {"games": n, "win_share": round(wins / n, 3), "wilson95": wilson(wins, n),
-            "median_move_ms": round(statistics.median(times), 2) if times else None}
+    out = {"games": n, "win_share": round(wins / n, 3), "wilson95": wilson(wins, n),
+           "median_move_ms": round(statistics.median(times), 2) if times else None}
+    if budget is not None:
+        out["search_budget"] = budget
+    if options:
+        out["options"] = options
+    return out
 
 
 def engine_costs(game, players: int, *, positions: int = 300) -> dict:

@@ -7,14 +7,15 @@ the page makes it focusable and labels it, so a render function never touches th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 from .core import Action
 
-__all__ = ["Drawing", "LAYOUTS", "MIN_TEXT", "text"]
+__all__ = ["Drawing", "Flow", "LAYOUTS", "MIN_TEXT", "text"]
 
 LAYOUTS = {"wide": 1280, "medium": 600, "narrow": 360}
 """Each table layout's design width in SVG units. The page (``web/``) picks the widest layout whose
@@ -22,6 +23,9 @@ width fits the table's box and never shows a table below scale 1 on a classroom 
 unit is at least one CSS pixel: a 14-unit label reads at 14 px or more, a 44-unit card is a 44 px
 target. ``wide`` fits a 1366 px laptop, ``medium`` a tablet either way and a laptop at 200% zoom,
 ``narrow`` a phone."""
+
+_SHOWN = re.compile(r"<text\b[^>]*>([^<]*)</text>")
+"""The words of one ``<text>`` as :func:`text` writes them (escaped, no child elements)."""
 
 MIN_TEXT = 12
 """No table text is drawn smaller than this (units = CSS px at scale 1); most is 14 or more."""
@@ -34,12 +38,19 @@ def text(x: float, y: float, s: object, size: int = 14, *, anchor: str = "start"
             f'font-weight="{weight}" fill="{fill}"{extra}>{escape(str(s))}</text>')
 
 
+def _words(s: str) -> str:
+    """``s`` as lower-case words between single spaces, padded, so word runs compare with ``in``."""
+    return " " + " ".join(re.findall(r"\w+", s.lower())) + " " if s.strip() else ""
+
+
 class Drawing:
     """Shapes appended in paint order, and the legal actions to hang on them."""
 
-    def __init__(self, legal: Iterable[Action] = ()) -> None:
+    def __init__(self, legal: Iterable[Action] = (), *, name_from_text: bool = False) -> None:
         self.parts: list[str] = []
         self.legal = list(legal)
+        self.name_from_text = name_from_text
+        """Opt in to accessible names that start with the words a target shows (see :meth:`group`)."""
 
     def find(self, kind: str, **params: Any) -> Action | None:
         """The legal action of ``kind`` whose parameters match ``params``, if there is one."""
@@ -61,24 +72,52 @@ class Drawing:
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              refused: Action | None = None) -> Iterator[None]:
+              refused: Action | None = None, does: str | None = None,
+              detail: str | None = None) -> Iterator[None]:
         """A ``<g>``; with an action it becomes a clickable, focusable target for that move.
 
         ``refused`` names the move a student would be trying by touching this thing when that move
         is not legal now (a card they cannot afford): the page then says why, from the engine's
         ``explain_illegal``, instead of doing nothing.
+
+        With ``name_from_text``, a move's target (or a refused one) is named by the words drawn
+        inside it, then what touching it does: ``does``, else the action's label (``label`` for a
+        refused one), as in "Delete · buy 2 · use 1: buy Delete for 2 points". Speech input can then
+        say what the student sees (WCAG 2.5.3, axe's label-content-name-mismatch); ``data-named``
+        tells the page to keep this name instead of the bare action label (any other aria-label on
+        a move's element is still replaced by the action's label, as before).
+
+        ``detail`` is the thing's full text in words (a card's name, what it does, its biology) for
+        the page's details panel, which a phone needs: there the card's own words are cut short.
         """
         attrs = f' id="{escape(ident)}"' if ident else ""
+        named = self.name_from_text and (action is not None or refused is not None)
         if action is not None:
             attrs += f' data-action="{escape(action.key)}" class="clickable"'
         elif refused is not None:
             attrs += f' data-refused="{escape(refused.key)}"'
-            if label:
+            if label and not named:
                 attrs += f' role="img" aria-label="{escape(label)}"'
         elif label:
             attrs += f' role="img" aria-label="{escape(label)}"'
+        if detail:
+            attrs += f' data-detail="{escape(detail)}"'
+        start = len(self.parts)
         self.add(f"<g{attrs}>")
         yield
+        if named:
+            after = does or (action.label if action is not None else label) or ""
+            shown = " ".join(" ".join(unescape(m).split()) for part in self.parts[start + 1:]
+                             for m in _SHOWN.findall(part) if m.strip())
+            if _words(after) and _words(after) in _words(shown):  # the target already says it all
+                after = ""
+            after = after[:1].lower() + after[1:] if shown and after[:2] != after[:2].upper() else after
+            name = f"{shown}: {after}" if shown and after else shown or after
+            if name:
+                self.parts[start] = f'<g{attrs} aria-label="{escape(name)}" data-named="">'
+            # A space between the shapes: browsers draw none, but the accessible "visible text" of
+            # the group then reads as separate words ("Delete buy 2"), as the name spells them.
+            self.parts[start + 1:] = [part + " " for part in self.parts[start + 1:]]
         self.add("</g>")
 
     def svg(self, width: int, height: int, *, title: str, desc: str, background: str = "#f7f5ef") -> str:
@@ -88,3 +127,29 @@ class Drawing:
                 f'height="{height}" font-family="sans-serif" role="group" aria-label="{escape(title)} table">'
                 f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
                 f'<rect width="{width}" height="{height}" fill="{background}"/>{"".join(self.parts)}</svg>')
+
+
+class Flow:
+    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
+
+    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
+        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
+        self.row = 0.0
+
+    def place(self, w: float, h: float) -> tuple[float, float]:
+        if self.x > self.x0 and self.x + w > self.right:
+            self.newline()
+        at = (self.x, self.y)
+        self.x += w + self.gap
+        self.row = max(self.row, h)
+        return at
+
+    def newline(self) -> None:
+        if self.x > self.x0:
+            self.y += self.row + self.gap
+        self.x, self.row = self.x0, 0.0
+
+    @property
+    def bottom(self) -> float:
+        """The lowest edge placed so far."""
+        return self.y + self.row if self.x > self.x0 else self.y - self.gap

@@ -31,15 +31,17 @@ def test_a_person_plays_a_card_by_mouse_and_a_turn_by_keyboard(page, site_url):
     desc = page.locator("#table svg desc").text_content()
     assert desc.startswith("Hand 1") and "Player 1 to move (you)" in desc and "Your hand:" in desc
     before = log_length(page)
-    card = page.locator("#table g[data-action][aria-label^='Play Transcription factor']").first
+    # A card is named by the words it shows, then the move: "Transcription factor 6 … : play Transcription factor 6".
+    card = page.locator("#table g[data-action][aria-label*=': play Transcription factor']").first
     label = card.get_attribute("aria-label")
+    assert label.startswith("Transcription factor")
     card.click()
     wait_for_more_log(page, before)
-    assert f"Player 1 plays {label[len('Play '):]}" in page.locator("#log").inner_text()
+    assert f"Player 1 plays {label.split(': play ')[1]}" in page.locator("#log").inner_text()
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('to move (you)')")
     before = log_length(page)
     page.locator("#status").click()  # start tabbing from above the table
-    tab_to(page, lambda name: name.startswith(("Play ", "Draw a card")), "a card to play or the draw pile", tries=40)
+    tab_to(page, lambda name: ": play " in name or "draw a card" in name.lower(), "a card to play or the draw pile", tries=40)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert re.search(r"Player 1 (plays|draws)", page.locator("#log").inner_text())

@@ -31,7 +31,7 @@ def test_a_person_drafts_by_mouse_and_resolves_by_keyboard(page, site_url):
         wait_for_more_log(page, before)
     page.wait_for_function("document.querySelector('#table svg desc').textContent.includes('Phase 2')")
     before = log_length(page)
-    tab_to(page, lambda name: name.startswith("Resolve"), "an organelle to resolve", tries=60)
+    tab_to(page, lambda name: ": resolve" in name.lower(), "an organelle to resolve", tries=60)
     page.keyboard.press("Enter")
     wait_for_more_log(page, before)
     assert "resolves" in page.locator("#log").inner_text() or "ATP" in page.locator("#log").inner_text()

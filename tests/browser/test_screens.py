@@ -4,8 +4,7 @@ For each game, one person against a computer (seed 7) is shown at a Chromebook (
 laptop zoomed to 200% (683×384), an iPad both ways and a phone; the page picks a layout for each.
 Measured in the page (table_page.measure_table): the 10th percentile of rendered table text ≥ 12 CSS
 px and the median ≥ 14, every clickable move ≥ 24 px on its smaller side, and no sideways scrolling
-of the page. A game whose render.py does not draw layouts yet fails the readable numbers by design;
-it is an expected failure until its render draws them (then it passes and the mark goes).
+of the page. Every game draws wide, medium and narrow layouts, so none is an expected failure.
 """
 
 from __future__ import annotations
@@ -17,15 +16,8 @@ from biocards import games
 from table_page import VIEWPORTS, measure_table
 
 GAMES = ("cytosis", "translation", "peptide", "nucleo", "expression")
-LAYOUTS_DRAWN = {"cytosis", "peptide", "expression"}
-"""Games whose render.py draws real medium and narrow layouts. NUCLEO accepts layout= but still
-draws its wide table for every width; Translation has no layouts yet (issue 12, still open)."""
 SEATS = {"expression": "human,greedy,greedy,greedy"}
 """The gene-expression game is printed for 4–6 players."""
-
-
-def draws_layouts(game_id: str) -> bool:
-    return game_id in LAYOUTS_DRAWN
 
 
 def settle(page):
@@ -59,11 +51,8 @@ def tables(browser, site_url):
 
 def readable_cases():
     for game_id in GAMES:
-        pending = not draws_layouts(game_id)
         for name in VIEWPORTS:
-            marks = [pytest.mark.xfail(strict=False, reason="its medium and narrow layouts are not drawn yet")
-                     ] if pending else []
-            yield pytest.param(game_id, name, marks=marks, id=f"{game_id}-{name}")
+            yield pytest.param(game_id, name, id=f"{game_id}-{name}")
 
 
 @pytest.mark.parametrize("game_id, viewport", list(readable_cases()))
@@ -87,7 +76,7 @@ def test_the_page_never_scrolls_sideways(tables, game_id):
 
 def test_the_widest_layout_that_fits_is_chosen(tables):
     """A laptop's 1280-px table box gets the wide layout, a tablet the medium, a phone the narrow
-    (recorded on the SVG as data-layout; games without layouts get a box-wide drawing)."""
+    (recorded on the SVG as data-layout)."""
     expected = {"laptop 1366x768": "wide", "laptop at 200% 683x384": "medium", "tablet 1024x768": "medium",
                 "tablet 768x1024": "medium", "phone 390x844": "narrow"}
     for name, layout in expected.items():

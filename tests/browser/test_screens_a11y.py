@@ -16,9 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 PLAY_GAMES = ["cytosis", "translation", "peptide", "nucleo", "expression"]
-PENDING = dict.fromkeys(PLAY_GAMES, "cards' accessible names do not all start with their visible words yet "
-                        "(label-content-name-mismatch)")
-"""Why each play page is still an expected axe failure (issue 12, open)."""
 
 
 def axe_violations(page):
@@ -60,10 +57,11 @@ def test_static_pages_have_no_axe_violations_and_one_h1(page, site_url, path):
     assert h1_count(page) == 1
 
 
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=False, reason=PENDING[g]))
-                                     for g in PLAY_GAMES])
+@pytest.mark.parametrize("game_id", PLAY_GAMES)
 def test_play_pages_have_no_axe_violations_and_one_h1(page, site_url, game_id):
-    table_page.open_game(page, site_url, game_id)
+    # The gene-expression game is for four to six (two or three is the marked variant).
+    table_page.open_game(page, site_url, game_id, seats="human,greedy,greedy,greedy" if game_id == "expression"
+                         else "human,greedy")
     assert h1_count(page) == 1
     assert axe_violations(page) == []
 
@@ -87,8 +85,6 @@ def test_end_screen_has_no_axe_violations(page, site_url):
     assert axe_violations(page) == []
 
 
-@pytest.mark.xfail(strict=False, reason="the guided lesson is Translation's table, whose cards' accessible "
-                   "names do not start with their visible words yet (label-content-name-mismatch)")
 def test_guided_lesson_has_no_axe_violations(page, site_url):
     page.goto(site_url + "play/?game=translation&lesson=first-codons&pace=0")
     page.wait_for_selector("html[data-state=ready]")

@@ -52,3 +52,127 @@ def test_peptide_stop_in_the_capped_last_round_says_the_game_ends_now():
 
     assert "last round" in _reveal_stop(MAX_ROUNDS) and "one more" not in _reveal_stop(MAX_ROUNDS)
     assert "this round and one more" in _reveal_stop(MAX_ROUNDS - 1)
+
+
+def _cytosis_after_setup(seed: int):
+    game = games.get("cytosis")
+    state = game.new_state(2, seed)
+    while state.setup:
+        state.apply(state.legal_actions()[0])
+    return game, state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cytosis_greedy_detoxifies_for_the_award(seed):
+    """Issue 16: greedy plans for the alcohol-detox award. Holding a detox card and its ATP while
+    nobody has detoxified, it completes the card: 1 HP, and first place for the award (6 HP with
+    two players) as things stand; that beats claiming a goal (3 HP). The old greedy valued the card
+    at its 1 HP and claimed the goal. (The Liver cell goal, which pays per detox card, is left out:
+    claiming it first is as good a plan.)"""
+    game, state = _cytosis_after_setup(seed)
+    p = state.current_player
+    state.goals = [g for g in state.goals if g != "G5"]
+    state.markers = {g: m for g, m in state.markers.items() if g != "G5"}
+    state.hand[p] = ["D1"]
+    state.atp[p] = 2
+    state.cubes[p] = dict.fromkeys(state.cubes[p], 0)
+    state._legal = None
+    move = game.make_bot("greedy", p, seed).choose(state)
+    assert (move.kind, move.get("card")) == ("place", "D1")
+
+
+def test_cytosis_greedy_values_a_cube_by_the_card_it_completes():
+    """Issue 16: cubes are worth the cards they complete. With a protein hormone in hand and no
+    mRNA, taking mRNA (the hormone's first step) beats taking lipid nothing in hand needs."""
+    from biocards.games.cytosis.bots import evaluate
+
+    game, state = _cytosis_after_setup(0)
+    p = state.current_player
+    state.hand[p] = ["PH1"]  # Insulin: 2 mRNA → 2 protein in the rough ER, 1 carbohydrate, 2 ATP
+    state.cubes[p] = dict.fromkeys(state.cubes[p], 0)
+    with_mrna, with_lipid = state.clone(), state.clone()
+    with_mrna.cubes[p]["mrna"] = 3
+    with_lipid.cubes[p]["lipid"] = 3
+    assert evaluate(with_mrna, p) > evaluate(with_lipid, p) > evaluate(state, p)
+
+
+def _nucleo_trade_phase(seed: int = 3):
+    """A two-player NUCLEO position in part 3 (trading) of the turn, and the seat to move."""
+    game = games.get("nucleo")
+    state = game.new_state(2, seed)
+    state.apply(state.legal_actions()[0])  # roll
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    return game, state, state.turn_player
+
+
+def _hold_only(state, seat: int, proteins: list[str], amino: str = "") -> None:
+    """Give ``seat`` exactly these protein cards and amino acids (the rest go back, so every card
+    stays accounted for)."""
+    for name in state.proteins[seat]:
+        state.pile.insert(0, name)
+    state.proteins[seat] = []
+    for name in proteins:
+        state.pile.remove(name) if name in state.pile else state.proteins[1 - seat].remove(name)
+        state.proteins[seat].append(name)
+    for a, n in list(state.amino[seat].items()):
+        for _ in range(n):
+            state._lose(seat, a)
+    for a in amino:
+        state._gain(seat, a)
+    state._legal = None
+
+
+def test_nucleo_greedy_does_not_keep_one_more_protein_card_it_cannot_finish():
+    """Issue 13: on the die's protein face the top card comes either way; with the pool nearly
+    empty and three small cards none of which is near, greedy puts one under the pile rather than
+    hold four (the old rule kept every card missing at most four amino acids)."""
+    from biocards.core import Pending
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione", "TRH", "Endomorphin-1"])
+    state.pool.count = 3
+    state.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+    state._legal = None
+    move = game.make_bot("greedy", p, 0).choose(state)
+    assert move.kind == "trade-in" and move.protein in state.proteins[p]
+
+
+def test_nucleo_greedy_keeps_a_card_it_is_about_to_finish_and_trades_in_the_hopeless_one():
+    """The card put under the pile is the one least likely to be built, not the one nearly done."""
+    from biocards.core import Pending
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione", "Nociceptin"], amino="EC")
+    state.pool.count = 8
+    state.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+    state._legal = None
+    move = game.make_bot("greedy", p, 0).choose(state)
+    assert (move.kind, move.protein) == ("trade-in", "Nociceptin")
+
+
+def test_nucleo_greedy_refuses_a_protein_card_it_cannot_finish_even_as_a_gift():
+    """Issue 13: a protein card costs its value at the end unless built; late in the game a free
+    card nobody could finish in time is a loss, so greedy declines it."""
+    from biocards.core import Action
+
+    game, state, p = _nucleo_trade_phase()
+    q = 1 - p
+    _hold_only(state, q, ["Glutathione"], amino="EC")
+    _hold_only(state, p, ["Nociceptin"])
+    state.pool.count = 6
+    for kind, params in (("propose", {}), ("offer-to", {"seat": q}), ("give", {"item": "protein:Nociceptin"}),
+                         ("done-giving", {}), ("send", {})):
+        state.apply(Action(kind, **params))
+    assert state.current_player == q
+    assert game.make_bot("greedy", q, 0).choose(state).kind == "decline"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_nucleo_greedy_games_do_not_end_with_every_score_zero(players):
+    """Issue 13: 20 of 100 two-player greedy games ended 0–0 (coins minus unbuilt protein cards)
+    before greedy weighed each card's chance of being built; none of these seeded games does."""
+    game = games.get("nucleo")
+    for seed in range(20):
+        state = play_out(game.new_state(players, seed), [game.make_bot("greedy", s, seed) for s in range(players)])
+        assert any(state.scores()), f"seed {seed}: every score 0 ({state.coins} coins)"

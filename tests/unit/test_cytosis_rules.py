@@ -558,9 +558,6 @@ def test_greedy_bots_finish_hormones_through_er_golgi_exocytosis():
     assert hormones >= 2
 
 
-@pytest.mark.xfail(strict=True, reason="since the free ribosome no longer offers 'translate 0 mRNA' (issue 13), "
-                   "random play wastes fewer workers and greedy wins only 16 of 30 two-player games: "
-                   "the greedy bot (bots.py, search-bot helper) needs work")
 def test_greedy_beats_random():
     """Bots: greedy clearly beats random (two-player games from both seats)."""
     from biocards.bots import play_out

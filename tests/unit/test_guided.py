@@ -123,10 +123,10 @@ def test_cytosis_secrete_a_hormone_says_what_the_prepared_position_shows():
     assert (epo.name, epo.kind, dict(epo.cubes), epo.atp) == (
         "Erythropoietin", "protein-hormone", {"protein": 3, "carb": 1}, 3)
     assert [(v["id"], v["owner"], v["loc"]) for v in view["vesicles"]] == [(1, 1, "rough-er")]
-    # Played through, the student's vesicle is number 3 (Player 2 buds vesicle 2 in between) and EPO is made.
+    # Played through, the student's vesicle is number 2 (Player 2 buds none in between) and EPO is made.
     state = lesson.check()
     golgi = next(a for a in state.history[len(lesson.moves):] if a.get("spot") == "golgi-1")
-    assert golgi.vesicle == 3
+    assert golgi.vesicle == 2
     assert "PH5" in state.completed[lesson.student]
 
 

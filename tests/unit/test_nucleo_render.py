@@ -1,6 +1,9 @@
 """NUCLEO's SVG table: pure, parses, shows your hand and hides others', puts moves on what they act on."""
 
+import html
 import re
+import unicodedata
+import xml.etree.ElementTree as ET
 
 from biocards import games
 from biocards.core import Action
@@ -207,17 +210,21 @@ def test_trade_offers_left_shows_only_while_negotiating():
     assert count not in GAME.render(over) and count not in describe(over)
 
 
-def test_an_offer_puts_accept_decline_and_counter_first_in_the_button_bar():
-    """The page lists unplaced moves in legal order: an offer's answers are Accept, Decline, Counter in that
-    order, and the table places none of them, so they lead the button bar."""
+def test_an_offer_puts_accept_decline_and_counter_first_under_the_prompt():
+    """An offer's answers are drawn on the table at every layout (a wide table is taller than a
+    laptop's screen too), as the first buttons after the prompt: Accept, Decline, Counter in that order."""
     st = GAME.new_state(2, seed=3, first_player=0)
     st.amino[0], st.amino[1] = {"H": 1}, {"C": 1}
     _to_offer(st, ["aa:H"], ["aa:C"])
     st.apply(Action("send"))
     legal = st.legal_actions()
-    on_table = clickable_moves(GAME.render(st.view(1), legal=legal))
-    bar = [a.kind for a in legal if a.key not in on_table]
-    assert bar[:3] == ["accept", "decline", "counter"]
+    for layout in ("wide", "medium", "narrow"):
+        svg = GAME.render(st.view(1), legal=legal, layout=layout)
+        drawn = [html.unescape(k) for k in re.findall(r'data-action="([^"]*)"', svg)]
+        kind_of = {a.key: a.kind for a in legal}
+        kinds = [kind_of[k] for k in drawn if k in kind_of]
+        answers = [k for k in kinds if k in ("accept", "decline", "counter")]
+        assert answers[:3] == ["accept", "decline", "counter"], layout
 
 
 def test_wide_table_is_readable_in_random_games():
@@ -236,3 +243,150 @@ def test_prompt_names_the_part_of_the_turn():
     st = GAME.new_state(2, seed=1)
     text = GAME.prompt(st.view(0), legal=st.legal_actions())
     assert text and text.startswith("Player ") and text in GAME.render(st.view(0), legal=st.legal_actions())
+
+
+# -- layouts (issue 12) ------------------------------------------------------------------------------
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _showcase_positions():
+    """Moments a student meets: an offer to answer, an offer being written (the ask palette), choosing
+    whom to offer to with four players, and a build with every boost and a full hand."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    st.amino[0], st.amino[1] = {"H": 1, "A": 2}, {"C": 1, "K": 2}
+    _to_offer(st, ["aa:H", "aa:A"], ["aa:C", "aa:K"])
+    yield st, 0
+    st.apply(Action("send"))
+    yield st, 1
+    st.apply(Action("counter"))
+    yield st, 1
+    st = GAME.new_state(4, seed=5, first_player=0)
+    st.apply(Action("roll"))
+    while st.pending:
+        st.apply(st.legal_actions()[-1])
+    st.apply(Action("propose"))
+    yield st, 0
+    st = GAME.new_state(3, seed=11, first_player=0)
+    st.amino[0] = {a: 2 for a in "CYIQNPLGEKRHFWADMSTV"}
+    st.proteins[0] = ["Oxytocin", "Glutathione", "Cholecystokinin-8", "Nociceptin", "Vasopressin", "Substance P"]
+    st.actions[0] = ["catalyst", "gene-duplication", "modification", "transfer-rna", "recycling"]
+    st.apply(Action("roll"))
+    while st.pending:
+        st.apply(st.legal_actions()[-1])
+    yield st, 0
+    st.apply(Action("to-build"))
+    yield st, 0
+
+
+def _layout_positions():
+    from table_layouts import random_positions
+
+    yield from _showcase_positions()
+    for st in random_positions(GAME, (2, 3, 4), (1, 2), every=11, limit=400):
+        yield st, st.current_player if st.current_player is not None else 0
+
+
+def test_every_layout_is_readable_touchable_and_loses_no_move():
+    """Issue 12: wide, medium and narrow are each drawn at their own width (1280, 600, 360 units) with no
+    text under 12 units and a median of 14, targets of 32 units (wide) or 44 (a finger), only legal
+    moves, and every move clickable in wide clickable in the narrower layouts too."""
+    from table_layouts import assert_all_layouts_good
+
+    for st, seat in _layout_positions():
+        legal = st.legal_actions() if st.current_player == seat else []
+        assert_all_layouts_good(GAME, st.view(seat), legal)
+
+
+def test_every_layout_fits_its_width():
+    """Nothing is drawn past the table's right edge (the page would scroll sideways or clip it)."""
+    from biocards.svg import LAYOUTS
+
+    for st, seat in _layout_positions():
+        legal = st.legal_actions() if st.current_player == seat else []
+        for layout, width in LAYOUTS.items():
+            root = ET.fromstring(GAME.render(st.view(seat), legal=legal, layout=layout))
+            for rect in root.iter(f"{SVG_NS}rect"):
+                right = float(rect.get("x", 0)) + float(rect.get("width"))
+                assert right <= width, f"{layout}: a box reaches x={right}"
+            for text in root.iter(f"{SVG_NS}text"):
+                if text.get("x") is not None and text.get("text-anchor") == "start":
+                    assert float(text.get("x")) < width - 40, f"{layout}: {text.text!r} starts at the edge"
+
+
+def _words(s):
+    """axe-core's label-content-name-mismatch tokens: no bracketed asides, letters and digits only."""
+    s = unicodedata.normalize("NFKD", s)
+    while re.search(r"\([^()]*\)", s):
+        s = re.sub(r"\([^()]*\)", "", s)
+    return re.sub(r"[^\w]|_", " ", s).lower().split()
+
+
+def test_every_clickable_name_starts_with_the_words_it_shows():
+    """WCAG 2.5.3 (label in name): a student using speech input says what a card shows, so each
+    clickable group's aria-label starts with the words drawn inside it, then says what it does."""
+    checked = 0
+    for st, seat in _layout_positions():
+        legal = st.legal_actions() if st.current_player == seat else []
+        by_key = {a.key: a for a in legal}
+        for layout in ("wide", "medium", "narrow"):
+            root = ET.fromstring(GAME.render(st.view(seat), legal=legal, layout=layout))
+            for group in root.iter(f"{SVG_NS}g"):
+                key = group.get("data-action")
+                if key is None:
+                    continue
+                name = group.get("aria-label")
+                assert name, f"{key!r} has no name"
+                shown = " ".join("".join(t.itertext()) for t in group.iter(f"{SVG_NS}text"))
+                assert _words(name)[:len(_words(shown))] == _words(shown), (name, shown)
+                action = by_key[html.unescape(key)]
+                assert _words(action.label) and (set(_words(action.label)) <= set(_words(name))
+                                                 or name == action.label), (name, action.label)
+                checked += 1
+    assert checked > 100
+
+
+def test_texts_in_a_clickable_card_are_separate_words():
+    """A reader joins adjacent SVG texts without a space ("S" and "Ser" become "SSer"): the table puts
+    whitespace between them, and a protein's sequence is one word."""
+    st = GAME.new_state(2, seed=3, first_player=0)
+    svg = GAME.render(st.view(0), legal=st.legal_actions(), layout="narrow")
+    assert "</text><text" not in svg
+
+
+def test_narrow_layouts_put_your_hand_first_and_the_region_with_your_moves_under_the_prompt():
+    """Issue 12: on a tablet or phone your own seat comes before the other players' summaries, except
+    when the move to make is on another player (choosing whom to offer a trade): then they lead."""
+    st = GAME.new_state(3, seed=2, first_player=0)
+    for layout in ("medium", "narrow"):
+        svg = GAME.render(st.view(0), legal=st.legal_actions(), layout=layout).partition("</desc>")[2]
+        summary = svg.index("3 amino acid cards")  # another player: counts only
+        assert svg.index('id="coins-0"') < summary < svg.index('id="supply-A"')
+        assert 'id="hand-1-' not in svg
+    st.apply(Action("roll"))
+    while st.pending:
+        st.apply(st.legal_actions()[-1])
+    st.apply(Action("propose"))
+    legal = st.legal_actions()
+    for layout in ("medium", "narrow"):
+        svg = GAME.render(st.view(0), legal=legal, layout=layout)
+        assert svg.index('id="seat-1"') < svg.index('id="coins-0"')
+    wide = GAME.render(st.view(0), legal=legal, layout="wide")
+    assert wide.index('id="supply-A"') < wide.index('id="coins-0"') < wide.index('id="seat-1"')
+
+
+def test_on_a_tablet_or_phone_every_move_is_on_the_table():
+    """The page lists moves without a card of their own under the table, far below on a tall narrow
+    table; medium and narrow draw them as buttons under the prompt, so only Cancel (beside the page's
+    prompt) is left to the page."""
+    kinds = set()
+    for st, seat in _layout_positions():
+        if st.current_player != seat:
+            continue
+        legal = st.legal_actions()
+        for layout in ("medium", "narrow"):
+            on_table = clickable_moves(GAME.render(st.view(seat), legal=legal, layout=layout))
+            missing = [a.label for a in legal if a.key not in on_table and a.kind != "cancel"]
+            assert not missing, f"{layout}: {missing}"
+        kinds |= {a.kind for a in legal}
+    assert {"accept", "decline", "counter", "send", "end-turn", "to-build", "propose"} <= kinds

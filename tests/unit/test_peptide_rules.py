@@ -5,11 +5,11 @@ from itertools import product
 import pytest
 
 from biocards import games
-from biocards.core import Action, IllegalAction
+from biocards.core import Action, IllegalAction, InvalidRecord
 from biocards.core.testing import assert_fair_bot
 from biocards.games.peptide import amino_card, hand_points
 from biocards.games.peptide.cards import AMINO_CARDS, ORGANELLES_REMOVED, STOP
-from biocards.games.peptide.rules import MAX_ROUNDS
+from biocards.games.peptide.rules import MAX_ROUNDS, TWO_PLAYER_STOP_DEPTH
 
 GAME = games.get("peptide")
 # NCBI translation table 1 in UCAG order, first letter slowest ("*" = stop).
@@ -60,14 +60,16 @@ def test_fixed_codons_and_values_from_the_rulebook():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_setup_by_player_count(players):
-    """Setup: organelles removed 6/4/2/0/0; 2 ATP each from 32; STOP in the last four; two RNA up; +3 +2 +1."""
+    """Setup: organelles removed 6/4/2/0/0; 2 ATP each from 32; STOP in the last four (two players:
+    the 9th to 12th from the bottom, our two-player setup); two RNA up; +3 +2 +1."""
     st = new(players, seed=players)
     assert len(st.org_box) == ORGANELLES_REMOVED[players]
     dealt = 6 if players == 2 else 2 * players
     assert len(st.field) == dealt  # Phase 1: two per player, six for two players
     assert len(st.org_deck) + len(st.org_box) + len(st.field) == 30
     assert st.atp == [2] * players and st.atp_supply == 32 - 2 * players
-    assert STOP in st.amino_deck[:4] and len(st.amino_deck) == 21
+    low = TWO_PLAYER_STOP_DEPTH if players == 2 else 0
+    assert STOP in st.amino_deck[low:low + 4] and len(st.amino_deck) == 21
     assert len(st.rna_up) == 2 and len(st.rna_deck) == 46
     assert st.bonus_stack == [3, 2, 1]
     assert st.first_player == 0 and st.current_player == 0
@@ -383,10 +385,83 @@ def test_greedy_is_fair_and_beats_random():
 
 # -- audit additions: one test per rule or ruling not covered above ---------------------------------
 
-def test_stop_lies_in_each_of_the_bottom_four_and_never_higher():
-    """Setup step 7: the STOP card goes at random somewhere among the last four Amino Acid cards."""
-    depths = {new(2, seed).amino_deck.index(STOP) for seed in range(60)}
+@pytest.mark.parametrize("players, options", [(3, {}), (4, {}), (2, {"two_player_stop": False})])
+def test_stop_lies_in_each_of_the_bottom_four_and_never_higher(players, options):
+    """Setup step 7: the STOP card goes at random somewhere among the last four Amino Acid cards
+    (three or more players, or two with the printed setup)."""
+    depths = {new(players, seed, **options).amino_deck.index(STOP) for seed in range(60)}
     assert depths == {0, 1, 2, 3}  # index 0 is the bottom card of the deck
+
+
+# -- issue 13: the two-player setup ends the game by the STOP card ---------------------------------
+
+def test_two_player_setup_hides_the_stop_among_the_ninth_to_twelfth_cards_from_the_bottom():
+    """Two-player setup (rules page): the STOP goes among cards 9–12 from the bottom, so two players
+    reach it; the same shuffles as the printed setup, only the STOP sits eight cards higher."""
+    depths = {new(2, seed).amino_deck.index(STOP) for seed in range(60)}
+    assert depths == {8, 9, 10, 11} and TWO_PLAYER_STOP_DEPTH == 8
+    for seed in range(10):
+        printed, ours = new(2, seed, two_player_stop=False), new(2, seed)
+        assert [c for c in printed.amino_deck if c != STOP] == [c for c in ours.amino_deck if c != STOP]
+        assert ours.amino_deck.index(STOP) == printed.amino_deck.index(STOP) + 8
+        assert printed.view(0) == ours.view(0)
+
+
+def test_two_player_games_between_greedy_bots_end_by_the_stop_card():
+    """Issue 13: with the two-player setup, greedy-vs-greedy games end by the STOP card, not the cap
+    (with the printed setup none of 40 did)."""
+    from biocards.bots import play_out
+
+    ended_by_stop = 0
+    for seed in range(20):
+        st = play_out(new(2, seed), [GAME.make_bot("greedy", s, seed) for s in range(2)])
+        ended_by_stop += st.stop_round is not None and st.round == st.stop_round + 1
+    assert ended_by_stop >= 18
+
+
+def test_a_version_1_record_replays_with_the_printed_stop_depth():
+    """Records saved before the two-player setup (version 1, no such option) load and replay exactly
+    as they were played: the STOP among the bottom four."""
+    from biocards.bots import play_out
+
+    old = play_out(new(2, 5, two_player_stop=False), [GAME.make_bot("greedy", s, 5) for s in range(2)])
+    record = {**old.to_record(), "version": 1, "options": {"advanced": False}}  # as version 1 saved it
+    again = GAME.load(record)
+    assert again.history == old.history and again.scores() == old.scores() and again.is_terminal()
+    assert again.amino_deck == old.amino_deck and again.options["two_player_stop"] is False
+    assert GAME.version == 2 and GAME.load(again.to_record()).history == old.history
+    with pytest.raises(InvalidRecord):
+        GAME.load({**record, "version": 3})
+
+
+def test_the_log_says_which_rule_ended_the_game():
+    """Issue 13 (make the log true): the last event names the STOP codon or the round cap, and the
+    STOP's reveal names the two-player setup."""
+    from biocards.bots import play_out
+
+    st = new(2, 3)
+    bots = [GAME.make_bot("greedy", s, 3) for s in range(2)]
+    texts = []
+    while not st.is_terminal():
+        texts += [e.text for e in st.apply(bots[st.current_player].choose(st))]
+    assert "STOP" in texts[-1] and "game ends" in texts[-1]
+    assert any("two-player setup" in t for t in texts if "reveals the STOP" in t)
+    capped = new(2, 9, two_player_stop=False)
+    capped.round = MAX_ROUNDS
+    last = []
+    while not capped.is_terminal():
+        last = capped.apply(bots[capped.current_player].choose(capped))
+    assert "round cap" in last[-1].text and f"Round {MAX_ROUNDS}" in last[-1].text
+
+
+def test_determinized_worlds_keep_the_stop_where_the_setup_put_it():
+    """The search bot's re-dealt worlds put the STOP only where it can be (9th–12th from the bottom
+    with two players), so it does not expect the game to end sooner or later than it can."""
+    for seed in range(30):
+        st = new(2, seed)
+        for k in range(6):
+            assert STOP in st.determinized(0, seed * 10 + k).amino_deck[8:12]
+    assert STOP in new(3, 1).determinized(0, 1).amino_deck[:4]
 
 
 def test_removed_organelles_are_random():
@@ -696,3 +771,59 @@ def test_link_names_the_anticodon():
     do(st, "resolve", organelle="ribosome", facedown=False)
     event = do(st, "link", code="S")[0]
     assert "anticodon" in event.concepts and "anticodon" in event.text
+
+
+# -- issue 16: the search bot's evaluation -----------------------------------------------------------
+
+def test_expected_final_with_no_rounds_left_is_the_score():
+    """The search bot's evaluation agrees with the rules' scoring once nothing can change."""
+    from biocards.bots import play_out
+    from biocards.games.peptide.bots import expected_final
+
+    for seed in range(6):
+        st = play_out(new(2, seed), [GAME.make_bot("greedy", s, seed) for s in range(2)])
+        assert [expected_final(st, p, 0) for p in range(2)] == st.scores()
+
+
+def test_expected_final_values_an_amino_acid_in_hand_by_its_chance_of_being_matched():
+    """Issue 16: with rounds to play, an amino acid in hand is worth more the fewer RNA letters it
+    lacks (all three in hand: more than its +1; none: less, but more than the −1 it would score now)."""
+    from biocards.games.peptide.bots import expected_final
+
+    st = new(2, 1)
+    st.hand[0], st.atp[0] = ["W"], 0  # Tryptophan, UGG, 7 points
+    worth = []
+    for rna in ([0, 2, 0, 1], [0, 1, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0]):  # A G C U
+        st.rna[0] = rna
+        worth.append(expected_final(st, 0, 10) - 0.1 * (sum(rna) - 3 + sum(max(0, n - h) for n, h in zip([0, 2, 0, 1], rna))))
+    assert worth == sorted(worth, reverse=True) and worth[0] > 1 and -1 < worth[-1] < worth[0]
+    st.rna[0] = [0, 0, 0, 0]
+    assert expected_final(st, 0, 0) == -1 and expected_final(st, 0, 10) > -1
+
+
+def test_rounds_left_counts_the_stop_and_the_one_more_round():
+    """The evaluation's clock: once the STOP is out, this round and one more; before, the cards
+    above the STOP set it."""
+    from biocards.games.peptide.bots import rounds_left
+
+    st = new(2, 1)
+    far = rounds_left(st)
+    st.amino_deck = [c for c in st.amino_deck if c != STOP][:3] + [STOP] + ["A", "C"]
+    assert 1 <= rounds_left(st) < far
+    st.stop_round, st.round = 4, 4
+    assert rounds_left(st) == 1
+    st.round = 5
+    assert rounds_left(st) == 0
+
+
+def test_search_leaves_the_order_of_resolving_to_greedy():
+    """Issue 16: the search spends its time on picks, draws and links; the order of resolving is
+    greedy's (the same move, with no world sampled)."""
+    st = new(2, 4)
+    bots = [GAME.make_bot("greedy", s, 4) for s in range(2)]
+    while st.phase != "resolve":
+        st.apply(bots[st.current_player].choose(st))
+    seat = st.current_player
+    search = GAME.bots["search"](GAME, seat, 4, samples=1)
+    assert search.delegate(st, st.legal_actions())
+    assert search.choose(st) == GAME.make_bot("greedy", seat, 4).choose(st)

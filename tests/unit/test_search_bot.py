@@ -77,3 +77,21 @@ def test_search_bots_finish_a_game_and_the_record_replays(game_id):
         state.apply(bots[state.current_player].choose(state))
     assert state.is_terminal()
     assert game.load(state.to_record()).scores() == state.scores()
+
+
+def test_bench_head_to_head_alternates_seats_and_reports_the_interval_and_budget():
+    """Issue 16: the bench's head-to-heads give the sample size, the 95% Wilson interval around
+    the win share, and a searching bot's budget."""
+    from biocards.bench import head_to_head, wilson
+
+    assert wilson(0, 0) == [0.0, 1.0]
+    low, high = wilson(10, 10)
+    assert high == 1.0 and 0.70 < low < 0.75  # 10 of 10 still allows a true share near 72%
+    low, high = wilson(65, 100)
+    assert low < 0.65 < high
+    game = games.get("translation")
+    result = head_to_head(game, "search", "random", 2, first_seed=3, bot_options={"samples": 1, "horizon": 2})
+    assert result["games"] == 2 and result["search_budget"] == {"samples": 1, "horizon": 2}
+    assert result["wilson95"][0] <= result["win_share"] <= result["wilson95"][1]
+    greedy = head_to_head(game, "greedy", "random", 2, first_seed=3)
+    assert "search_budget" not in greedy

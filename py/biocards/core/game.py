@@ -200,6 +200,9 @@ class Game:
     ``None`` lets the page say "Player N, your move"."""
     version: int = 1
     """Bumped when a rules change makes old records replay differently."""
+    old_versions: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    """Earlier versions whose records still load, each with the options that replay it exactly
+    (the older rules kept as an option): ``{1: {"two_player_stop": False}}``."""
     summary: str = ""
     reveal_kinds: frozenset[str] = frozenset()
     """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,

@@ -58,9 +58,14 @@ def check_record(record: object, game: Game) -> dict[str, Any]:
     if record.get("game") != game.id:
         raise InvalidRecord(f"This saved game is not a game of {game.title}.")
     version = record.get("version")
-    if not _whole(version) or version != game.version:
+    earlier = game.old_versions.get(version) if _whole(version) else None
+    if not _whole(version) or (version != game.version and earlier is None):
         raise InvalidRecord(f"This game was saved by another version of {game.title}'s rules, "
                             "so it cannot be replayed exactly.")
+    if earlier is not None and isinstance(record.get("options", {}), Mapping):
+        # An older version whose rules an option still plays: the record becomes a current one
+        # with that option set, so every replay (load, the page's log) plays the old rules.
+        record = {**record, "version": game.version, "options": {**earlier, **record.get("options", {})}}
     players = record.get("players")
     fewest = getattr(game, "variant_min_players", game.min_players)  # a marked variant may allow fewer
     if not _whole(players) or not fewest <= players <= game.max_players:

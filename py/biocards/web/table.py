@@ -15,6 +15,7 @@ from .. import games
 from ..core import Action, InvalidRecord, Rng
 from ..guided import GuidedLesson
 from .controls import Controls
+from .details import Details
 from .dom import _el, _player
 from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401  (SEAT_NAMES: this module's old surface)
 from .fit import Fit
@@ -27,7 +28,7 @@ from .seats import Setup, SetupError, parse, player_range, query_params
 from .turns import TurnLoop
 
 
-class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
+class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, Details):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -114,6 +115,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         on(_el("pass-ready"), "click", self._on_pass_ready)
         on(_el("new-game"), "click", self._on_new_game)
         self.controls.bind(on)
+        self._bind_details(on)
         on(window, "storage", self._on_storage)
         _el("new-game").disabled = False
         self._watch_size()
@@ -181,7 +183,10 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
             placed.add(key)
             element.setAttribute("tabindex", "0")
             element.setAttribute("role", "button")
-            element.setAttribute("aria-label", action.label or action.kind)
+            # A render may name a card itself, starting with the words it shows (WCAG 2.5.3: speech
+            # input says what it sees); the move's label then stays its description (the title).
+            if not element.hasAttribute("aria-label"):
+                element.setAttribute("aria-label", action.label or action.kind)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
             title.textContent = action.label
             element.prepend(title)
@@ -205,6 +210,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
             element.setAttribute("aria-disabled", "true")
         _el("boot").hidden = True
         self.controls.refresh()
+        self._refresh_details()
         if focused and not hidden:
             again = document.querySelector(f"[data-action='{focused}']")
             if again:
@@ -217,6 +223,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
         return element, (self.actions.get(element.getAttribute("data-action")) if element else None)
 
     def _on_click(self, event) -> None:
+        if self._read_instead(event):  # the details panel is open: a touch reads the card
+            return
         _, action = self._target(event)
         if action is not None:
             self._play(action)
@@ -232,7 +240,9 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen):
 
     def _on_key(self, event) -> None:
         key = event.key
-        if key in ("Enter", " "):
+        if key in ("Enter", " ") and self._read_instead(event):
+            event.preventDefault()
+        elif key in ("Enter", " "):
             _, action = self._target(event)
             if action is not None:
                 event.preventDefault()

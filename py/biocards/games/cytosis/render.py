@@ -82,7 +82,7 @@ class _Table(Drawing):
     SIZES = {8: 12, 9: 12, 10: 12, 11: 12, 12: 14, 13: 14}
 
     def __init__(self, legal, layout: str) -> None:
-        super().__init__(legal)
+        super().__init__(legal, name_from_text=True)  # a target's name starts with the words it shows
         self.layout = layout
         self.width = LAYOUTS[layout]
         self.chip_h = 32 if layout == "wide" else 44
@@ -321,14 +321,14 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
     refused = label = None
     if not place and not grey and not view["over"] and not view["setup"]:
         refused = Action("place", spot=sid)
-        if spot.effect == "buy":
-            card_id = view["row"][spot.slot]
-            label = (f"Slot {spot.slot + 1} · buy for {buy_cost(view, spot.slot)} ATP "
-                     + (card_words(CARD[card_id]) if card_id else "(empty)"))
-        else:
-            label = f"{title} {detail}"
-        label += " (taken)" if occupant is not None else ""
-    with d.group(body, ident=f"spot-{sid}", refused=refused, label=label):
+        # Its name starts with the words the spot shows; this says the rest.
+        card_id = view["row"][spot.slot] if spot.effect == "buy" else None
+        label = card_words(CARD[card_id]) + ", " if card_id else ""
+        label += "taken" if occupant is not None else "not open to you now"
+    card_here = view["row"][spot.slot] if spot.effect == "buy" else None
+    about = (card_detail(CARD[card_here]) if card_here else
+             f"{spot.text}." if spot.text.lower().startswith(title.lower()) else f"{title}: {spot.text}.")
+    with d.group(body, ident=f"spot-{sid}", refused=refused, label=label, detail=about):
         fill = "#fff" if occupant is None else "#e9e6de"
         d.rect(x, y, d.spot_w, d.spot_h, fill, stroke="#111" if body or place else "#777", rx=6,
                width=3 if body else 1.5 if place else 1)
@@ -447,7 +447,7 @@ def _info(d: Drawing, view, y: float) -> float:
         if not wide and i % per_row == 0 and i:
             y += h - 14
         claim = d.find("place", spot="laureate", goal=gid)
-        with d.group(claim, ident=f"goal-{gid}", label=f"Goal {g.name}: {g.text}; claimed by "
+        with d.group(claim, ident=f"goal-{gid}", detail=f"Goal {g.name}: {g.text}", label=f"Goal {g.name}: {g.text}; claimed by "
                      + (", ".join(f"Player {p + 1}" for p in markers) or "nobody")):
             d.rect(gx, y + 20, gw, h - 22, "#efeae0" if claim is None else "#fff", stroke="#111" if claim else "#555",
                    rx=6, width=3 if claim else 1)
@@ -536,7 +536,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
         cw = min(128, (d.width - MARGIN - 12 - cx - (n - 1) * 6) / n)
         for i, (c, action) in enumerate(cards):
             x = cx + i * (cw + 6)
-            with d.group(action, ident=f"hand-{c}-{i}"):
+            with d.group(action, ident=f"hand-{c}-{i}", detail=card_detail(CARD[c])):
                 card_face(d, CARD[c], x, y + 26, cw, 82)
                 if action is not None:
                     d.rect(x, y + 26, cw, 82, "none", stroke="#111", rx=5, width=3)
@@ -610,7 +610,7 @@ def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
     yy += 26
     for i, (c, action) in enumerate(cards):
         x, cy = MARGIN + 16 + (i % cols) * (cw + 6), yy + (i // cols) * 104
-        with d.group(action, ident=f"hand-{c}-{i}"):
+        with d.group(action, ident=f"hand-{c}-{i}", detail=card_detail(CARD[c])):
             card_face(d, CARD[c], x, cy, cw, 98)
             if action is not None:
                 d.rect(x, cy, cw, 98, "none", stroke="#111", rx=5, width=3)
@@ -695,6 +695,11 @@ def describe(view: dict[str, Any]) -> str:
                 text += " Dealt to you: " + "; ".join(card_words(CARD[c]) for c in seat["dealt"]) + "."
         parts.append(text)
     return " ".join(parts)
+
+
+def card_detail(card: Card) -> str:
+    """A card in words and its biology, for the page's details panel."""
+    return f"{card_words(card)}. {card.biology[:1].upper()}{card.biology[1:]}"
 
 
 def card_words(card: Card) -> str:

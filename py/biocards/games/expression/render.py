@@ -66,7 +66,7 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
     mutation = isinstance(value, str)
     w, h = CARD_W * scale, CARD_H * scale
     body = DARK if mutation else PAPER
-    with d.group(action, label=None if action else (label or _name(card))):
+    with d.group(action, label=None if action else (label or _name(card)), detail=card_detail(card)):
         stroke, width = (DARK, 3) if raised else (FILL[category] if not mutation else DARK, 2)
         fade = 'opacity="0.7"' if faded else ""  # unplayable now: still legible, never hidden
         d.rect(x, y, w, h, body, stroke=stroke, rx=10 * scale, width=width, extra=fade)
@@ -95,6 +95,17 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
             d.text(9, CARD_H - 9, f"step {_step(category)}", 13, fill=PAPER if mutation else MUTED)
             d.text(CARD_W - 9, CARD_H - 9, worth, 13, anchor="end", fill=PAPER if mutation else MUTED)
         d.add("</g>")
+
+
+def card_detail(card: str) -> str:
+    """A card in words and its biology, for the page's details panel."""
+    category, value = parse(card)
+    step = CATEGORIES[category]
+    text = f"{_name(card)}: step {_step(category)} of the pathway; {step.role}."
+    if isinstance(value, str):
+        m = MUTATIONS[value]
+        text += f" Action card: {m.effect}. {m.product}"
+    return text + f" Worth {points(card)} points in a loser's hand."
 
 
 def _card_back(d: Drawing, x: float, y: float, w: float, h: float) -> None:
@@ -473,7 +484,7 @@ def render(view: dict[str, Any], *, legal: Sequence[Action] = (), layout: str = 
 
     ``medium`` and ``narrow`` stack the same regions (prompt, piles and top card, pathway, players as
     one line each, your hand wrapping to the width) instead of shrinking the wide table."""
-    d = Drawing(legal)
+    d = Drawing(legal, name_from_text=True)  # a target's name starts with the words it shows
     d.width = LAYOUTS[layout]
     if layout != "wide":
         return _render_narrow(d, view)

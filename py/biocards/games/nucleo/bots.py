@@ -1,6 +1,10 @@
-"""NUCLEO's greedy bot: aim at the protein card it is closest to building, trade toward it, build.
+"""NUCLEO's bots: greedy aims at the protein card it is closest to building, trades toward it,
+builds, and holds only cards it can expect to finish; search looks ahead with greedy roll-outs.
 
-It reads only its own hand and the public table (supply, pool, offers), so it is fair.
+Both judge a hand by its outlook: a protein card left unbuilt at the end costs its value, so each
+card is worth its value times the chance of building it before the pool runs dry, less its value
+otherwise. They read only their own hand and the public table (supply, pool, offers), so they
+are fair.
 """
 
 from __future__ import annotations
@@ -18,11 +22,73 @@ def missing(hand: dict[str, int], name: str) -> dict[str, int]:
     return {a: n - hand.get(a, 0) for a, n in PROTEINS[name].composition.items() if hand.get(a, 0) < n}
 
 
-def closeness(hand: dict[str, int], proteins: list[str]) -> float:
-    """How good a hand is: near-complete valuable proteins score high."""
+NEEDED_PER_TURN = 0.5
+"""Needed amino acids a turn brings on average: 1 2/3 random cards, a needed kind 1 time in 20
+per kind, and the fixed trade turning five spare cards into a chosen one (about what bot games
+show: some 2.5 proteins built per player in a game of 30 turns)."""
+COINS_PER_TURN = 0.4
+"""Coins one player's turn takes from the pool on average (measured in bot games), so the pool
+left says how many turns are left."""
+
+
+def turns_left(pool: int, players: int) -> float:
+    """About how many more turns each player gets before the pool is empty."""
+    return pool / (COINS_PER_TURN * players)
+
+
+def chance_to_finish(still: int, turns: float) -> float:
+    """The chance of gathering ``still`` missing amino acids in ``turns`` turns (the useful cards
+    a turn brings taken as Poisson)."""
+    if still <= 0:
+        return 1.0
+    lam = max(turns, 0.0) * NEEDED_PER_TURN
+    term = total = math.exp(-lam)
+    for k in range(1, still):
+        term *= lam / k
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+def outlook(hand: dict[str, int], proteins: list[str], pool: int, players: int) -> list[tuple[str, float]]:
+    """Each protein card held with its expected worth in coins at the end: its value if built
+    (no more than the pool holds) times the chance of building it, less its value if not.
+
+    Cards are built one after another, nearest first: the hand's amino acids go to the nearer
+    cards, and a card's chance counts everything the cards before it still lack, since the same
+    turns have to bring those first.
+    """
     if not proteins:
-        return 0.0
-    return max(PROTEINS[n].value / (1 + sum(missing(hand, n).values())) for n in proteins)
+        return []
+    turns = turns_left(pool, players)
+    left = dict(hand)
+    out = []
+    before = 0
+    for name in sorted(proteins, key=lambda n: (sum(missing(hand, n).values()), n)):
+        still = missing(left, name)
+        for a, n in PROTEINS[name].composition.items():
+            if left.get(a):
+                left[a] = max(0, left[a] - n)
+        before += sum(still.values())
+        value = PROTEINS[name].value
+        p = chance_to_finish(before, turns)
+        out.append((name, p * min(value, max(pool, 1)) - (1 - p) * value))
+    return out
+
+
+KEEP_AT_MOST = 2
+"""Protein cards a player may hold and still take one more without trading one in."""
+FRESH_CARD_TURNS = 10
+"""Turns left below which a new protein card from the fixed trade is more likely a loss than a gain."""
+
+
+def missing_kinds(hand: dict[str, int], proteins: list[str]) -> set[str]:
+    """Every amino acid some protein card held still lacks."""
+    return {a for n in proteins for a in missing(hand, n)}
+
+
+def worth(hand: dict[str, int], proteins: list[str], coins: int, pool: int, players: int) -> float:
+    """A position's expected score in coins: coins, plus each protein card's outlook."""
+    return coins + sum(v for _, v in outlook(hand, proteins, pool, players))
 
 
 def declined_this_turn(state: NucleoState) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -49,10 +115,10 @@ def declined_this_turn(state: NucleoState) -> set[tuple[tuple[str, ...], tuple[s
 
 
 class GreedyBot(SeatBot):
-    """Builds what it can, trades for the missing amino acids of its nearest protein."""
+    """Builds what it can, trades for the missing amino acids of its nearest protein, and keeps
+    only protein cards it can expect to finish (issue 13: an unbuilt card costs its value)."""
 
     name = "greedy"
-
 
     def choose(self, state: NucleoState) -> Action:
         legal = state.legal_actions()
@@ -73,13 +139,12 @@ class GreedyBot(SeatBot):
         if state.pending:
             top = state.pending[-1]
             if top.kind == "choose-amino":
-                for a in need:
-                    if state.supply.get(a):
-                        return find("take", amino=a)
-                return max((a for a in legal), key=lambda a: state.supply[a.amino])
+                return self._choose_amino(state, legal)
             if top.kind in ("trade-in", "recycle"):
-                worst = max(proteins, key=lambda n: sum(missing(hand, n).values()) - PROTEINS[n].value)
-                if top.kind == "trade-in" and sum(missing(hand, worst).values()) <= 4:
+                worst, value = self._worst(state)
+                # The top card comes either way, and one more card held slows every other one: keep
+                # them all only with few cards, each likely to be built.
+                if top.kind == "trade-in" and len(proteins) <= KEEP_AT_MOST and value >= 1:
                     return find("trade-in", protein="")
                 return find(top.kind, protein=worst)
             if top.kind == "offer":
@@ -88,20 +153,18 @@ class GreedyBot(SeatBot):
         if state.phase == "roll":
             return legal[0]
         if state.phase == "trade":
-            if any(a.kind == "play" and a.card == "transfer-rna" for a in legal) and need:
+            incomplete = any(missing(hand, n) for n in proteins)
+            if incomplete and find("play", card="transfer-rna"):
                 return find("play", card="transfer-rna")
-            if state.pool.count <= 6 and any(a.kind == "play" and a.card == "recycling" for a in legal) \
-                    and any(sum(missing(hand, n).values()) > 3 for n in proteins):
+            if find("play", card="recycling") and self._worst(state)[1] < -1:
                 return find("play", card="recycling")
-            if not need and target:
-                return find("to-build")
             plan = self._plan_offer(state, need)
             if state.offers_made < MAX_OFFERS_PER_TURN and plan and plan not in declined_this_turn(state):
                 return find("propose")
-            # Five random cards for the one missing: worth it only when most of the hand is spare.
-            if sum(need.values()) == 1 and sum(hand.values()) >= 14 and find("fixed-trade", receive="amino"):
+            if incomplete and find("fixed-trade", receive="amino") and self._fixed_trade_pays(state):
                 return find("fixed-trade", receive="amino")
-            if not proteins and find("fixed-trade", receive="protein"):
+            if not proteins and find("fixed-trade", receive="protein") \
+                    and turns_left(state.pool.count, state.num_players) >= FRESH_CARD_TURNS:
                 return find("fixed-trade", receive="protein")
             return find("to-build")
         builds = [a for a in legal if a.kind == "build"]
@@ -110,13 +173,61 @@ class GreedyBot(SeatBot):
             return max(builds, key=lambda a: (PROTEINS[a.protein].value + bonus[a.boost], a.protein, a.boost))
         return find("end-turn")
 
-    def _target(self, state: NucleoState) -> str | None:
+    def _worth_of(self, state: NucleoState, hand, proteins, coins) -> float:
+        return worth(hand, proteins, coins, state.pool.count, state.num_players)
+
+    def _worst(self, state: NucleoState) -> tuple[str | None, float]:
+        """The protein card held with the poorest outlook, and that outlook."""
         me = self.seat
-        proteins = state.proteins[me]
-        if not proteins:
-            return None
+        views = outlook(state.amino[me], state.proteins[me], state.pool.count, state.num_players)
+        if not views:
+            return None, 0.0
+        name, value = min(views, key=lambda v: (v[1], v[0]))
+        return name, value
+
+    def _choose_amino(self, state: NucleoState, legal: list[Action]) -> Action:
+        """The amino acid that does the most for the protein cards held (the commonest if none helps)."""
+        me = self.seat
+        hand, proteins, coins = state.amino[me], state.proteins[me], state.coins[me]
+
+        def gain(action):
+            more = dict(hand)
+            more[action.amino] = more.get(action.amino, 0) + 1
+            return (self._worth_of(state, more, proteins, coins), state.supply[action.amino], action.amino)
+
+        return max(legal, key=gain)
+
+    def _fixed_trade_pays(self, state: NucleoState) -> bool:
+        """Whether five random cards of the hand are worth less than the one amino acid chosen."""
+        me = self.seat
+        hand, proteins, coins = state.amino[me], state.proteins[me], state.coins[me]
+        size = sum(hand.values())
+        if size < 5:
+            return False
+        now = self._worth_of(state, hand, proteins, coins)
+        best = 0.0
+        for a in missing_kinds(hand, proteins):
+            more = dict(hand)
+            more[a] = more.get(a, 0) + 1
+            best = max(best, self._worth_of(state, more, proteins, coins) - now)
+        if best <= 0:
+            return False
+        loss = 0.0
+        for a, n in hand.items():
+            fewer = dict(hand)
+            fewer[a] -= 1
+            loss += n * (now - self._worth_of(state, fewer, proteins, coins))
+        # Each card goes with chance 5 / size (losses of several cards add up about linearly).
+        return best > loss * 5 / size
+
+    def _target(self, state: NucleoState) -> str | None:
+        """The protein card to trade toward: the incomplete one most likely to be finished."""
+        me = self.seat
         hand = state.amino[me]
-        return max(proteins, key=lambda n: (PROTEINS[n].value / (1 + sum(missing(hand, n).values())), n))
+        incomplete = [n for n in state.proteins[me] if missing(hand, n)]
+        if not incomplete:
+            return None
+        return min(incomplete, key=lambda n: (sum(missing(hand, n).values()), -PROTEINS[n].value, n))
 
     def _plan_offer(self, state: NucleoState, need: dict[str, int]):
         """(give, ask) toward the target protein, or None.
@@ -141,9 +252,10 @@ class GreedyBot(SeatBot):
         me = self.seat
         if not asked or "coin" in offered or not state.coins[author] or not state._holds_all(me, asked):
             return None
-        hand, proteins, coins = self._after(state, offered=(), asked=asked)
-        if self._worth(hand, proteins, coins) < self._worth(dict(state.amino[me]), list(state.proteins[me]),
-                                                             state.coins[me]):
+        if (tuple(asked), ("coin",)) in declined_this_turn(state):
+            return None  # issue 13: the same counter-offer, turned down once this turn, is not made again
+        if self._worth_of(state, *self._after(state, offered=(), asked=asked)) < \
+                self._worth_of(state, dict(state.amino[me]), list(state.proteins[me]), state.coins[me]):
             return None
         return tuple(asked), ("coin",)
 
@@ -172,11 +284,6 @@ class GreedyBot(SeatBot):
             return find("give" if top.kind == "offer-give" else "ask", item=left[0]) or find("cancel")
         return find("done-giving" if top.kind == "offer-give" else "send") or find("cancel")
 
-    @staticmethod
-    def _worth(hand: dict[str, int], proteins: list[str], coins: int) -> float:
-        """How good a position is: progress toward a protein, coins, less the cards that would cost coins."""
-        return closeness(hand, proteins) + 0.3 * coins - 0.05 * sum(PROTEINS[n].value for n in proteins)
-
     def _after(self, state: NucleoState, offered, asked):
         """This seat's hand, protein cards and coins if it received ``offered`` and gave ``asked``."""
         me = self.seat
@@ -194,18 +301,18 @@ class GreedyBot(SeatBot):
         return hand, proteins, coins
 
     def _answer_offer(self, state: NucleoState, top, legal) -> Action:
-        """Accept only a trade that leaves this seat better off; else counter if that helps, or decline."""
+        """Accept only a trade that leaves this seat better off (a protein card it cannot expect to
+        finish counts against it); else counter if that helps, or decline."""
         by_kind = {a.kind: a for a in legal}
         me = self.seat
         if "accept" in by_kind:
-            before = self._worth(dict(state.amino[me]), list(state.proteins[me]), state.coins[me])
-            after = self._worth(*self._after(state, top.data["give"], top.data["ask"]))
-            if after > before:
+            before = self._worth_of(state, dict(state.amino[me]), list(state.proteins[me]), state.coins[me])
+            after = self._worth_of(state, *self._after(state, top.data["give"], top.data["ask"]))
+            if after > before + 0.05:
                 return by_kind["accept"]
         if "counter" in by_kind and self._plan_counter(state, top.data["from"], top.data["give"], top.data["ask"]):
             return by_kind["counter"]
         return by_kind["decline"]
-
 
 
 _TRADE_STEPS = frozenset({"give", "ask", "done-giving", "send", "offer-to"})
@@ -214,20 +321,47 @@ lets the search wander into offers it never finishes)."""
 
 
 class SearchBot(search.SearchBot):
-    """The generic determinized search; greedy builds the offers it decides to make."""
+    """The generic determinized search with short greedy roll-outs and NUCLEO's outlook as the
+    leaf: coins, plus each protein card's expected worth (its value times the chance of building
+    it before the pool runs dry, less its value otherwise), mine against the best rival's.
 
-    samples = 3
+    Greedy builds the offers the search decides to make; amino acids to choose are narrowed to
+    the few the outlook likes best before they are searched.
+    """
+
+    samples = 4
     margin_scale = 5
-    horizon = 120
+    horizon = 40
+    width = 4
+    loyalty = 0.08
+    """With a handful of worlds a move's lead is mostly noise: another move than greedy's must
+    look clearly better (the generic 0.03 let the search drift into worse moves)."""
 
     def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
-        return any(a.kind in _TRADE_STEPS for a in legal)
+        # Part 4 is greedy's too: build the most valuable card with the best boost.
+        return any(a.kind in _TRADE_STEPS for a in legal) or (not state.pending and state.phase == "build")
+
+    def leave_out(self, action: Action) -> bool:
+        # A counter-offer is one greedy writes only when it has one in mind; searching it without
+        # one is a decline by another road.
+        # A new protein card for five amino acids is greedy's move only with no card in hand: the
+        # search, seeing a fresh card's early promise, took it too often and hoarded.
+        return action.kind == "counter" or (action.kind == "fixed-trade" and action.get("receive") == "protein")
+
+    def rank(self, world: NucleoState, move: Action) -> float | None:
+        if move.kind != "take":
+            return None
+        me = self.seat
+        hand = dict(world.amino[me])
+        hand[move.amino] = hand.get(move.amino, 0) + 1
+        return worth(hand, world.proteins[me], world.coins[me], world.pool.count, world.num_players)
 
     def evaluate(self, state: NucleoState, seat: int) -> float:
-        def worth(p: int) -> float:
-            # Score now, plus half the value of the nearest protein for the progress toward it.
-            return state.scores()[p] + 0.5 * closeness(state.amino[p], state.proteins[p])
+        pool, players = state.pool.count, state.num_players
 
-        mine = worth(seat)
-        best_other = max(worth(q) for q in range(state.num_players) if q != seat)
-        return 0.5 + 0.5 * math.tanh((mine - best_other) / 5)
+        def expected(p: int) -> float:
+            return max(0.0, worth(state.amino[p], state.proteins[p], state.coins[p], pool, players))
+
+        mine = expected(seat)
+        best_other = max(expected(q) for q in range(players) if q != seat)
+        return 0.5 + 0.5 * math.tanh((mine - best_other) / self.margin_scale)

@@ -4,21 +4,31 @@ Top to bottom: the shared board (coin pool, dice, piles, the four parts of a tur
 supply, the prompt with the offer on the table (what each side gives), then one row per player.
 Amino acid cards are coloured by side-chain chemistry (Okabe–Ito, colour-blind safe) and always
 show their one-letter code and three-letter name, so colour is never the only signal.
+
+Three layouts (issue 12), each drawn at its own width so text keeps its size instead of shrinking:
+``wide`` (1280 units, a laptop), ``medium`` (600, a tablet either way or a laptop at 200% zoom) and
+``narrow`` (360, a phone). In the two smaller ones every region wraps onto more rows, your own hand
+comes first among the seats, the other players are one-paragraph summaries, and the region holding
+the moves you can make now (the supply, your hand, the other players) sits right under the prompt.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html import escape
 from typing import Any
 
 from ...core import Action
-from ...svg import Drawing
+from ...svg import LAYOUTS, Drawing, Flow
 from .cards import ACTION_CARDS, AMINO_NAMES, FIXED_TRADE
-from .rules import MAX_OFFERS_PER_TURN, a_card, item_label, items_text
+from .rules import MAX_OFFERS_PER_TURN, item_label, items_text
 
 __all__ = ["describe", "prompt", "render"]
 
-WIDTH = 1280
 INK, MUTED = "#1d2433", "#4a5263"
 # Side-chain classes: hydrophobic, polar, acidic (−), basic (+).
 CLASSES = {
@@ -39,12 +49,15 @@ SHORT_EFFECT = {
     "catalyst": "+1 coin on a build", "modification": "+2 coins, 10+ long",
     "gene-duplication": "build, keep the card",
 }
-BOOST_CHIP = {"catalyst": "Catalyst", "modification": "Modif.", "gene-duplication": "Duplicate"}
+BOOST_CHIP = {"catalyst": "Catalyst", "modification": "Modification", "gene-duplication": "Duplicate"}
 OFFER_KINDS = ("offer-give", "offer-ask", "offer")
 
-BOARD_TOP, SUPPLY_TOP, PANEL_TOP = 44, 184, 258
-OWN_BASE, PROTEIN_ROW, OTHER_HEIGHT = 150, 94, 58
-PROTEINS_PER_ROW = 5
+MARGIN = 10
+"""Space between the table's edge and its regions, in every layout."""
+SUPPLY_TILE = {"wide": (60, 63), "medium": (54, 58), "narrow": (53, 57)}
+"""(width, step) of a supply card: 20 in one row (wide), two rows of 10, four rows of 6 (narrow)."""
+PROTEINS_PER_ROW = {"wide": 5, "medium": 2, "narrow": 1}
+"""Protein cards a row: five beside the row labels (wide), two, one (narrow)."""
 
 
 def _colours(code: str) -> tuple[str, str]:
@@ -63,22 +76,129 @@ def _width(s: str, size: int, bold: bool = False) -> int:
     return int(len(s) * size * (0.62 if bold else 0.56)) + 2
 
 
+def _wrap(s: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """Words of ``s`` in lines no wider than ``width`` units (by :func:`_width`'s estimate)."""
+    lines: list[str] = []
+    for word in s.split():
+        if lines and _width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _words(s: str) -> list[str]:
+    """The words assistive technology matches a visible label by (as axe-core's
+    label-content-name-mismatch does): no bracketed asides, letters and digits only, lower case."""
+    s = unicodedata.normalize("NFKD", s)
+    while True:
+        shorter = re.sub(r"\([^()]*\)", "", s)
+        if shorter == s:
+            break
+        s = shorter
+    return re.sub(r"[^\w]|_", " ", s).lower().split()
+
+
+def accessible_name(shown: list[str], purpose: str) -> str:
+    """A clickable thing's name: the words it shows first (so a student using speech input can say
+    what they see), then what touching it does, unless those words already begin ``purpose``."""
+    # Marks such as ✓ and ▶ and a closing colon are left out; they carry no word to say.
+    visible = ", ".join(re.sub(r"^[^\w(]+|[\s:;,]+$", "", s) for s in shown if _words(s))
+    if not visible:
+        return purpose
+    if _words(purpose)[:len(_words(visible))] == _words(visible):
+        return purpose
+    return f"{visible}: {purpose}" if purpose else visible
+
+
+class _Table(Drawing):
+    """The shared SVG writer at one layout's width. A clickable group is named after the words drawn
+    inside it (:func:`accessible_name`), so its name always starts with what it shows."""
+
+    def __init__(self, legal, layout: str) -> None:
+        super().__init__(legal)
+        self.layout, self.width = layout, LAYOUTS[layout]
+        self.wide = layout == "wide"
+        # Touch targets: 44 units where a finger is likely (medium, narrow), 32 with a mouse (wide).
+        self.target = 32 if self.wide else 44
+        self.right = self.width - MARGIN
+        self._shown: list[list[str]] = []  # the words drawn so far in each open clickable group
+
+    def text(self, x: float, y: float, s: object, size: int = 14, **style: Any) -> None:
+        super().text(x, y, s, size, **style)
+        # A space between texts, or a reader runs "S" and "Ser" of one card together into "SSer".
+        self.add(" ")
+        for shown in self._shown:
+            shown.append(str(s))
+
+    def letters(self, cells: list[tuple[float, str, str]], y: float, size: int) -> None:
+        """Letters in a row as ONE text (a sequence reads as a word, not letter by letter):
+        (x centre, letter, colour) each."""
+        spans = "".join(f'<tspan x="{x:.0f}" fill="{fill}">{escape(a)}</tspan>' for x, a, fill in cells)
+        self.add(f'<text y="{y:.0f}" font-size="{size}" text-anchor="middle" font-weight="bold">{spans}</text> ')
+        for shown in self._shown:
+            shown.append("".join(a for _, a, _ in cells))
+
+    @contextmanager
+    def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
+              purpose: str | None = None) -> Iterator[None]:
+        """As :meth:`Drawing.group`; a clickable one gets an ``aria-label`` made of the words drawn in
+        it and ``purpose`` (what touching it does; the move's own label by default)."""
+        if action is None:
+            with super().group(None, ident=ident, label=label):
+                yield
+            return
+        start = len(self.parts)
+        self._shown.append([])
+        with super().group(action, ident=ident):
+            yield
+        name = accessible_name(self._shown.pop(), action.label if purpose is None else purpose)
+        self.parts[start] = self.parts[start][:-1] + f' aria-label="{escape(name)}">'
+
+    def lines(self, x: float, y: float, s: str, size: int = 14, *, width: float | None = None, step: int = 0,
+              **style: Any) -> float:
+        """``s`` wrapped to ``width`` (to the right margin by default), first baseline at ``y``;
+        returns the last baseline."""
+        step = step or size + 5
+        wrapped = _wrap(s, (width if width is not None else self.right - x), size, style.get("weight") == "bold")
+        for i, line in enumerate(wrapped):
+            self.text(x, y + i * step, line, size, **style)
+        return y + (len(wrapped) - 1) * step
+
+
 # -- the whole table ---------------------------------------------------------------------------------
 
 
 def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
-    """The table for ``view``: board and supply on top, the prompt and any offer, one row per player.
+    """The table for ``view`` at ``layout``'s width (``wide``, ``medium`` or ``narrow``).
 
-    Only the wide layout is drawn so far: ``medium`` and ``narrow`` get the same 1280-unit table (the
-    page then scales it down) until the board, supply and seats learn to reflow (issue 12)."""
-    d = Drawing(legal)
-    _header(d, view)
-    _board(d, view)
-    _supply(d, view)
-    y = _panel(d, view, PANEL_TOP) + 10
-    for p in range(view["players"]):
-        y += _seat(d, view, p, y)
-    return d.svg(WIDTH, y + 4, title="NUCLEO", desc=describe(view))
+    Wide: header, board, supply, the prompt and any offer, then one row per player. Medium and
+    narrow: header, board, the prompt and offer, then your own seat, the other players' summaries and
+    the supply, the regions holding a move you can make now first."""
+    d = _Table(legal, layout)
+    y = _header(d, view)
+    y = _board(d, view, y + 10)
+    if d.wide:
+        y = _supply(d, view, y + 8)
+        y = _panel(d, view, y + 10) + 10
+        for p in range(view["players"]):
+            y = _seat(d, view, p, y) + 6
+        return d.svg(d.width, int(y), title="NUCLEO", desc=describe(view))
+    y = _panel(d, view, y + 10) + 10
+    viewer = view["viewer"]
+    # Your hand first, the others' summaries, then the supply; a region with a move for you now leads.
+    moves = {"own": ("give", "build", "trade-in", "recycle", "play"), "others": ("offer-to",), "supply": ("take",)}
+    regions = sorted(moves, key=lambda region: not any(d.find(kind) for kind in moves[region]))
+    for region in regions:
+        if region == "supply":
+            y = _supply(d, view, y + 4) + 10
+        elif region == "own" and viewer is not None:
+            y = _seat(d, view, viewer, y) + 6
+        elif region == "others":
+            for p in range(view["players"]):
+                if p != viewer:
+                    y = _seat(d, view, p, y) + 6
+    return d.svg(d.width, int(y), title="NUCLEO", desc=describe(view))
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -192,15 +312,16 @@ def _sides(pending: dict[str, Any]) -> tuple[int, int]:
     return pending["player"], pending["to"]
 
 
-def _button(d: Drawing, action: Action | None, x: float, y: float, w: float, h: float, label: str, *,
-            ident: str | None = None, fill: str = "#fff", size: int = 12) -> None:
+
+def _button(d: _Table, action: Action | None, x: float, y: float, w: float, h: float, label: str, *,
+            ident: str | None = None, fill: str = "#fff", size: int = 13) -> None:
     with d.group(action, ident=ident):
         d.rect(x, y, w, h, fill, stroke="#000" if action else "#999", width=2 if action else 1, rx=5)
         d.text(x + w / 2, y + h / 2 + size * 0.36, label, size, anchor="middle", weight="bold",
                fill=INK if action or fill != "#fff" else MUTED)
 
 
-def _amino_tile(d: Drawing, x: float, y: float, w: float, h: float, code: str, bottom: str, *,
+def _amino_tile(d: _Table, x: float, y: float, w: float, h: float, code: str, bottom: str, *,
                 action: Action | None = None, ident: str | None = None, faded: bool = False) -> None:
     """An amino acid card: letter, three-letter name and a bottom line (a count)."""
     fill, ink = _colours(code)
@@ -218,34 +339,53 @@ def _amino_tile(d: Drawing, x: float, y: float, w: float, h: float, code: str, b
 # -- board -------------------------------------------------------------------------------------------
 
 
-def _header(d: Drawing, view) -> None:
-    d.rect(0, 0, WIDTH, 34, "#2b2b2b", rx=0, stroke="none")
+def _header(d: _Table, view) -> float:
+    """The dark title bar: round, whose turn and which part; one line wide, wrapped otherwise."""
     if view["over"]:
-        text = f"Round {view['round']} of {view['max_rounds']} · Game over"
+        pieces = [f"Round {view['round']} of {view['max_rounds']}", "Game over"]
     else:
         part = PART_OF_PHASE[view["phase"]]
-        text = (f"Round {view['round']} of {view['max_rounds']} · {_player(view['turn_player'])}'s turn · "
-                f"Part {part + 1}: {PARTS[part][1].lower()}")
+        pieces = [f"Round {view['round']} of {view['max_rounds']}", f"{_player(view['turn_player'])}'s turn",
+                  f"Part {part + 1}: {PARTS[part][1].lower()}"]
         if view["current"] is not None and view["current"] != view["turn_player"]:
-            text += f" · {_player(view['current'])} to answer"
-    d.text(12, 23, text, 16, weight="bold", fill="#fff")
-    if view["viewer"] is not None:
-        d.text(WIDTH - 12, 23, f"You are {_player(view['viewer'])}", 14, anchor="end", fill="#fff")
+            pieces.append(f"{_player(view['current'])} to answer")
+    you = f"You are {_player(view['viewer'])}" if view["viewer"] is not None else ""
+    if d.wide:
+        d.rect(0, 0, d.width, 34, "#2b2b2b", rx=0, stroke="none")
+        d.text(12, 23, " · ".join(pieces), 16, weight="bold", fill="#fff")
+        if you:
+            d.text(d.width - 12, 23, you, 14, anchor="end", fill="#fff")
+        return 34
+    lines: list[str] = []
+    for piece in pieces + ([you] if you else []):
+        if lines and _width(lines[-1] + " · " + piece, 16, True) <= d.width - 24:
+            lines[-1] += " · " + piece
+        else:
+            lines.append(piece)
+    height = 12 + 22 * len(lines)
+    d.rect(0, 0, d.width, height, "#2b2b2b", rx=0, stroke="none")
+    for i, line in enumerate(lines):
+        d.text(12, 25 + 22 * i, line, 16, weight="bold", fill="#fff")
+    return height
 
 
-def _board_card(d: Drawing, x: int, w: int, lines: list[tuple[str, int, str]], *, action=None, ident=None,
-                fill="#fff", ink=INK, label=None) -> None:
+def _board_card(d: _Table, x: float, y: float, w: int, lines: list[tuple[str, int, str]], *, action=None,
+                ident=None, fill="#fff", ink=INK, label=None) -> None:
     with d.group(action, ident=ident, label=label):
-        d.rect(x, BOARD_TOP, w, 112, fill, stroke="#000" if action else "#555", width=3 if action else 1)
-        y = BOARD_TOP + 4
+        d.rect(x, y, w, 112, fill, stroke="#000" if action else "#555", width=3 if action else 1)
+        top = y + 4
         for s, size, weight in lines:
-            y += size + 10
-            d.text(x + w / 2, y, s, size, anchor="middle", weight=weight, fill=ink)
+            top += size + 10
+            d.text(x + w / 2, top, s, size, anchor="middle", weight=weight, fill=ink)
 
 
-def _board(d: Drawing, view) -> None:
+def _board(d: _Table, view, top: float) -> float:
+    """Coin pool, dice, protein pile and action deck; then the four parts of a turn and the trade
+    lines. Returns the bottom edge."""
+    flow = Flow(MARGIN + 2, top, d.right, gap=8 if d.layout != "narrow" else 6)
     pool = view["pool"]
-    _board_card(d, 12, 104, [("Coin pool", 13, "bold"), (str(pool), 30, "bold"), ("game ends at 0", 12, "normal")],
+    x, y = flow.place(104, 112)
+    _board_card(d, x, y, 104, [("Coin pool", 13, "bold"), (str(pool), 30, "bold"), ("game ends at 0", 12, "normal")],
                 ident="pool", fill="#F0E442", label=f"Coin pool: {_coins(pool)}; the game ends when it is empty")
     roll = d.find("roll")
     roll_data = view["last_roll"]
@@ -257,53 +397,85 @@ def _board(d: Drawing, view) -> None:
                 [(w, 13, "bold") for w in face.split(" ", 1)]
     else:
         lines = [("Six-sided die", 13, "bold"), ("not rolled", 12, "normal"), ("yet", 12, "normal")]
-    _board_card(d, 122, 118, lines, action=roll, ident="d6",
+    x, y = flow.place(118, 112)
+    _board_card(d, x, y, 118, lines, action=roll, ident="d6",
                 label=None if roll else "Six-sided die: " + " ".join(s for s, _, _ in lines[1:]))
+    x, y = flow.place(104, 112)
     if "d20" in roll_data:
         code = roll_data["d20"]
         fill, ink = _colours(code)
-        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), (code, 26, "bold"), (THREE[code], 12, "normal")],
+        _board_card(d, x, y, 104, [("Twenty-sided", 12, "bold"), (code, 26, "bold"), (THREE[code], 12, "normal")],
                     ident="d20", fill=fill, ink=ink, label=f"Twenty-sided die: {AMINO_NAMES[code]} ({code})")
     else:
-        _board_card(d, 248, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold"), ("not needed", 12, "normal"),
-                                  ("for this roll", 12, "normal")], ident="d20", label=_d20_idle(view))
+        _board_card(d, x, y, 104, [("Twenty-sided", 12, "bold"), ("–", 26, "bold"), ("not needed", 12, "normal"),
+                                   ("for this roll", 12, "normal")], ident="d20", label=_d20_idle(view))
     # After a protein roll you may keep your cards and just take the top one: the pile is that move.
     take_top = d.find("trade-in", protein="")
-    _board_card(d, 360, 104, [("Protein pile", 13, "bold"), (str(view["pile_size"]), 30, "bold"),
-                              ("take the top" if take_top else "cards", 12, "bold" if take_top else "normal")],
+    x, y = flow.place(104, 112)
+    _board_card(d, x, y, 104, [("Protein pile", 13, "bold"), (str(view["pile_size"]), 30, "bold"),
+                               ("take the top" if take_top else "cards", 12, "bold" if take_top else "normal")],
                 action=take_top, ident="pile", fill="#555", ink="#fff",
                 label=None if take_top else f"Protein pile: {view['pile_size']} cards")
-    _board_card(d, 472, 104, [("Action deck", 13, "bold"), (str(view["action_deck_size"]), 30, "bold"),
-                              (f"{len(view['action_discards'])} discarded", 12, "normal")], ident="action-deck",
+    x, y = flow.place(104, 112)
+    _board_card(d, x, y, 104, [("Action deck", 13, "bold"), (str(view["action_deck_size"]), 30, "bold"),
+                               (f"{len(view['action_discards'])} discarded", 12, "normal")], ident="action-deck",
                 fill="#CC79A7", label=f"Action deck: {view['action_deck_size']} cards")
     # The four parts of a turn (RULINGS), the current one marked with a thick border and "now".
     current = None if view["over"] else PART_OF_PHASE[view["phase"]]
+    if d.wide:
+        left, box_w, box_h, per_row = 590, 164, 58, 4
+        names = [[f"{number}. {name}"] for number, name in PARTS]
+    else:
+        flow.newline()
+        left, per_row = MARGIN + 2, 4 if d.layout == "medium" else 2
+        box_w = (d.right - left - 8 * (per_row - 1)) / per_row
+        # Short words on a wide box: wrapped a little less cautiously than _width's estimate.
+        names = [_wrap(f"{number}. {name}", (box_w - 16) * 1.15, 14, True) for number, name in PARTS]
+        box_h = 34 + 19 * max(len(n) for n in names)
     for i, (number, name) in enumerate(PARTS):
-        x = 590 + i * 172
+        row, col = divmod(i, per_row)
+        x, y = left + col * (box_w + 8), (top if d.wide else flow.y) + row * (box_h + 8)
         now = i == current
         with d.group(ident=f"part-{number}", label=f"Part {number}: {name}" + (" (now)" if now else "")):
-            d.rect(x, BOARD_TOP, 164, 58, "#e8f1fa" if now else "#fff", stroke="#0072B2" if now else "#aaa",
+            d.rect(x, y, box_w, box_h, "#e8f1fa" if now else "#fff", stroke="#0072B2" if now else "#aaa",
                    width=4 if now else 1)
-            d.text(x + 10, BOARD_TOP + 24, f"{number}. {name}", 14, weight="bold", fill=INK if now else MUTED)
-            d.text(x + 10, BOARD_TOP + 46, "▶ now" if now else ("done" if current and i < current else ""), 12,
+            for k, line in enumerate(names[i]):
+                d.text(x + 10, y + 24 + 19 * k, line, 14, weight="bold", fill=INK if now else MUTED)
+            d.text(x + 10, y + box_h - 12, "▶ now" if now else ("done" if current and i < current else ""), 13,
                    weight="bold", fill="#0072B2")
+    y = top + 58 if d.wide else flow.y + (box_h + 8) * (4 // per_row) - 8
+    notes = []
     if _negotiating(view):
-        d.text(590, BOARD_TOP + 82, f"Trade offers left this turn: {view['offers_left']} of {MAX_OFFERS_PER_TURN}",
-               13)
-    d.text(590, BOARD_TOP + 104, f"Fixed trade: {FIXED_TRADE} random amino acid cards → one of your choice "
-           "or a new protein card", 13, fill=MUTED)
+        notes.append((f"Trade offers left this turn: {view['offers_left']} of {MAX_OFFERS_PER_TURN}", INK))
+    notes.append((f"Fixed trade: {FIXED_TRADE} random amino acid cards → one of your choice or a new protein card",
+                   MUTED))
+    if d.wide:
+        if len(notes) == 2:
+            d.text(590, top + 82, notes[0][0], 13)
+        d.text(590, top + 104, notes[-1][0], 13, fill=MUTED)
+        return top + 112
+    for note, fill in notes:
+        y = d.lines(MARGIN + 2, y + 20, note, 14, fill=fill)
+    return y + 6
 
 
-def _supply(d: Drawing, view) -> None:
-    d.text(12, SUPPLY_TOP - 8, "Amino acid supply (cards left)", 14, weight="bold")
-    x = 560
+def _supply(d: _Table, view, top: float) -> float:
+    """The amino acid supply: a card per amino acid with how many are left; returns the bottom edge."""
+    title = "Amino acid supply (cards left)"
+    d.text(MARGIN + 2, top + 14, title, 14, weight="bold")
+    # The colour key: beside the title (wide) or under it.
+    legend = Flow(560 if d.wide else MARGIN + 2, top + (0 if d.wide else 24), d.right, gap=14)
     for name, (_, fill, _) in CLASSES.items():
-        d.rect(x, SUPPLY_TOP - 21, 16, 16, fill, rx=3)
-        d.text(x + 22, SUPPLY_TOP - 8, name, 13)
-        x += 40 + _width(name, 13)
-    for i, (code, left) in enumerate(view["supply"].items()):
-        _amino_tile(d, 10 + i * 63, SUPPLY_TOP, 60, 62, code, f"{left} left", action=d.find("take", amino=code),
+        x, y = legend.place(22 + _width(name, 13), 18)
+        d.rect(x, y + 1, 16, 16, fill, rx=3)
+        d.text(x + 22, y + 14, name, 13)
+    tile_w, step = SUPPLY_TILE[d.layout]
+    flow = Flow(MARGIN, legend.bottom + 8, d.right + 4, gap=step - tile_w)
+    for code, left in view["supply"].items():
+        x, y = flow.place(tile_w, 62)
+        _amino_tile(d, x, y, tile_w, 62, code, f"{left} left", action=d.find("take", amino=code),
                     ident=f"supply-{code}", faded=not left)
+    return flow.bottom
 
 
 def prompt(view: dict[str, Any], *, legal=()) -> str | None:
@@ -314,7 +486,7 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
         if pending["kind"] == "offer-give":
             text += "  Click cards or coins in your hand to add them."
         elif pending["kind"] == "offer-target":
-            text += "  Click that player's row."
+            text += "  Click “Offer a trade” in that player's row."
     elif view["over"]:
         scores = view["scores"]
         best = max(scores)
@@ -331,163 +503,261 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
     return text
 
 
+
 # -- the prompt and the offer on the table -----------------------------------------------------------
 
 
-def _panel(d: Drawing, view, top: int) -> int:
-    """The prompt line, and under it the offer (both sides) while one is written or answered."""
+def _panel(d: _Table, view, top: float) -> float:
+    """The prompt, and under it the offer (both sides) while one is written or answered. Returns the
+    bottom edge."""
     pending = view["pending"]
-    d.rect(10, top, WIDTH - 20, 40, "#fffbe6", stroke="#999")
-    text = prompt(view) or ""
-    d.text(22, top + 26, text, 14, weight="bold")
-    y = top + 40
+    lines = _wrap(prompt(view) or "", d.width - 2 * MARGIN - 24, 14, True)
+    d.rect(MARGIN, top, d.width - 2 * MARGIN, 16 + 20 * len(lines), "#fffbe6", stroke="#999")
+    for i, line in enumerate(lines):
+        d.text(MARGIN + 12, top + 25 + 20 * i, line, 14, weight="bold")
+    y = top + 16 + 20 * len(lines)
     if pending is None or pending["kind"] not in OFFER_KINDS:
-        return y
+        return _bar_moves(d, y)
     y += 8
     author, target = _sides(pending)
     you = view["viewer"]
     status = {"offer-give": "writing an offer (not sent yet)", "offer-ask": "writing an offer (not sent yet)",
               "offer": "waiting for an answer"}[pending["kind"]]
     counter = "Counter-offer" if pending.get("counter") else "Offer"
-    for side, (giver, items) in enumerate(((author, pending.get("give") or []), (target, pending.get("ask") or []))):
-        x = 10 + side * 636
-        writing = pending["kind"] == ("offer-give", "offer-ask")[side]
-        with d.group(ident=f"offer-{('give', 'ask')[side]}",
-                     label=f"{_player(giver)} gives {items_text(items)}"):
-            d.rect(x, y, 624, 84, "#fff", stroke="#0072B2" if writing else "#555", width=3 if writing else 1)
-            name = _player(giver) + (" (you)" if giver == you else "")
-            d.text(x + 12, y + 20, f"{name} gives" + (f" · {status}" if side == 0 else ""), 13, weight="bold")
-            if side == 0:
-                d.text(x + 612, y + 20, counter, 12, anchor="end", fill=MUTED)
-            cx = x + 12
-            if not items:
-                d.text(cx, y + 56, "nothing yet" if writing else "nothing", 13, fill=MUTED)
-            for k, item in enumerate(items):
-                cx += _item_chip(d, item, cx, y + 28, f"offer-{side}-{k}") + 8
-    d.text(WIDTH / 2, y + 50, "⇄", 20, anchor="middle", weight="bold")
+    # Side by side in wide and medium, the ⇄ between them; one above the other on a phone.
+    beside = d.layout != "narrow"
+    gap = 24 if beside else 0
+    box_w = (d.width - 2 * MARGIN - gap) / 2 if beside else d.width - 2 * MARGIN
+    sides = ((author, pending.get("give") or []), (target, pending.get("ask") or []))
+    heights = [_offer_side(d, view, side, giver, items, 0, 0, box_w, status, counter, dry=True)
+               for side, (giver, items) in enumerate(sides)]
+    for side, (giver, items) in enumerate(sides):
+        if beside:
+            x, top_y, h = MARGIN + side * (box_w + gap), y, max(heights)
+        else:
+            x, top_y, h = MARGIN, y + side * (heights[0] + 26), heights[side]
+        _offer_side(d, view, side, giver, items, x, top_y, box_w, status, counter, height=h)
+    if beside:
+        d.text(d.width / 2, y + max(heights) / 2 + 7, "⇄", 20, anchor="middle", weight="bold")
+        y += max(heights)
+    else:
+        d.text(d.width / 2, y + heights[0] + 19, "⇅ in exchange for", 14, anchor="middle", weight="bold")
+        y += heights[0] + 26 + heights[1]
     if pending["kind"] == "offer" and pending["player"] == you and d.legal and d.find("accept") is None:
         why = "you do not hold all they ask for" if not _holds(view, you, pending["ask"]) else \
             f"{_player(pending['from'])} no longer holds all of it"
-        d.text(WIDTH - 22, y + 76, f"You cannot accept: {why}. Decline or make a counter-offer.", 12,
-               anchor="end", weight="bold", fill="#a33f00")
-    y += 84
+        y = d.lines(MARGIN + 12, y + 20, f"You cannot accept: {why}. Decline or make a counter-offer.", 13,
+                    weight="bold", fill="#a33f00") + 4
     if pending.get("reply_to"):
         reply = pending["reply_to"]
-        d.text(22, y + 18, f"In reply to {_player(target)}'s offer: {items_text(reply['give'])} for "
-               f"{items_text(reply['ask'])}.", 13, fill=MUTED)
-        y += 24
+        y = d.lines(MARGIN + 12, y + 20, f"In reply to {_player(target)}'s offer: {items_text(reply['give'])} for "
+                    f"{items_text(reply['ask'])}.", 13, fill=MUTED) + 4
+    y = _bar_moves(d, y)
     asks = [a for a in d.legal if a.kind == "ask"]
     if asks:
         y = _ask_palette(d, asks, y + 8)
     return y
 
 
-def _item_chip(d: Drawing, item: str, x: float, y: float, ident: str) -> int:
-    """One card or coin on a side of an offer; returns its width."""
+BAR_KINDS = ("propose", "fixed-trade", "to-build", "end-turn", "done-giving", "send", "accept", "decline", "counter")
+"""Moves with no card or seat of their own. On a laptop the page lists them under the table; on a
+tablet or phone the table is tall, so they are drawn here, under the prompt, where the student looks.
+(Cancel always sits beside the page's prompt.)"""
+
+
+def _bar_moves(d: _Table, y: float) -> float:
+    """In medium and narrow, a labelled button for each move without a card of its own; returns the
+    bottom edge."""
+    moves = [a for a in d.legal if a.kind in BAR_KINDS]
+    if not moves:
+        return y
+    flow = Flow(MARGIN + 2, y + 8, d.right - 2)
+    for action in moves:
+        lines = _wrap(action.label, d.right - MARGIN - 30, 14, True)
+        w = max(d.target, min(_width(max(lines, key=len), 14, True) + 24, d.right - MARGIN - 4))
+        h = max(d.target, 16 + 19 * len(lines))
+        x, by = flow.place(w, h)
+        ident = f"bar-{action.kind}" + (f"-{action.get('receive')}" if action.get("receive") else "")
+        with d.group(action, ident=ident):
+            d.rect(x, by, w, h, "#fff", stroke="#000", width=2, rx=6)
+            for i, line in enumerate(lines):
+                d.text(x + w / 2, by + h / 2 + 5 + 19 * (i - (len(lines) - 1) / 2), line, 14, anchor="middle",
+                       weight="bold")
+    return flow.bottom
+
+
+def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: float, y: float, w: float,
+                status: str, counter: str, *, height: float = 0, dry: bool = False) -> float:
+    """One side of an offer: who gives and the cards or coins; returns its height. ``dry`` only
+    measures (nothing is drawn), so both sides can be drawn as tall as the taller one."""
+    pending = view["pending"]
+    writing = pending["kind"] == ("offer-give", "offer-ask")[side]
+    name = _player(giver) + (" (you)" if giver == view["viewer"] else "")
+    head = f"{name} gives" + (f" · {status}" if side == 0 else "")
+    if side == 0 and not d.wide:  # no room for the kind of offer at the right: it leads the status
+        head = f"{name} gives · {counter.lower()}, {status}"
+    head_lines = _wrap(head, w - 24 - (90 if d.wide and side == 0 else 0), 13, True)
+    chips = Flow(x + 12, y + 10 + 19 * len(head_lines), x + w - 12)
+    places = [chips.place(_item_width(item), 48) for item in items] or [chips.place(100, 24)]
+    h = max(height, chips.bottom - y + 12)
+    if dry:
+        return h
+    with d.group(ident=f"offer-{('give', 'ask')[side]}", label=f"{_player(giver)} gives {items_text(items)}"):
+        d.rect(x, y, w, h, "#fff", stroke="#0072B2" if writing else "#555", width=3 if writing else 1)
+        for i, line in enumerate(head_lines):
+            d.text(x + 12, y + 20 + 19 * i, line, 13, weight="bold")
+        if side == 0 and d.wide:
+            d.text(x + w - 12, y + 20, counter, 13, anchor="end", fill=MUTED)
+        if not items:
+            d.text(places[0][0], places[0][1] + 18, "nothing yet" if writing else "nothing", 14, fill=MUTED)
+        for k, (item, (cx, cy)) in enumerate(zip(items, places)):
+            _item_chip(d, item, cx, cy, f"offer-{side}-{k}")
+    return h
+
+
+def _item_width(item: str) -> int:
+    kind, _, what = item.partition(":")
+    if kind == "aa":
+        return 46
+    return max(_width("1 coin" if item == "coin" else what, 13, True), _width("protein card", 12)) + 20
+
+
+def _item_chip(d: _Table, item: str, x: float, y: float, ident: str) -> None:
+    """One card or coin on a side of an offer."""
     kind, _, what = item.partition(":")
     if kind == "aa":
         _amino_tile(d, x, y, 46, 48, what, "", ident=ident)
-        return 46
+        return
     label = "1 coin" if item == "coin" else what
-    w = _width(label, 13, True) + 20
+    w = _item_width(item)
     with d.group(ident=ident, label=item_label(item)):
         d.rect(x, y, w, 48, "#F0E442" if item == "coin" else "#555", stroke="#333")
         d.text(x + w / 2, y + 22, label, 13, anchor="middle", weight="bold", fill=INK if item == "coin" else "#fff")
         d.text(x + w / 2, y + 40, "coin" if item == "coin" else "protein card", 12, anchor="middle",
                fill=INK if item == "coin" else "#fff")
-    return w
 
 
-def _ask_palette(d: Drawing, asks: list[Action], y: int) -> int:
+def _ask_palette(d: _Table, asks: list[Action], y: float) -> float:
     """Everything the author may ask for, one chip each (the other hand is hidden, so any card)."""
-    d.text(22, y + 22, "Ask for:", 13, weight="bold")
-    x = 90
+    d.text(MARGIN + 12, y + 22, "Ask for:", 14, weight="bold")
+    h = 34 if d.wide else 48
+    flow = Flow(90 if d.wide else MARGIN + 12, y if d.wide else y + 32, d.right - 2, gap=5)
     for action in asks:
         item = action.item
         kind, _, what = item.partition(":")
-        if kind == "aa":
-            w, h = 46, 34
-        else:
-            w, h = _width(what or "1 coin", 12, True) + 16, 34
-        if x + w > WIDTH - 12:
-            x, y = 90, y + h + 6
+        w = (46 if d.wide else 50) if kind == "aa" else max(h, _width(what or "1 coin", 13, True) + 16)
+        x, cy = flow.place(w, h)
         if kind == "aa":
             fill, ink = _colours(what)
             with d.group(action, ident=f"ask-{what}"):
-                d.rect(x, y, w, h, fill, stroke="#000", width=2, rx=5)
-                d.text(x + w / 2, y + 15, what, 14, anchor="middle", weight="bold", fill=ink)
-                d.text(x + w / 2, y + 29, THREE[what], 12, anchor="middle", fill=ink)
+                d.rect(x, cy, w, h, fill, stroke="#000", width=2, rx=5)
+                d.text(x + w / 2, cy + h / 2 - 2, what, 14, anchor="middle", weight="bold", fill=ink)
+                d.text(x + w / 2, cy + h / 2 + 13, THREE[what], 12, anchor="middle", fill=ink)
         else:
             coin = item == "coin"
             with d.group(action, ident="ask-coin" if coin else f"ask-protein-{what}"):
-                d.rect(x, y, w, h, "#F0E442" if coin else "#555", stroke="#000", width=2, rx=5)
-                d.text(x + w / 2, y + 22, "1 coin" if coin else what, 12, anchor="middle", weight="bold",
+                d.rect(x, cy, w, h, "#F0E442" if coin else "#555", stroke="#000", width=2, rx=5)
+                d.text(x + w / 2, cy + h / 2 + 5, "1 coin" if coin else what, 13, anchor="middle", weight="bold",
                        fill=INK if coin else "#fff")
-        x += w + 5
-    return y + 34 + 4
+    return flow.bottom + 4
 
 
 # -- players ------------------------------------------------------------------------------------------
 
 
-def _seat(d: Drawing, view, p: int, y: int) -> int:
-    """One player's row; returns its height."""
+def _seat(d: _Table, view, p: int, y: float) -> float:
+    """One player's seat (their whole hand if it is yours, counts otherwise); returns its bottom edge."""
     hand = view["hands"][p]
     if hand["amino"] is None:
         return _other_seat(d, view, p, y)
-    rows = max(1, -(-len(hand["proteins"]) // PROTEINS_PER_ROW))
-    h = OWN_BASE + rows * PROTEIN_ROW
     current = view["current"] == p
-    d.rect(6, y, WIDTH - 12, h - 6, "#eef6ff" if current else "#fff", stroke="#0072B2" if current else "#bbb",
-           width=3 if current else 1)
-    d.text(16, y + 24, _seat_title(view, p), 15, weight="bold")
+    start = len(d.parts)  # the frame goes under everything, once its height is known
+    title = _seat_title(view, p)
+    t = d.target
+    # Wide: a label column on the left, the cards from x=120. Otherwise: a heading over each row.
+    x0 = 120 if d.wide else 16
+    head = Flow(16, y + 8, d.right - 6)
+    x, hy = head.place(_width(title, 15, True), t)
+    d.text(x, hy + t / 2 + 5, title, 15, weight="bold")
     coin_action = d.find("give", item="coin")
     coins = view["coins"][p]
-    title_w = _width(_seat_title(view, p), 15, True)
+    x, hy = head.place(100, t)
     with d.group(coin_action, ident=f"coins-{p}", label=None if coin_action else f"{_coins(coins)}"):
-        d.rect(24 + title_w, y + 7, 100, 24, "#F0E442", stroke="#000" if coin_action else "#555",
-               width=3 if coin_action else 1, rx=12)
-        d.text(74 + title_w, y + 24, _coins(coins), 13, anchor="middle", weight="bold")
+        d.rect(x, hy, 100, t, "#F0E442", stroke="#000" if coin_action else "#555",
+               width=3 if coin_action else 1, rx=t / 2)
+        d.text(x + 50, hy + t / 2 + 5, _coins(coins), 14, anchor="middle", weight="bold")
+    top = head.bottom + 8
     if view["scores"][p] is not None:
         score = "Final score" if view["over"] else "Score now"
-        d.text(140 + title_w, y + 24, f"{score}: {view['scores'][p]} (coins minus the protein cards "
-               "still in hand)", 13, fill=MUTED)
+        text = f"{score}: {view['scores'][p]} (coins minus the protein cards still in hand)"
+        if d.wide:
+            d.text(head.x + 8, hy + t / 2 + 5, text, 13, fill=MUTED)
+        else:
+            top = d.lines(16, top + 12, text, 13, fill=MUTED) + 10
     # Amino acid cards, one tile per kind with its count.
-    top = y + 40
-    d.text(16, top + 24, "Amino acids", 13, weight="bold")
-    d.text(16, top + 42, f"{hand['amino_count']} cards", 12, fill=MUTED)
-    for i, (code, n) in enumerate(_ordered(hand["amino"])):
-        _amino_tile(d, 120 + i * 57, top, 54, 58, code, f"×{n}", action=d.find("give", item=f"aa:{code}"),
+    top = _row_heading(d, top, "Amino acids", f"{hand['amino_count']} cards")
+    flow = Flow(x0, top, d.right - 6, gap=3 if d.wide else 4)
+    for code, n in _ordered(hand["amino"]):
+        x, ty = flow.place(54, 58)
+        _amino_tile(d, x, ty, 54, 58, code, f"×{n}", action=d.find("give", item=f"aa:{code}"),
                     ident=f"hand-{p}-{code}")
     if not hand["amino"]:
-        d.text(120, top + 34, "none", 13, fill=MUTED)
+        d.text(x0, top + 34 if d.wide else top + 14, "none", 14, fill=MUTED)
+        flow.place(40, 40 if d.wide else 20)
     # Protein cards.
-    top = y + 106
-    d.text(16, top + 24, "Protein cards", 13, weight="bold")
-    d.text(16, top + 42, f"{hand['protein_count']} in hand", 12, fill=MUTED)
-    d.text(16, top + 58, "(lost at the", 12, fill=MUTED)
-    d.text(16, top + 72, "end if unbuilt)", 12, fill=MUTED)
+    top = _row_heading(d, max(flow.bottom, top + (58 if d.wide else 0)) + 8, "Protein cards",
+                       f"{hand['protein_count']} in hand", "(lost at the end if unbuilt)")
+    flow = Flow(x0, top, d.right - 6)
     if not hand["proteins"]:
-        d.text(120, top + 34, "none", 13, fill=MUTED)
+        d.text(x0, top + 34 if d.wide else top + 14, "none", 14, fill=MUTED)
+        flow.place(40, 80 if d.wide else 20)
+    per_row = PROTEINS_PER_ROW[d.layout]
+    w = 222 if d.wide else (d.right - 6 - x0 - 8 * (per_row - 1)) // per_row
     for i, protein in enumerate(hand["proteins"]):
-        row, col = divmod(i, PROTEINS_PER_ROW)
-        _protein_card(d, protein, hand["amino"], p, i, 120 + col * 230, top + row * PROTEIN_ROW)
+        h = _protein_card(d, protein, hand["amino"], p, i, 0, 0, w, dry=True)
+        x, cy = flow.place(w, h)
+        _protein_card(d, protein, hand["amino"], p, i, x, cy, w)
     # Action cards kept for later.
-    top = y + 106 + rows * PROTEIN_ROW
-    d.text(16, top + 22, "Action cards", 13, weight="bold")
-    x = 120
+    top = _row_heading(d, flow.bottom + 8, "Action cards", "")
+    flow = Flow(x0, top, d.right - 6)
     for i, cid in enumerate(hand["actions"]):
         card = ACTION_CARDS[cid]
-        label = f"{card.title}: {SHORT_EFFECT.get(cid, '')}"
-        w = _width(label, 12, True) + 20
-        action = d.find("play", card=cid) if d.find("play", card=cid) and cid not in hand["actions"][:i] else None
+        label = f"{card.title}: {SHORT_EFFECT.get(cid, '')}" if cid in SHORT_EFFECT else card.title
+        w = min(_width(label, 13, True) + 20, d.right - 6 - x0)
+        lines = _wrap(label, w - 16, 13, True)  # a long card name takes two lines on a phone
+        h = max(t, 12 + 17 * len(lines))
+        x, cy = flow.place(w, h)
+        action = d.find("play", card=cid) if cid not in hand["actions"][:i] else None
         with d.group(action, ident=f"action-{p}-{i}", label=None if action else f"{card.title}: {card.text}"):
-            d.rect(x, top + 4, w, 28, "#CC79A7", stroke="#000" if action else "#555", width=3 if action else 1)
-            d.text(x + w / 2, top + 23, label, 12, anchor="middle", weight="bold")
-        x += w + 8
+            d.rect(x, cy, w, h, "#CC79A7", stroke="#000" if action else "#555", width=3 if action else 1)
+            for k, line in enumerate(lines):
+                d.text(x + w / 2, cy + h / 2 + 5 + 17 * (k - (len(lines) - 1) / 2), line, 13, anchor="middle",
+                       weight="bold")
     if not hand["actions"]:
-        d.text(120, top + 22, "none", 13, fill=MUTED)
-    return h
+        d.text(x0, top + 20 if d.wide else top + 14, "none", 14, fill=MUTED)
+        flow.place(40, 24 if d.wide else 20)
+    bottom = flow.bottom + 10
+    d.parts.insert(start, f'<rect x="6" y="{y:.0f}" width="{d.width - 12}" height="{bottom - y:.0f}" rx="6" '
+                          f'fill="{"#eef6ff" if current else "#fff"}" stroke="{"#0072B2" if current else "#bbb"}" '
+                          f'stroke-width="{3 if current else 1}"/>')
+    return bottom
+
+
+def _row_heading(d: _Table, top: float, title: str, count: str, note: str = "") -> float:
+    """A row's name: in the left column (wide; returns ``top``) or on a line of its own above the row
+    (returns where the row's cards start)."""
+    if d.wide:
+        d.text(16, top + 24, title, 14, weight="bold")
+        if count:
+            d.text(16, top + 42, count, 13, fill=MUTED)
+        for i, line in enumerate(_wrap(note, 96, 12)):
+            d.text(16, top + 58 + 14 * i, line, 12, fill=MUTED)
+        return top
+    d.text(16, top + 16, title, 14, weight="bold")
+    rest = " · ".join(s for s in (count, note) if s)
+    if rest:
+        d.lines(24 + _width(title, 14, True), top + 16, rest, 13, fill=MUTED)
+    return top + 16 + 19 * (len(_wrap(rest, d.right - 30 - _width(title, 14, True), 13)) - 1) + 10
 
 
 def _seat_title(view, p: int) -> str:
@@ -498,74 +768,102 @@ def _seat_title(view, p: int) -> str:
     return f"{mark}{_player(p)}{you}{turn}{mine}"
 
 
-def _protein_card(d: Drawing, protein: dict[str, Any], amino: dict[str, int], p: int, i: int, x: int, y: int) -> None:
+def _protein_card(d: _Table, protein: dict[str, Any], amino: dict[str, int], p: int, i: int, x: float, y: float,
+                  w: float, *, dry: bool = False) -> float:
     """A protein card: name, value, its sequence N→C (held letters filled), what is still missing, and
-    the move it takes part in (build, trade in, recycle or put in an offer)."""
+    the move it takes part in (build, trade in, recycle or put in an offer); a boosted build's buttons
+    under it. Returns its height (``dry``: only that)."""
     name, seq = protein["name"], protein["sequence"]
     action = None
     for kind, params in (("build", {"protein": name, "boost": "none"}), ("trade-in", {"protein": name}),
                          ("recycle", {"protein": name}), ("give", {"item": f"protein:{name}"})):
         action = action or d.find(kind, **params)
+    boosts = [a for a in d.legal if a.kind == "build" and a.protein == name and a.boost != "none"]
     need = _missing(seq, amino)
-    w, h = 222, 86
+    need_lines = _wrap(f"Still need: {_need_text(need)}", w - 16, 13) if need else ["✓ every amino acid in hand"]
+    # A boosted build plays an action card with it: buttons of their own along the card's foot.
+    chips = Flow(x + 8, 0, x + w - 8, gap=6)
+    spots = [chips.place(_width(BOOST_CHIP[b.boost], 13, True) + 16, d.target) for b in boosts]
+    foot = chips.bottom + 6 if boosts else 0
+    h = 70 + 17 * len(need_lines) + foot
+    if dry:
+        return h
     highlight = " ".join(f"hand-{p}-{a}" for a in dict.fromkeys(seq) if amino.get(a))
     d.add(f'<g data-highlight="{highlight}">' if highlight else "<g>")
     with d.group(action, ident=f"protein-{p}-{i}",
                  label=None if action else f"{name}, {seq}, {_coins(protein['value'])}"):
         d.rect(x, y, w, h, "#fff", stroke="#000" if action else "#555", width=3 if action else 1)
-        d.text(x + 8, y + 17, name, 13, weight="bold")
-        d.text(x + w - 8, y + 17, _coins(protein["value"]), 12, anchor="end", weight="bold", fill="#8a6d00")
-        box = min(16, (w - 16) // len(seq))
+        d.text(x + 8, y + 18, name, 14, weight="bold")
+        d.text(x + w - 8, y + 18, _coins(protein["value"]), 13, anchor="end", weight="bold", fill="#8a6d00")
+        box = min(18, (w - 16) // len(seq))
         held = Counter()
+        cells = []
         for k, a in enumerate(seq):
             held[a] += 1
             have = amino.get(a, 0) >= held[a]
             fill, ink = _colours(a) if have else ("#fff", MUTED)
             bx = x + 8 + k * box
-            d.rect(bx, y + 25, box - 1, 18, fill, stroke="#555" if have else "#999", rx=2)
-            d.text(bx + (box - 1) / 2, y + 39, a, 14 if box >= 15 else 12, anchor="middle", weight="bold", fill=ink)
-        if need:
-            d.text(x + 8, y + 60, f"Still need: {_need_text(need)}", 13, fill=INK)
-        else:
-            d.text(x + 8, y + 60, "✓ every amino acid in hand", 13, weight="bold", fill="#006e4f")
-        boosts = [a for a in d.legal if a.kind == "build" and a.protein == name and a.boost != "none"]
+            d.rect(bx, y + 26, box - 1, 20, fill, stroke="#555" if have else "#999", rx=2)
+            cells.append((bx + (box - 1) / 2, a, ink))
+        d.letters(cells, y + 41, 14 if box >= 15 else 12)
+        for k, line in enumerate(need_lines):
+            if need:
+                d.text(x + 8, y + 63 + 17 * k, line, 13, fill=INK)
+            else:
+                d.text(x + 8, y + 63, line, 13, weight="bold", fill="#006e4f")
         hint = {"build": "click to build", "trade-in": "click to trade in", "recycle": "click to recycle",
                 "give": "click to offer it"}.get(action.kind if action else "", f"{len(seq)} amino acids, N→C")
         if boosts:
-            hint = "or with:"
-        d.text(x + 8, y + 77, hint, 12, fill=MUTED if not action else INK, weight="bold" if action else "normal")
+            hint = (hint + " or with:") if action else "build with:"
+        d.text(x + 8, y + 63 + 17 * len(need_lines), hint, 13, fill=MUTED if not action else INK,
+               weight="bold" if action else "normal")
     d.add("</g>")
-    # A boosted build plays an action card with it: small buttons of their own, after the card.
-    bx = x + 58
-    for action in boosts:
-        label = BOOST_CHIP[action.boost]
-        bw = int(len(label) * 7.4) + 12
-        _button(d, action, bx, y + h - 22, bw, 18, label, ident=f"build-{p}-{i}-{action.boost}", size=12)
-        bx += bw + 3
+    for boost, (bx, by) in zip(boosts, spots):
+        label = BOOST_CHIP[boost.boost]
+        _button(d, boost, bx, y + h - foot + by, _width(label, 13, True) + 16, d.target, label,
+                ident=f"build-{p}-{i}-{boost.boost}")
+    return h
 
 
-def _other_seat(d: Drawing, view, p: int, y: int) -> int:
-    """Another player's row: coins and card counts only (their hand is hidden); clickable as the target
-    of a trade offer."""
+def _other_seat(d: _Table, view, p: int, y: float) -> float:
+    """Another player's seat: coins and card counts only (their hand is hidden), with a button to make
+    them the target of a trade offer when that is the choice. Returns its bottom edge."""
     hand = view["hands"][p]
     current = view["current"] == p
     action = d.find("offer-to", seat=p)
-    with d.group(action, ident=f"seat-{p}", label=None if action else None):
-        d.rect(6, y, WIDTH - 12, OTHER_HEIGHT - 6, "#eef6ff" if current else "#fff",
-               stroke="#000" if action else ("#0072B2" if current else "#bbb"),
-               width=3 if action or current else 1)
-        d.text(16, y + 22, _seat_title(view, p), 15, weight="bold")
-        if action is not None:
-            d.text(16, y + 42, "click to offer this player a trade", 12, weight="bold", fill="#0072B2")
+    start = len(d.parts)
+    counts = (("coins", view["coins"][p], "#F0E442", INK), ("amino acid cards", hand["amino_count"], "#ddd", INK),
+              ("protein cards", hand["protein_count"], "#555", "#fff"),
+              ("action cards", hand["action_count"], "#CC79A7", INK))
+    score = f"Score: {view['scores'][p]}" if view["scores"][p] is not None else ""
+    button = f"Offer a trade to {_player(p)}"
+    bw = _width(button, 14, True) + 24
+    if d.wide:
+        d.text(16, y + 31, _seat_title(view, p), 15, weight="bold")
         x = 330
-        for label, n, fill, ink in (("coins", view["coins"][p], "#F0E442", INK),
-                                    ("amino acid cards", hand["amino_count"], "#ddd", INK),
-                                    ("protein cards", hand["protein_count"], "#555", "#fff"),
-                                    ("action cards", hand["action_count"], "#CC79A7", INK)):
+        for label, n, fill, ink in counts:
             d.rect(x, y + 10, 34, 32, fill, stroke="#555", rx=4)
             d.text(x + 17, y + 31, n, 14, anchor="middle", weight="bold", fill=ink)
-            d.text(x + 42, y + 31, label, 13)
-            x += 52 + _width(label, 13) + 20
-        if view["scores"][p] is not None:
-            d.text(WIDTH - 20, y + 31, f"Score: {view['scores'][p]}", 15, anchor="end", weight="bold")
-    return OTHER_HEIGHT
+            d.text(x + 42, y + 31, label, 14)
+            x += 52 + _width(label, 14) + 16
+        right = d.width - 20
+        if action is not None:
+            _button(d, action, right - bw, y + 10, bw, d.target, button, ident=f"seat-{p}", size=14)
+            right -= bw + 16
+        if score:
+            d.text(right, y + 31, score, 15, anchor="end", weight="bold")
+        bottom = y + 52
+    else:
+        title = _seat_title(view, p) + (f" · {score}" if score else "")
+        last = d.lines(16, y + 24, title, 15, weight="bold")
+        summary = " · ".join(f"{n} {label}" for label, n, _, _ in counts)
+        last = d.lines(16, last + 21, summary, 14)
+        bottom = last + 12
+        if action is not None:
+            _button(d, action, 16, bottom, min(bw, d.width - 44), d.target, button, ident=f"seat-{p}", size=14)
+            bottom += d.target + 10
+    d.parts.insert(start, f'<rect x="6" y="{y:.0f}" width="{d.width - 12}" height="{bottom - y:.0f}" rx="6" '
+                          f'fill="{"#eef6ff" if current else "#fff"}" '
+                          f'stroke="{"#000" if action else "#0072B2" if current else "#bbb"}" '
+                          f'stroke-width="{3 if action or current else 1}"/>')
+    return bottom

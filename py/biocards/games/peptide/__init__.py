@@ -55,23 +55,31 @@ GAME = register(Game(
     hidden_information=True,
     # Per round: 2 picks and ~6 resolve answers a seat, plus ATP actions bounded by the 32 ATP.
     max_moves=MAX_ROUNDS * 400,
-    options={"advanced": False},
+    # two_player_stop: our two-player setup, the STOP card hidden higher in the amino acid deck
+    # (rules.TWO_PLAYER_STOP_DEPTH); it changes nothing for three or more players.
+    options={"advanced": False, "two_player_stop": True},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
     prompt=prompt,
+    # 2: the two-player setup (issue 13). Version-1 records replay with the printed STOP depth.
+    version=2,
+    old_versions={1: {"two_player_stop": False}},
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}
 
 
 def bench_extras(quick: bool = False) -> dict:
-    """Greedy against random at two players (share of games greedy wins outright)."""
+    """Greedy against random at two players (share of games greedy wins outright), and the share
+    of two-player greedy games that end by the STOP card rather than the round cap (issue 13)."""
     from ...bots import play_out
 
     n = 20 if quick else 200
-    wins = 0
+    wins = by_stop = 0
     for seed in range(n):
         state = play_out(GAME.new_state(2, seed), [GAME.make_bot("greedy", 0, seed), RandomBot(GAME, 1, seed)])
         wins += state.scores()[0] > state.scores()[1]
-    return {"greedy_vs_random_2p": round(wins / n, 3)}
+        state = play_out(GAME.new_state(2, seed), [GAME.make_bot("greedy", s, seed) for s in range(2)])
+        by_stop += state.stop_round is not None
+    return {"greedy_vs_random_2p": round(wins / n, 3), "greedy_2p_ended_by_stop": round(by_stop / n, 3)}

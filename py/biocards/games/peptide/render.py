@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing
+from ...svg import LAYOUTS, Drawing, Flow
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
 WIDTH = 1280
@@ -35,7 +35,7 @@ class _Table(Drawing):
     keyboard stop for the same move."""
 
     def __init__(self, legal, width: int = 1280, layout: str = "wide") -> None:
-        super().__init__(legal)
+        super().__init__(legal, name_from_text=True)  # a target's name starts with the words it shows
         self.placed: set[str] = set()
         self.width, self.layout = width, layout
         # Touch targets: 44 units where a finger is likely (medium, narrow), 32 with a mouse (wide).
@@ -48,19 +48,20 @@ class _Table(Drawing):
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              ) -> Iterator[None]:
+              does: str | None = None, detail: str | None = None) -> Iterator[None]:
         if action is not None:
             self.placed.add(action.key)
-        with super().group(action, ident=ident, label=label):
+        with super().group(action, ident=ident, label=label, does=does, detail=detail):
             yield
 
     def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
         super().text(x, y, s, size, **{"fill": INK, **style})
 
     def card(self, x, y, w, h, fill, lines, *, action=None, ident=None, stroke="#333", dark=False,
-             middle=False) -> None:
-        """A card or button; ``middle`` centres its one line of text vertically (buttons)."""
-        with self.group(action, ident=ident):
+             middle=False, detail=None) -> None:
+        """A card or button; ``middle`` centres its one line of text vertically (buttons); ``detail`` is
+        its full text for the page's details panel."""
+        with self.group(action, ident=ident, detail=detail):
             self.rect(x, y, w, h, fill, stroke="#000" if action is not None else stroke,
                       width=3 if action is not None else 1)
             colour = "#fff" if dark else INK
@@ -150,31 +151,6 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-class _Flow:
-    """Places boxes left to right from ``x0``, wrapping onto a new row at ``right``."""
-
-    def __init__(self, x0: float, y0: float, right: float, gap: float = 8) -> None:
-        self.x0, self.x, self.y, self.right, self.gap = x0, x0, y0, right, gap
-        self.row = 0.0
-
-    def place(self, w: float, h: float) -> tuple[float, float]:
-        if self.x > self.x0 and self.x + w > self.right:
-            self.newline()
-        at = (self.x, self.y)
-        self.x += w + self.gap
-        self.row = max(self.row, h)
-        return at
-
-    def newline(self) -> None:
-        if self.x > self.x0:
-            self.y += self.row + self.gap
-        self.x, self.row = self.x0, 0.0
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.row if self.x > self.x0 else self.y - self.gap
-
-
 def _header(svg: _Table, view) -> float:
     turn = "" if view["current"] is None else f"Player {view['current'] + 1} to move"
     title = f"Round {view['round']} · {PHASES[view['phase']]}"
@@ -203,7 +179,7 @@ def _header(svg: _Table, view) -> float:
 
 
 def _table(svg: _Table, view, y: float) -> float:
-    flow = _Flow(10, y, svg.width - 10)
+    flow = Flow(10, y, svg.width - 10)
     x, fy = flow.place(78, 112)
     svg.card(x, fy, 78, 112, "#555", [("Organelle", 13, "bold"), ("deck", 13, "bold"),
                                       (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
@@ -217,7 +193,7 @@ def _table(svg: _Table, view, y: float) -> float:
         pick = svg.find("pick", organelle=org, facedown=False)
         svg.card(x, fy + 8, 96, 104, ORG_COLOURS[org],
                  [(f"{ORG_SHORT[org]} ×{count}", 15, "bold"), (ORG_SUBTITLE[org], 12, "normal")],
-                 action=pick, ident=f"field-{org}")
+                 action=pick, ident=f"field-{org}", detail=organelle_words(org, count))
         down = svg.find("pick", organelle=org, facedown=True)
         if down is not None:
             h = svg.target
@@ -279,6 +255,18 @@ def _amino_deck(svg: _Table, view, x: float, y: float) -> None:
                      [("you put back", 12, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
 
 
+def organelle_words(org: str, count: int | None = None) -> str:
+    """An organelle card in words, for the details panel: its name and what it does."""
+    o = ORGANELLES[org]
+    return f"{o.name}{f' ({count} in the field)' if count else ''}: {o.does}."
+
+
+def amino_words(card) -> str:
+    """An Amino Acid card in words, for the details panel: name, one-letter code, codon, value."""
+    return (f"{card.name} ({card.code}): its RNA codon is {card.codon} (read 5′ to 3′); "
+            f"worth {card.value} points in a finished chain.")
+
+
 def _wrap(text: str, chars: int) -> list[str]:
     """Words of ``text`` in lines of at most ``chars`` characters."""
     lines: list[str] = []
@@ -299,7 +287,7 @@ def _prompt(svg: _Table, view, y: float) -> float:
     bold = pending is not None
     start = len(svg.parts)
     lines = _wrap(text, int((svg.width - 40) / 7.4))
-    flow = _Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
+    flow = Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
     # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
     rna_draw = pending is not None and pending["kind"] == "nucleus-keep"
     for i, item in enumerate((pending or {}).get("drawn") or []):
@@ -351,12 +339,12 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
     if svg.layout != "wide" and not own:
         return _summary(svg, view, p, y, name, current)
     if svg.layout == "wide":  # one row per seat: the name leads the row
-        flow = _Flow(16, y + 8, svg.width - 16)
+        flow = Flow(16, y + 8, svg.width - 16)
         x, fy = flow.place(196, t)
         svg.text(x, fy + t / 2 + 5, name, size=15, weight="bold")
     else:
         svg.text(16, y + 22, name, size=15, weight="bold")
-        flow = _Flow(16, y + 32, svg.width - 16)
+        flow = Flow(16, y + 32, svg.width - 16)
     atp_action = svg.find("discard", item="ATP") if current else None
     x, fy = flow.place(84, t)
     with svg.group(atp_action, ident=f"atp-{p}"):
@@ -394,7 +382,8 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
         fill = "#bbb" if sel["facedown"] else ORG_COLOURS[org]
         x, fy = flow.place(150, t)
         svg.card(x, fy, 150, t, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 14, "bold")],
-                 action=action, ident=f"selected-{p}-{i}", middle=True)
+                 action=action, ident=f"selected-{p}-{i}", middle=True,
+                 detail=organelle_words(org) + (" Selected face down." if sel["facedown"] else "") if org else None)
     # Amino acid hand.
     if svg.layout != "wide":
         flow.newline()
@@ -405,7 +394,7 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
             x, fy = flow.place(50, 66)
             svg.card(x, fy, 50, 66, "#fff", [(card.code, 18, "bold"), (card.codon, 12, "bold"),
                                              (f"{card.value}pt", 12, "normal")],
-                     action=action, ident=f"hand-{p}-{i}")
+                     action=action, ident=f"hand-{p}-{i}", detail=amino_words(card))
     else:
         x, fy = flow.place(220, 24)
         svg.text(x, fy + 17, f"Amino acids in hand: {seat['hand_count']}", size=14)
@@ -445,7 +434,7 @@ def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> f
     return y + height
 
 
-def _chain(svg: _Table, seat, p: int, flow: _Flow, current: bool) -> None:
+def _chain(svg: _Table, seat, p: int, flow: Flow, current: bool) -> None:
     x, y = flow.place(52, 66)
     svg.card(x, y, 52, 66, "#0072B2", [("START", 12, "bold"), ("Met", 14, "bold"), (START_CODON, 12, "bold")],
              ident=f"start-{p}", dark=True)
@@ -457,11 +446,13 @@ def _chain(svg: _Table, seat, p: int, flow: _Flow, current: bool) -> None:
         if permanent:
             x, y = flow.place(52, 66)
             svg.card(x, y, 52, 66, "#333", [(card.code, 18, "bold"), ("perm.", 12, "normal"),
-                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True)
+                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True,
+                     detail=amino_words(card) + " Made permanent in the chain: worth its full value.")
         else:
             x, y = flow.place(52, 88)
             svg.card(x, y, 52, 66, "#fff", [(card.code, 18, "bold"), (card.name[:5], 12, "normal"),
                                             (f"{(card.value + 1) // 2}pt", 12, "bold")],
-                     action=action, ident=f"chain-{p}-{i}")
+                     action=action, ident=f"chain-{p}-{i}",
+                     detail=amino_words(card) + f" Linked, not yet permanent: worth {(card.value + 1) // 2} points.")
             for k, letter in enumerate(card.codon):
                 svg.rna(x + k * 17, y + 68, letter, size=16)

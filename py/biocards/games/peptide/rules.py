@@ -20,6 +20,17 @@ MAX_ROUNDS = 30
 
 ATP_COSTS = {"reset-rna": 1, "reset-organelles": 2, "select-twice": 3}
 
+TWO_PLAYER_STOP_DEPTH = 8
+"""Our two-player setup (option ``two_player_stop``, record version 2): the STOP card goes in at
+random among the 9th to 12th cards from the bottom of the amino acid deck rather than the last
+four. Two players draw about 14 amino acids in 30 rounds, so the printed depth left the STOP
+unreached in every two-player game (issue 13); from here they reach it."""
+
+
+def stop_depth(players: int, options) -> int:
+    """How many cards lie below the lowest place the STOP card may be put at setup."""
+    return TWO_PLAYER_STOP_DEPTH if players == 2 and options.get("two_player_stop", False) else 0
+
 
 # -- hand scoring ----------------------------------------------------------------------------------
 
@@ -104,8 +115,10 @@ class PeptideState(GameState):
         self.org_deck: Deck[str] = Deck(organelles[removed:])
         aminos = list(AMINO_CARDS)
         rng.shuffle(aminos)
-        # The STOP card goes somewhere in the bottom four (the list's top is its end).
-        aminos.insert(rng.randbelow(4), STOP)
+        # The STOP card goes somewhere in the bottom four (the list's top is its end), or eight
+        # places higher in the two-player setup; the same draw either way.
+        self.stop_depth = stop_depth(players, self.options)
+        aminos.insert(self.stop_depth + rng.randbelow(4), STOP)
         self.amino_deck = aminos
         self.top_known_by: int | None = None
         rna = [b for b in RNA_LETTERS for _ in range(RNA_PER_LETTER)]
@@ -154,15 +167,22 @@ class PeptideState(GameState):
                     self.pending.append(Pending(p, "discard", "Discard down to your Vacuole limits."))
             if self.pending:
                 self.phase = "discard"
-                return
-        self._finish_round()
+                return []
+        return self._finish_round()
 
-    def _finish_round(self) -> None:
+    def _finish_round(self) -> list[Event]:
+        """Start the next round, or end the game (saying in the log which rule ended it)."""
         last = self.stop_round is not None and self.round >= self.stop_round + 1
         if last or self.round >= MAX_ROUNDS:
             self.over, self.phase, self.queue = True, "over", []
-        else:
-            self._start_round()
+            if self.stop_round is not None:
+                text = "The last round after the STOP codon is over: the game ends and is scored."
+            else:
+                text = (f"Round {self.round} is over and nobody drew the STOP codon: the game ends at "
+                        f"the round cap ({MAX_ROUNDS} rounds) and is scored as usual.")
+            return [Event("game-over", None, text)]
+        self._start_round()
+        return []
 
     def _over_limit(self, p: int) -> bool:
         return self.atp[p] > self.track[p][0] or sum(self.rna[p]) > self.track[p][1]
@@ -309,9 +329,8 @@ class PeptideState(GameState):
             return self._resolve(p, action.organelle, action.facedown)
         if kind == "end-turn":
             self.queue.pop(0)
-            if not self.queue:
-                self._end_round()
-            return [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
+            ended = [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
+            return ended + (self._end_round() if not self.queue else [])
         raise IllegalAction(self.explain_illegal(action))  # pragma: no cover - legal_actions guards
 
     def _after_pick(self, p: int) -> None:
@@ -448,11 +467,12 @@ class PeptideState(GameState):
             else:
                 self.rna[p][RNA_LETTERS.index(action.item)] -= 1
                 self.rna_deck.discard(action.item)
+            discarded = [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
             if self._over_limit(p):
                 self.pending.append(top)
             elif not self.pending:
-                self._finish_round()
-            return [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
+                discarded += self._finish_round()
+            return discarded
         raise IllegalAction(self.explain_illegal(action))  # pragma: no cover
 
     def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
@@ -478,6 +498,9 @@ class PeptideState(GameState):
             # In the capped last round there is no "one more" (issue 13: the log must say what happens).
             when = ("this is already the last round, so the game ends with it" if self.round >= MAX_ROUNDS
                     else "this round and one more, then the game ends")
+            if self.stop_depth:
+                when += (" (two-player setup: the STOP card was hidden among the 9th to 12th cards "
+                         "from the bottom, not the last four)")
             events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): {when}. "
                                 f"No tRNA reads a stop codon, so there the ribosome "
                                 f"releases the finished chain.", ("stop-codon",)))
@@ -641,7 +664,10 @@ class PeptideState(GameState):
             twin.hand[q] = sorted(pool[:n])
             pool = pool[n:]
         if has_stop:
-            pool.insert(rng.randbelow(min(4, len(pool) + 1)), STOP)
+            # The STOP keeps its place counted from the bottom (draws come off the top), so it is
+            # still somewhere in the four places setup chose from, or as high as the deck allows.
+            low = min(self.stop_depth, len(pool))
+            pool.insert(low + rng.randbelow(min(4, len(pool) + 1 - low)), STOP)
         if keep_top is not None:
             pool.append(keep_top)
         twin.amino_deck = pool

@@ -13,7 +13,7 @@ from ...bots import RandomBot
 from ...core import Game, register
 from .bots import GreedyBot, SearchBot
 from .cards import AMINO_ACIDS
-from .render import render
+from .render import prompt, render
 from .rules import MAX_ROUNDS, TranslationState
 from .rules import score as _score
 
@@ -45,6 +45,7 @@ GAME = register(Game(
     max_moves=MAX_ROUNDS * 4 * 16,
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
+    prompt=prompt,
 ))
 
 BENCH = {"win_rate_players": [2], "win_rate_games": 200}

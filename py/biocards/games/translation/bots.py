@@ -131,10 +131,14 @@ class GreedyBot(SeatBot):
 
 
 class SearchBot(search.SearchBot):
-    """The generic determinized search with greedy roll-outs to the end of the game. ``cancel``
-    is never searched: playing a card and taking it back changes nothing but the clock."""
+    """The generic determinized search with greedy roll-outs of twelve moves (about a turn each),
+    scored by the points margin. ``cancel`` is never searched: playing a card and taking it back
+    changes nothing but the clock. Six worlds of twelve moves cost what two whole-game roll-outs
+    do, about what the page's 0.4 s buys in Pyodide, and play much better against greedy: 69 of 80
+    games (86%, 95% interval 77–92%) against 28 of 49 (57%) for the whole-game roll-outs (issue 16)."""
 
-    samples = 4
+    samples = 6
+    horizon = 12
 
     def leave_out(self, action: Action) -> bool:
         return action.kind == "cancel"

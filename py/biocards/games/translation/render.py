@@ -1,200 +1,433 @@
-"""Translation's table as SVG: a pure function of the view and the legal actions.
+"""Translation's table as SVG: a pure function of the view, the legal actions and the layout.
+
+Three layouts (``biocards.svg.LAYOUTS``): ``wide`` for a laptop, ``medium`` for a tablet either way
+(or a laptop zoomed to 200%), ``narrow`` for a phone. Regions reflow instead of shrinking: the DNA
+strand wraps into rows (every position stays a card a finger can tap), the amino acids and the
+market wrap into as many columns as fit, and below ``wide`` your own seat comes first in full while
+the other seats become short summaries. No text is drawn under ``MIN_TEXT`` units.
 
 Nucleotides never rely on colour alone: each shows its letter, its ring count (purines two rings,
 pyrimidines one) and the hydrogen bonds to its partner (two rungs for weak A·T, three for strong G·C).
-Clickable parts carry ``data-action`` with the key of a legal action; the page does the rest.
+Clickable parts carry ``data-action`` with the key of a legal action, and an ``aria-label`` that
+starts with the words the part shows (so speech input can name it), followed by what the move does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
 from ...core import Action
-from .cards import ACTION_CARDS, COMPLEMENT, GROUPS
+from ...svg import LAYOUTS, MIN_TEXT, Drawing
+from .cards import ACTION_CARDS, AMINO_ACIDS, COMPLEMENT, GROUPS
 
-WIDTH = 1280
-PANEL_TOP, PANEL_MIN_HEIGHT = 640, 206
+WIDTH = LAYOUTS["wide"]
+PANEL_TOP = 640
+"""In the wide layout the players' panels start here (lower only when a pending choice makes the
+table above taller), so the panels do not jump about from move to move."""
+PANEL_MIN_HEIGHT = 150
 # Okabe–Ito–based colours: purines blue (A dark, G light), pyrimidines vermillion (T dark, C light).
 FILL = {"A": "#0072B2", "G": "#56B4E9", "T": "#B5470B", "C": "#F4A582"}
 INK = {"A": "#fff", "G": "#0b2a3f", "T": "#fff", "C": "#3b1a08"}
+BASE_NAMES = {"A": "adenine", "C": "cytosine", "G": "guanine", "T": "thymine"}
 PURINE = set("AG")
+MUTED = "#5b5648"
+GREEN = "#1a7f37"
+MONO = ' font-family="ui-monospace, monospace"'
+
+# Sizes per layout, in units (one unit is at least one CSS px on screen; see biocards.svg.LAYOUTS).
+# ``cell`` is the pitch of a nucleotide card (its frame is 2 less: 50 or 44, a finger's width);
+# ``gap_cell`` the pitch while a "+" insertion target sits between every two of them.
+SIZES = {
+    "wide": dict(margin=20, target=32, cell=52, gap_cell=48, tile_h=46, bond=24, gap=36, five=56, three=30,
+                 aa_cols=3, market_cols=7, chip_h=40, choice=(84, 60)),
+    "medium": dict(margin=8, target=44, cell=52, gap_cell=40, tile_h=44, bond=22, gap=48, five=40, three=26,
+                   aa_cols=2, market_cols=3, chip_h=48, choice=(80, 60)),
+    "narrow": dict(margin=8, target=44, cell=46, gap_cell=38, tile_h=40, bond=18, gap=48, five=30, three=20,
+                   aa_cols=2, market_cols=2, chip_h=48, choice=(78, 60)),
+}
 
 
-def _attrs(action: Action | None) -> str:
-    if action is None:
-        return ""
-    return f' data-action="{escape(action.key)}" class="clickable"'
+def _width(s: str, size: float, bold: bool = False) -> float:
+    """Rough rendered width of a line of sans-serif text (for wrapping and fitting, not layout)."""
+    return len(s) * size * (0.6 if bold else 0.54)
 
 
-def _text(x: float, y: float, s: str, size: int = 14, *, anchor: str = "middle", weight: str = "normal",
-          fill: str = "#1d2433", extra: str = "") -> str:
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}"{extra}>{escape(s)}</text>')
+def _wrap(s: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """``s`` broken at spaces into lines no wider than ``room``."""
+    lines, line = [], ""
+    for word in s.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and _width(trial, size, bold) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines
+
+
+class _Table(Drawing):
+    """The shared SVG writer with the layout's sizes, the text floor, and clickable groups whose
+    accessible name starts with their visible words."""
+
+    def __init__(self, legal: Sequence[Action], layout: str) -> None:
+        super().__init__(legal)
+        self.layout = layout
+        self.width = LAYOUTS[layout]
+        self.size = SIZES[layout]
+        self.margin = self.size["margin"]
+        self.inner = self.width - 2 * self.margin
+        self._words: list[list[str]] = []
+
+    def text(self, x: float, y: float, s: object, size: int = 14, **style: Any) -> None:
+        super().text(x, y, s, max(size, MIN_TEXT), **style)
+        if self._words and str(s).strip():
+            for words in self._words:
+                words.append(str(s))
+            # A space between <text> elements: axe-core reads a group's visible words by joining its
+            # text nodes, and "A" + "T" would otherwise read as one word "AT".
+            self.add(" ")
+
+    @contextmanager
+    def item(self, action: Action | None = None, *, ident: str | None = None, detail: str = "",
+             refused: Action | None = None, describe: str = "", highlight: str = "") -> Iterator[None]:
+        """A group; with ``action`` a target for that move, with ``refused`` a thing the student may
+        touch whose move is not legal now (the page says why). Both get an ``aria-label`` made of the
+        words drawn inside, then ``detail``; a plain group is an image named ``describe``."""
+        start = len(self.parts)
+        self.add("")  # the opening tag, written once the visible words are known
+        self._words.append([])
+        try:
+            yield
+        finally:
+            words = self._words.pop()
+        attrs = f' id="{escape(ident)}"' if ident else ""
+        if action is not None:
+            attrs += f' data-action="{escape(action.key)}" class="clickable"'
+        elif refused is not None:
+            attrs += f' data-refused="{escape(refused.key)}"'
+        if action is not None or refused is not None:
+            name = ", ".join(words) + (f": {detail}" if detail else "")
+            attrs += f' aria-label="{escape(name)}"'
+        elif describe:
+            attrs += f' role="img" aria-label="{escape(describe)}"'
+        if highlight:
+            attrs += f' data-highlight="{escape(highlight)}"'
+        self.parts[start] = f"<g{attrs}>"
+        self.add("</g>")
+
+    def refusable(self, action: Action) -> Action | None:
+        """``action`` as a refused move when someone at this device is to move and it is not legal."""
+        return action if self.legal and action not in self.legal else None
 
 
 def _rings(x: float, y: float, base: str, colour: str) -> str:
-    """One ring for a pyrimidine, two fused rings for a purine (drawn small beside the letter)."""
+    """One ring for a pyrimidine, two fused rings for a purine (drawn small under the letter)."""
     if base in PURINE:
         return (f'<circle cx="{x - 4:.0f}" cy="{y:.0f}" r="4" fill="none" stroke="{colour}" stroke-width="1.5"/>'
                 f'<circle cx="{x + 4:.0f}" cy="{y:.0f}" r="4" fill="none" stroke="{colour}" stroke-width="1.5"/>')
     return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="4" fill="none" stroke="{colour}" stroke-width="1.5"/>'
 
 
-def _strand(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+def _drop(x: float, y: float, filled: bool, scale: float = 1.0) -> str:
+    """A water drop, its tip at (x, y), 21 units tall at scale 1; filled when the water is ON."""
+    s = scale
+    path = (f"M{x:.1f} {y:.1f} C{x + 9 * s:.1f} {y + 12 * s:.1f} {x + 9 * s:.1f} {y + 20 * s:.1f} {x:.1f} "
+            f"{y + 21 * s:.1f} C{x - 9 * s:.1f} {y + 20 * s:.1f} {x - 9 * s:.1f} {y + 12 * s:.1f} {x:.1f} {y:.1f}Z")
+    return f'<path d="{path}" fill="{"#2f7fc1" if filled else "none"}" stroke="#2f7fc1" stroke-width="1.6"/>'
+
+
+def _title(d: _Table, y: float, title: str, note: str = "") -> float:
+    """A region's heading (and a quieter note beside it, or under it when there is no room)."""
+    d.text(d.margin, y + 20, title, 16, weight="bold")
+    if not note:
+        return y + 30
+    x = d.margin + _width(title, 16, True) + 12
+    if x + _width(note, 14) <= d.width - d.margin:
+        d.text(x, y + 20, note, 14, fill=MUTED)
+        return y + 30
+    d.text(d.margin, y + 40, note, 14, fill=MUTED)
+    return y + 50
+
+
+# -- header: whose turn, points, the last roll; End the turn when nothing else is possible ----------
+
+def _header(d: _Table, view: dict[str, Any]) -> float:
+    if view["over"]:
+        lines = ["Game over"]
+    else:
+        turn = f"Round {view['round']} · Player {view['current'] + 1} to move"
+        points = f"{view['points']} action point{'s' * (view['points'] != 1)} left"
+        lines = [f"{turn} · {points}"] if d.layout != "narrow" else [turn, points]
+    roll = f"Last roll: {view['last_roll']}" if view["last_roll"] else ""
+    height = 14 + 24 * len(lines)
+    d.rect(0, 0, d.width, height, "#2b2b2b", rx=0, stroke="none")
+    for i, line in enumerate(lines):
+        d.text(d.margin, 28 + 24 * i, line, 17, weight="bold", fill="#fff")
+    if roll:
+        d.text(d.width - d.margin, 28 + 24 * (len(lines) - 1), roll, 15, anchor="end", fill="#fff")
+    y = height + 8
+    rest = d.find("rest")
+    if rest is not None:
+        w, h = 200, d.size["target"] + 4
+        with d.item(rest, ident="end-turn", detail=rest.label):
+            d.rect(d.margin, y, w, h, "#fff", stroke="#1d2433", width=2)
+            d.text(d.margin + w / 2, y + h / 2 + 6, "End the turn", 16, anchor="middle", weight="bold")
+        note = "no move can spend your last points"
+        if d.margin + w + 12 + _width(note, 14) <= d.width - d.margin:
+            d.text(d.margin + w + 12, y + h / 2 + 5, note, 14, fill=MUTED)
+        y += h + 8
+    return y
+
+
+# -- a pending choice of nucleotide (Mutate's new base, Insert's two-way die) -----------------------
+
+def _base_choice(d: _Table, view: dict[str, Any], y: float) -> float:
+    choices = [a for a in d.legal if a.kind == "base"]
+    if not choices:
+        return y
+    prompt = view["pending"]["prompt"] if view["pending"] else "Choose the nucleotide."
+    y = _title(d, y, prompt)
+    w, h = d.size["choice"]
+    x = d.margin
+    for action in choices:
+        base = action.get("base")
+        if x + w > d.width - d.margin:
+            x, y = d.margin, y + h + 8
+        with d.item(action, ident=f"base-{base}", detail=action.label):
+            d.rect(x, y, w, h, FILL[base], stroke="#1d2433", width=2, rx=8)
+            d.text(x + w / 2, y + 30, base, 26, anchor="middle", weight="bold", fill=INK[base])
+            d.text(x + w / 2, y + 50, BASE_NAMES[base], 13, anchor="middle", fill=INK[base])
+        x += w + 10
+    return y + h + 12
+
+
+# -- the DNA strand ----------------------------------------------------------------------------------
+
+def _strand(d: _Table, view: dict[str, Any], y: float) -> float:
+    """The strand as cards in reading order, wrapped into rows. With the 5′ card on the left the
+    active strand is the top row of letters and rows read left to right; after a Reverse Complement
+    (5′ card on the right) the table is read turned around: active strand below, right to left."""
     seq, left = view["strand"], view["five_prime_left"]
     n = len(seq)
-    targets = {a.position: a for a in legal if a.kind == "target"}
-    gaps = {a.index: a for a in legal if a.kind == "gap"}
-    width = 52
-    x0 = 120 if left else WIDTH - 120 - n * width
-    out = ['<g id="strand" aria-label="DNA strand">',
-           _text(40, 66, "DNA strand", 16, anchor="start", weight="bold")]
-    # Physical order left to right; reading position of each physical card.
-    for phys in range(n):
-        pos = phys + 1 if left else n - phys
-        active = seq[pos - 1]
-        top, bottom = (active, COMPLEMENT[active]) if left else (COMPLEMENT[active], active)
-        x = x0 + phys * width
-        act = targets.get(pos)
-        out.append(f'<g id="nt-{pos}"{_attrs(act)} role="img" '
-                   f'aria-label="Position {pos}: {active}">')
-        out.append(f'<rect x="{x + 2}" y="86" width="{width - 4}" height="150" rx="7" fill="#fbfaf6" '
-                   f'stroke="{"#1d2433" if act else "#b9b4a6"}" stroke-width="{2 if act else 1}"/>')
-        for letter, y, is_active in ((top, 96, left), (bottom, 178, not left)):
-            opacity = "1" if is_active else "0.45"
-            out.append(f'<g opacity="{opacity}"><rect x="{x + 7}" y="{y}" width="{width - 14}" height="48" '
-                       f'rx="6" fill="{FILL[letter]}"/>'
-                       + _text(x + width / 2, y + 31, letter, 24, weight="bold", fill=INK[letter])
-                       + _rings(x + width / 2, y + 42, letter, INK[letter]) + '</g>')
-        bonds = 2 if top in "AT" else 3
+    s = d.size
+    targets = {a.get("position"): a for a in d.legal if a.kind == "target"}
+    gaps = {a.get("index"): a for a in d.legal if a.kind == "gap"}
+    pitch = s["gap_cell"] if gaps else s["cell"]
+    direction = "left to right" if left else "right to left"
+    y = _title(d, y, "DNA strand", f"read 5′ → 3′, {direction}, from the 5′ card")
+    items: list[tuple[str, int, float]] = [("five", 0, s["five"])]
+    for pos in range(1, n + 1):
+        if gaps:
+            items.append(("gap", pos - 1, s["gap"]))
+        items.append(("nt", pos, pitch))
+    if gaps:
+        items.append(("gap", n, s["gap"]))
+    items.append(("three", 0, s["three"]))
+    rows: list[list[tuple[str, int, float]]] = [[]]
+    used = 0.0
+    for item in items:
+        if rows[-1] and used + item[2] > d.inner:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += item[2]
+    tile_h, bond = s["tile_h"], s["bond"]
+    height = 18 + 2 * tile_h + bond + 8
+    # The active strand's tiles sit next to the position numbers.
+    number_y = y + 15 if left else y + height - 5
+    active_y = y + 20 if left else y + 4 + tile_h + bond
+    other_y = y + 20 + tile_h + bond if left else y + 4
+    d.add('<g id="strand">')
+    for r, row in enumerate(rows):
+        dy = r * (height + 8)
+        x = d.margin if left else d.width - d.margin
+        for kind, index, w in row:
+            x0 = x if left else x - w
+            if kind == "nt":
+                _nucleotide(d, seq, index, targets.get(index), x0, w, y + dy, height,
+                            number_y + dy, active_y + dy, other_y + dy)
+            elif kind == "gap":
+                _gap(d, gaps[index], index, (view["pending"] or {}).get("base") or "", x0, w, y + dy, height)
+            elif kind == "five":
+                with d.item(ident="five-prime", describe="5′ end of the active strand"):
+                    d.rect(x0 + 2, active_y + dy, w - 6, tile_h, "#1d2433", stroke="none", rx=8)
+                    d.text(x0 + w / 2 - 1, active_y + dy + tile_h / 2 + 6, "5′", 17, anchor="middle",
+                           weight="bold", fill="#fff")
+            else:
+                d.text(x0 + w / 2, active_y + dy + tile_h / 2 + 6, "3′", 16, anchor="middle", fill=MUTED)
+            x = x + w if left else x - w
+    d.add("</g>")
+    y += len(rows) * (height + 8)
+    return _base_key(d, y)
+
+
+def _nucleotide(d: _Table, seq: str, pos: int, act: Action | None, x: float, w: float, top: float,
+                height: float, number_y: float, active_y: float, other_y: float) -> None:
+    active = seq[pos - 1]
+    partner = COMPLEMENT[active]
+    tile_h = d.size["tile_h"]
+    with d.item(act, ident=f"nt-{pos}", detail=act.label if act else "",
+                describe=f"Position {pos}: {active}, paired with {partner}"):
+        d.rect(x + 1, top, w - 2, height, "#fbfaf6", stroke="#1d2433" if act else "#b9b4a6",
+               width=2 if act else 1, rx=7)
+        d.text(x + w / 2, number_y, pos, 14, anchor="middle", fill=MUTED)
+        for letter, ty, faded in ((active, active_y, False), (partner, other_y, True)):
+            d.add('<g opacity="0.5">' if faded else "<g>")
+            d.rect(x + 5, ty, w - 10, tile_h, FILL[letter], stroke="none", rx=6)
+            d.text(x + w / 2, ty + tile_h / 2 + 5, letter, 22, anchor="middle", weight="bold", fill=INK[letter])
+            d.add(_rings(x + w / 2, ty + tile_h - 7, letter, INK[letter]) + "</g>")
+        bonds = 2 if active in "AT" else 3
+        y1, y2 = min(active_y, other_y) + tile_h + 2, max(active_y, other_y) - 2
         for k in range(bonds):
-            bx = x + width / 2 + (k - (bonds - 1) / 2) * 8
-            out.append(f'<line x1="{bx:.0f}" y1="147" x2="{bx:.0f}" y2="175" stroke="#6b6657" '
-                       f'stroke-width="2" stroke-dasharray="3 2"/>')
-        num_y = 258 if left else 72
-        out.append(_text(x + width / 2, num_y, str(pos), 13, fill="#5b5648"))
-        out.append('</g>')
-    for index, act in gaps.items():
-        phys = index if left else n - index
-        gx = x0 + phys * width
-        out.append(f'<g{_attrs(act)} id="gap-{index}"><rect x="{gx - 9}" y="130" width="18" height="60" '
-                   f'rx="5" fill="#fff7cc" stroke="#8a6d00"/>{_text(gx, 166, "+", 20, weight="bold")}</g>')
-    # The 5′ card and the reading arrow along the active strand.
-    row_y = 120 if left else 202
-    if left:
-        cx = x0 - 70
-        arrow = f'M{x0 + 4} {row_y - 36} L{x0 + max(n, 3) * width - 8} {row_y - 36}'
-    else:
-        cx = x0 + n * width + 10
-        arrow = f'M{x0 + n * width - 4} {row_y + 44} L{x0 + 8} {row_y + 44}'
-    out.append(f'<g id="five-prime"><rect x="{cx}" y="{row_y - 30}" width="60" height="60" rx="8" '
-               f'fill="#1d2433"/>{_text(cx + 30, row_y + 8, "5′", 24, weight="bold", fill="#fff")}</g>')
-    out.append(f'<path d="{arrow}" stroke="#1d2433" stroke-width="2.5" fill="none" '
-               f'marker-end="url(#arrowhead)"/>')
-    end_x = (x0 + n * width + 10) if left else (x0 - 52)
-    out.append(_text(end_x + 20, row_y + 6, "3′", 18, fill="#5b5648"))
-    out.append('</g>')
-    out += _base_key()
-    return out
+            bx = x + w / 2 + (k - (bonds - 1) / 2) * 8
+            d.add(f'<line x1="{bx:.0f}" y1="{y1:.0f}" x2="{bx:.0f}" y2="{y2:.0f}" stroke="#6b6657" '
+                  f'stroke-width="2" stroke-dasharray="3 2"/>')
 
 
-def _base_key() -> list[str]:
-    """The key to the nucleotide colours, rings and bonds, on the row under the strand."""
-    out = ['<g id="base-key" aria-label="Key to the nucleotides">']
-    x = 600.0
-    for base, text in (("A", "purine: two rings"), ("C", "pyrimidine: one ring"),
-                       (None, "A–T pair: 2 hydrogen bonds (weak) · G–C: 3 (strong)")):
+def _gap(d: _Table, act: Action, index: int, base: str, x: float, w: float, top: float, height: float) -> None:
+    """Where Insert may put ``base``: before position ``index + 1`` (after the last when ``index`` is
+    the strand's length)."""
+    with d.item(act, ident=f"gap-{index}", detail=act.label):
+        d.rect(x + 2, top + 14, w - 4, height - 28, "#fff7cc", stroke="#8a6d00", width=2, rx=6)
+        d.text(x + w / 2, top + height / 2 + 2, "+", 24, anchor="middle", weight="bold")
         if base:
-            out.append(f'<rect x="{x:.0f}" y="281" width="22" height="20" rx="4" fill="{FILL[base]}"/>'
-                       + _rings(x + 11, 291, base, INK[base]))
-            x += 28
-        out.append(_text(x, 296, text, 12, anchor="start", fill="#5b5648"))
-        x += 6.4 * len(text) + 18
-    out.append('</g>')
-    return out
+            d.text(x + w / 2, top + height / 2 + 24, base, 16, anchor="middle", weight="bold")
 
 
-def _drop(x: float, y: float, filled: bool) -> str:
-    path = f"M{x} {y} C{x + 9} {y + 12} {x + 9} {y + 20} {x} {y + 21} C{x - 9} {y + 20} {x - 9} {y + 12} {x} {y}Z"
-    fill = "#2f7fc1" if filled else "none"
-    return f'<path d="{path}" fill="{fill}" stroke="#2f7fc1" stroke-width="1.6"/>'
+def _base_key(d: _Table, y: float) -> float:
+    """The key to the nucleotide colours, rings and bonds, under the strand (wrapping as needed)."""
+    entries = (("A", "purine: two rings"), ("C", "pyrimidine: one ring"),
+               (None, "A–T: 2 hydrogen bonds (weak)"), (None, "G–C: 3 (strong)"))
+    x, row = d.margin, y
+    with d.item(ident="base-key", describe="Key: purines (A, G) have two rings, pyrimidines (C, T) one; "
+                "A–T pairs have 2 hydrogen bonds, G–C pairs 3"):
+        for base, words in entries:
+            w = (28 if base else 0) + _width(words, 13) + 18
+            if x > d.margin and x + w > d.width - d.margin:
+                x, row = d.margin, row + 24
+            if base:
+                d.rect(x, row + 2, 22, 20, FILL[base], stroke="none", rx=4)
+                d.add(_rings(x + 11, row + 12, base, INK[base]))
+                x += 28
+            d.text(x, row + 17, words, 13, fill=MUTED)
+            x += _width(words, 13) + 18
+    return row + 32
 
 
-def _amino_cards(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
-    translate = {a.code: a for a in legal if a.kind == "translate"}
-    out = ['<g id="amino-acids">', _text(40, 300, "Amino acids", 16, anchor="start", weight="bold")]
-    for i, aa in enumerate(view["face_up"]):
-        x, y = 40 + i * 188, 312
-        act = translate.get(aa["code"])
-        highlight = ""
-        if aa["match"]:
-            ids = " ".join(f"nt-{aa['match'] + k}" for k in range(3))
-            highlight = f' data-highlight="{ids}"'
-        label = f'{aa["name"]} ({aa["code"]}), {"hydrophobic" if aa["hydrophobic"] else "hydrophilic"}'
-        out.append(f'<g id="aa-{aa["code"]}"{_attrs(act)}{highlight} role="img" aria-label="{escape(label)}">')
-        border = "#1a7f37" if act else "#b9b4a6"
-        out.append(f'<rect x="{x}" y="{y}" width="176" height="196" rx="12" fill="#fff" stroke="{border}" '
-                   f'stroke-width="{3 if act else 1}"/>')
-        out.append(_text(x + 16, y + 46, aa["code"], 38, anchor="start", weight="bold"))
-        out.append(_text(x + 62, y + 26, aa["name"], 15 if len(aa["name"]) < 11 else 13, anchor="start",
-                         weight="bold"))
-        out.append(_text(x + 62, y + 44, aa["abbreviation"], 13, anchor="start", fill="#5b5648"))
-        out.append(_drop(x + 152, y + 56, not aa["hydrophobic"]))
-        water = "needs water ON" if not aa["hydrophobic"] else "needs water OFF"
-        out.append(_text(x + 16, y + 72, water, 12, anchor="start", fill="#2f5f8a"))
-        for k, block in enumerate(aa["codons"]):
-            out.append(_text(x + 16 + k * 74, y + 106, block, 22, anchor="start", weight="bold",
-                             extra=' font-family="ui-monospace, monospace" letter-spacing="2"'))
-        for k, group in enumerate(aa["groups"]):
-            out.append(f'<rect x="{x + 14}" y="{y + 124 + k * 26}" width="148" height="21" rx="10" '
-                       f'fill="#efeadb"/>' + _text(x + 88, y + 139 + k * 26, group, 12))
-        if aa["match"]:
-            status = "✓ translate" if act else ("codon present" if not view["over"] else "")
-            out.append(_text(x + 88, y + 186, f'{status}: {aa["match"]}–{aa["match"] + 2}', 12,
-                             fill="#1a7f37" if act else "#5b5648", weight="bold" if act else "normal"))
-        out.append('</g>')
-    x = 40 + 5 * 188
-    out.append(f'<g id="deck"><rect x="{x}" y="312" width="108" height="196" rx="12" fill="#3c4a63"/>'
-               f'<rect x="{x + 8}" y="320" width="92" height="180" rx="8" fill="none" stroke="#8fa0bf" '
-               f'stroke-dasharray="4 3"/>'
-               + _text(x + 54, 404, str(view["deck_size"]), 34, weight="bold", fill="#fff")
-               + _text(x + 54, 430, "face down", 12, fill="#dfe6f3") + '</g>')
-    out.append('</g>')
-    return out
+# -- amino acids and the water card -------------------------------------------------------------------
+
+def _amino_acids(d: _Table, view: dict[str, Any], y: float) -> float:
+    translate = {a.get("code"): a for a in d.legal if a.kind == "translate"}
+    y = _title(d, y, "Amino acids", f"{view['deck_size']} more face down in the deck")
+    cols = d.size["aa_cols"]
+    gap = 10
+    w = (d.inner - (cols - 1) * gap) / cols
+    h = 152 if d.layout == "narrow" else 112
+    cells = [("aa", aa) for aa in view["face_up"]] + [("water", None)]
+    for i, (kind, aa) in enumerate(cells):
+        x = d.margin + (i % cols) * (w + gap)
+        top = y + (i // cols) * (h + gap)
+        if kind == "water":
+            _water_card(d, view, x, top, w, h)
+        else:
+            _amino_card(d, view, aa, translate.get(aa["code"]), x, top, w, h)
+    rows = (len(cells) + cols - 1) // cols
+    return y + rows * (h + gap) + 4
 
 
-def _water_card(view: dict[str, Any]) -> list[str]:
+def _amino_card(d: _Table, view: dict[str, Any], aa: dict[str, Any], act: Action | None, x: float, y: float,
+                w: float, h: float) -> None:
+    """A face-up amino acid: a row card (code, name, codons and translate status, groups, water) or,
+    in the narrow layout's two columns, the same lines stacked."""
+    match = aa["match"]
+    highlight = " ".join(f"nt-{match + k}" for k in range(3)) if match else ""
+    water = "ON" if not aa["hydrophobic"] else "OFF"
+    refused = None if act else d.refusable(Action("translate", code=aa["code"]))
+    kind = "hydrophobic" if aa["hydrophobic"] else "hydrophilic"
+    status = ""
+    if match:
+        status = f"✓ translate {match}–{match + 2}" if act else f"codon at {match}–{match + 2}"
+    status_style = {"fill": GREEN if act else MUTED, "weight": "bold" if act else "normal"}
+    with d.item(act, ident=f"aa-{aa['code']}", detail=act.label if act else f"{kind}, not translatable now",
+                refused=refused, highlight=highlight,
+                describe=f"{aa['name']} ({aa['code']}), codons {', '.join(aa['codons'])}, {kind}, needs water {water}"):
+        d.rect(x, y, w, h, "#fff", stroke=GREEN if act else "#b9b4a6", width=3 if act else 1, rx=10)
+        if d.layout == "narrow":
+            d.text(x + 10, y + 28, aa["code"], 28, weight="bold")
+            d.text(x + 40, y + 26, aa["name"], 15 if _width(aa["name"], 15, True) <= w - 46 else 13, weight="bold")
+            d.text(x + 10, y + 54, "  ".join(aa["codons"]), 18, weight="bold", extra=MONO)
+            for k, group in enumerate(aa["groups"]):
+                d.text(x + 10, y + 76 + 18 * k, group, 13, fill=MUTED)
+            d.add(_drop(x + 18, y + 102, not aa["hydrophobic"], 0.8))
+            d.text(x + 30, y + 117, f"needs water {water}", 13, fill="#2f5f8a")
+            if status:
+                d.text(x + 10, y + 140, status, 14, **status_style)
+            return
+        d.text(x + 12, y + 44, aa["code"], 34, weight="bold")
+        name = f"{aa['name']} · {aa['abbreviation']}"
+        d.text(x + 52, y + 24, name, 16 if _width(name, 16, True) <= w - 62 else 14, weight="bold")
+        d.text(x + 52, y + 52, "  ".join(aa["codons"]), 20, weight="bold", extra=MONO)
+        if status:
+            d.text(x + w - 10, y + 52, status, 14, anchor="end", **status_style)
+        d.text(x + 52, y + 77, " · ".join(aa["groups"]), 14, fill=MUTED)
+        d.add(_drop(x + 60, y + 85, not aa["hydrophobic"], 0.9))
+        d.text(x + 74, y + 101, f"needs water {water}", 14, fill="#2f5f8a")
+
+
+def _water_card(d: _Table, view: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     on = view["water_on"]
-    x, y = WIDTH - 170, 312
-    body = [f'<g id="water" role="img" aria-label="Water {"ON" if on else "OFF"}">',
-            f'<rect x="{x}" y="{y}" width="130" height="196" rx="12" fill="{"#d7ecfb" if on else "#f3efe3"}" '
-            f'stroke="#2f7fc1"/>', _text(x + 65, y + 30, "Water", 16, weight="bold")]
-    body.append(f'<g transform="translate({x + 65 - 20},{y + 48}) scale(2)">{_drop(10, 0, on)}</g>')
-    body.append(_text(x + 65, y + 128, "ON" if on else "OFF", 30, weight="bold",
-                      fill="#1f5f99" if on else "#7a6a3a"))
-    body.append(_text(x + 65, y + 158, "hydrophilic" if on else "hydrophobic", 13))
-    body.append(_text(x + 65, y + 176, "can be translated", 13))
-    body.append('</g>')
-    return body
+    state = "ON" if on else "OFF"
+    kind = "hydrophilic" if on else "hydrophobic"
+    with d.item(ident="water", describe=f"Water {state}: {kind} amino acids can be translated"):
+        d.rect(x, y, w, h, "#d7ecfb" if on else "#f3efe3", stroke="#2f7fc1", rx=10)
+        ink = "#1f5f99" if on else "#6b5a2a"
+        if d.layout == "narrow":
+            d.add(f'<g transform="translate({x + w / 2:.0f},{y + 12:.0f})">{_drop(0, 0, on, 2.0)}</g>')
+            d.text(x + w / 2, y + 82, f"Water {state}", 20, anchor="middle", weight="bold", fill=ink)
+            for k, line in enumerate((kind, "amino acids", "can be translated")):
+                d.text(x + w / 2, y + 104 + 17 * k, line, 14, anchor="middle")
+            return
+        d.add(f'<g transform="translate({x + 26:.0f},{y + 14:.0f})">{_drop(0, 0, on, 2.0)}</g>')
+        d.text(x + 52, y + 30, f"Water {state}", 22, weight="bold", fill=ink)
+        d.text(x + 52, y + 60, f"{kind} amino acids", 14)
+        d.text(x + 52, y + 80, "can be translated", 14)
 
 
-def _market(view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
-    buys = {a.card: a for a in legal if a.kind == "buy"}
-    out = ['<g id="market">', _text(40, 546, "Market (buy cost · use cost · left)", 16, anchor="start",
-                                    weight="bold")]
+# -- the market ---------------------------------------------------------------------------------------
+
+def _market(d: _Table, view: dict[str, Any], y: float) -> float:
+    buys = {a.get("card"): a for a in d.legal if a.kind == "buy"}
+    d.add('<g id="market">')
+    y = _title(d, y, "Market", "buy cost · use cost · cards left")
+    cols = d.size["market_cols"]
+    gap = 8
+    w = (d.inner - (cols - 1) * gap) / cols
+    h = d.size["target"] + 16
     for i, item in enumerate(view["market"]):
-        x, y = 40 + i * 174, 558
+        x = d.margin + (i % cols) * (w + gap)
+        top = y + (i // cols) * (h + gap)
+        card = ACTION_CARDS[item["card"]]
         act = buys.get(item["card"])
-        out.append(f'<g id="buy-{item["card"]}"{_attrs(act)}>'
-                   f'<rect x="{x}" y="{y}" width="164" height="62" rx="9" fill="{"#fff" if item["left"] else "#eee"}" '
-                   f'stroke="{"#1a7f37" if act else "#b9b4a6"}" stroke-width="{2 if act else 1}"/>'
-                   + _text(x + 82, y + 24, item["title"], 14 if len(item["title"]) < 16 else 12, weight="bold")
-                   + _text(x + 82, y + 46, f'buy {item["buy"]} · use {ACTION_CARDS[item["card"]].use} · '
-                                           f'{item["left"]} left', 12, fill="#5b5648") + '</g>')
-    out.append('</g>')
-    return out
+        refused = None if act else d.refusable(Action("buy", card=item["card"]))
+        with d.item(act, ident=f"buy-{item['card']}", detail=(act.label if act else "not for sale now")
+                    + f". {card.text}", refused=refused, describe=f"{card.title}: {card.text}"):
+            d.rect(x, top, w, h, "#fff" if item["left"] else "#eee", stroke=GREEN if act else "#b9b4a6",
+                   width=2 if act else 1, rx=8)
+            size = 15 if _width(card.title, 15, True) <= w - 12 else 13
+            d.text(x + w / 2, top + 21, card.title, size, anchor="middle", weight="bold")
+            d.text(x + w / 2, top + h - 11, f"buy {item['buy']} · use {card.use} · {item['left']} left", 13,
+                   anchor="middle", fill=MUTED)
+    d.add("</g>")
+    rows = (len(view["market"]) + cols - 1) // cols
+    return y + rows * (h + gap) + 6
+
+
+# -- the players ----------------------------------------------------------------------------------------
+
+_GROUPS_OF = {c: aa.groups for c, aa in AMINO_ACIDS.items()}
 
 
 def _pair_lines(collected: Sequence[str]) -> list[str]:
@@ -208,67 +441,131 @@ def _pair_lines(collected: Sequence[str]) -> list[str]:
     return lines
 
 
-def panel_height(view: dict[str, Any]) -> int:
-    """Height of the players' panels: tall enough for the fullest hand and collection."""
-    needed = (66 + (len(hand) + 2) // 3 * 32 + 18 + 16 * len(_pair_lines(collected))
-              for hand, collected in zip(view["hands"], view["collected"]))
-    return max(PANEL_MIN_HEIGHT, *needed)
+def _seat_title(view: dict[str, Any], p: int) -> str:
+    return (f"Player {p + 1}" + (" · you" if view["viewer"] == p else "")
+            + (" · to move" if view["current"] == p and not view["over"] else ""))
 
 
-def _players(view: dict[str, Any], legal: Sequence[Action], height: int) -> list[str]:
-    plays = {a.card: a for a in legal if a.kind == "play"}
-    n = view["players"]
-    col = (WIDTH - 80) / n
-    out = ['<g id="players">']
-    for p in range(n):
-        x, y = 40 + p * col, PANEL_TOP
-        current = view["current"] == p
-        out.append(f'<g id="player-{p}"><rect x="{x}" y="{y}" width="{col - 12:.0f}" height="{height}" rx="12" '
-                   f'fill="{"#fffbe6" if current else "#fff"}" stroke="{"#b58900" if current else "#b9b4a6"}" '
-                   f'stroke-width="{3 if current else 1}"/>')
-        title = f"Player {p + 1}" + (" · to move" if current else "") + (" · you" if view["viewer"] == p else "")
-        out.append(_text(x + 14, y + 24, title, 15, anchor="start", weight="bold"))
-        out.append(_text(x + col - 26, y + 24, f'{view["scores"][p]} pts', 15, anchor="end", weight="bold"))
+def _chip_layout(d: _Table, panel_w: float) -> tuple[int, float]:
+    """How many hand cards fit across a panel, and their width."""
+    room = panel_w - 24
+    cols = max(1, min(3, int((room + 8) // 144)))
+    return cols, (room - (cols - 1) * 8) / cols
+
+
+def _seat_height(d: _Table, view: dict[str, Any], p: int, panel_w: float) -> float:
+    cols, _ = _chip_layout(d, panel_w)
+    chips = (len(view["hands"][p]) + cols - 1) // cols
+    return 62 + chips * (d.size["chip_h"] + 8) + 26 + 20 * len(_pair_lines(view["collected"][p]))
+
+
+def _seat(d: _Table, view: dict[str, Any], p: int, x: float, y: float, w: float, h: float) -> None:
+    """A seat in full: score, action points, the hand of action cards (playable ones are targets)
+    and the amino acids collected with their group pairs."""
+    plays = {a.get("card"): a for a in d.legal if a.kind == "play"}
+    current = view["current"] == p and not view["over"]
+    with d.item(ident=f"player-{p}"):
+        d.rect(x, y, w, h, "#fffbe6" if current else "#fff", stroke="#b58900" if current else "#b9b4a6",
+               width=3 if current else 1, rx=12)
+        d.text(x + 12, y + 24, _seat_title(view, p), 16, weight="bold")
+        d.text(x + w - 12, y + 24, f"{view['scores'][p]} pts", 16, anchor="end", weight="bold")
         if current:
-            dots = "".join(f'<circle cx="{x + 20 + k * 18:.0f}" cy="{y + 42}" r="6" '
-                           f'fill="{"#b58900" if k < view["points"] else "none"}" stroke="#b58900"/>'
-                           for k in range(5))
-            out.append(dots + _text(x + 114, y + 47, f'{view["points"]} action points left', 12,
-                                    anchor="start"))
-        hand = view["hands"][p]
-        chip_w = min(104, (col - 40) / 3)
-        for k, (cid, info) in enumerate(hand.items()):
-            cx, cy = x + 14 + (k % 3) * (chip_w + 4), y + 58 + (k // 3) * 32
-            act = plays.get(cid) if current else None
-            faded = info["usable"] == 0
-            label = ACTION_CARDS[cid].title
-            count = f'{info["usable"]}/{info["owned"]}' if cid != "extend" else f'×{info["owned"]}'
-            out.append(f'<g id="card-{p}-{cid}"{_attrs(act)}><rect x="{cx:.0f}" y="{cy}" width="{chip_w:.0f}" '
-                       f'height="27" rx="6" fill="{"#f0f0f0" if faded else "#e8f1fb"}" '
-                       f'stroke="{"#1a7f37" if act else "#9fb3c8"}" stroke-width="{2 if act else 1}"/>'
-                       + _text(cx + chip_w / 2, cy + 18, f"{label[:13]} {count}", 11,
-                               fill="#7b7b7b" if faded else "#1d2433") + '</g>')
-        rows = (len(hand) + 2) // 3
-        gy = y + 66 + rows * 32
+            for k in range(5):
+                d.add(f'<circle cx="{x + 20 + k * 18:.0f}" cy="{y + 42}" r="6" '
+                      f'fill="{"#b58900" if k < view["points"] else "none"}" stroke="#b58900"/>')
+            d.text(x + 114, y + 47, f"{view['points']} action point{'s' * (view['points'] != 1)} left", 14)
+        cols, chip_w = _chip_layout(d, w)
+        chip_h = d.size["chip_h"]
+        for k, (cid, info) in enumerate(view["hands"][p].items()):
+            cx = x + 12 + (k % cols) * (chip_w + 8)
+            cy = y + 58 + (k // cols) * (chip_h + 8)
+            _hand_card(d, p, cid, info, plays.get(cid) if current else None, current, cx, cy, chip_w, chip_h)
+        rows = (len(view["hands"][p]) + cols - 1) // cols
+        gy = y + 58 + rows * (chip_h + 8) + 16
         collected = view["collected"][p]
-        out.append(_text(x + 14, gy, f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 13,
-                         anchor="start", weight="bold"))
-        for k, text in enumerate(_pair_lines(collected)):
-            out.append(_text(x + 14, gy + 18 + 16 * k, text, 12, anchor="start", fill="#5b5648"))
-        out.append('</g>')
-    out.append('</g>')
-    return out
+        d.text(x + 12, gy, f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 14, weight="bold")
+        for k, line in enumerate(_pair_lines(collected)):
+            d.text(x + 12, gy + 20 + 20 * k, line, 13, fill=MUTED)
 
 
-def _groups_of() -> dict[str, tuple[str, ...]]:
-    from .cards import AMINO_ACIDS
-    return {c: aa.groups for c, aa in AMINO_ACIDS.items()}
+def _hand_card(d: _Table, p: int, cid: str, info: dict[str, int], act: Action | None, current: bool,
+               x: float, y: float, w: float, h: float) -> None:
+    card = ACTION_CARDS[cid]
+    faded = info["usable"] == 0
+    count = f"use {card.use} · ×{info['owned']}" if cid == "extend" else \
+        f"use {card.use} · {info['usable']} of {info['owned']} ready"
+    refused = d.refusable(Action("play", card=cid)) if current and act is None else None
+    with d.item(act, ident=f"card-{p}-{cid}", detail=(act.label if act else "not playable now") + f". {card.text}",
+                refused=refused, describe=f"{card.title}, {count}. {card.text}"):
+        d.rect(x, y, w, h, "#f0f0f0" if faded else "#e8f1fb", stroke=GREEN if act else "#9fb3c8",
+               width=2 if act else 1, rx=7)
+        size = 14 if _width(card.title, 14, True) <= w - 10 else 12
+        ink = "#6b6b6b" if faded else "#1d2433"
+        d.text(x + w / 2, y + 18, card.title, size, anchor="middle", weight="bold", fill=ink)
+        d.text(x + w / 2, y + h - 8, count, 13, anchor="middle", fill=ink)
 
 
-_GROUPS_OF = _groups_of()
+def _summary(d: _Table, view: dict[str, Any], p: int, y: float) -> float:
+    """Another seat below the wide layout: its score, hand and collection as a few short lines."""
+    current = view["current"] == p and not view["over"]
+    hand = ", ".join(ACTION_CARDS[c].title + (f" ×{i['owned']}" if c == "extend" else f" {i['usable']}/{i['owned']}")
+                     for c, i in view["hands"][p].items()) or "none"
+    collected = view["collected"][p]
+    room = d.inner - 24
+    lines = [(line, 14, "normal", "#1d2433") for line in _wrap(f"Hand: {hand}", 14, room)]
+    lines += [(line, 14, "bold", "#1d2433") for line in
+              _wrap(f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 14, room, True)]
+    lines += [(line, 13, "normal", MUTED) for line in _pair_lines(collected)]
+    h = 40 + 20 * len(lines)
+    with d.item(ident=f"player-{p}"):
+        d.rect(d.margin, y, d.inner, h, "#fffbe6" if current else "#fff",
+               stroke="#b58900" if current else "#b9b4a6", width=3 if current else 1, rx=12)
+        d.text(d.margin + 12, y + 24, _seat_title(view, p), 16, weight="bold")
+        d.text(d.width - d.margin - 12, y + 24, f"{view['scores'][p]} pts", 16, anchor="end", weight="bold")
+        for k, (line, size, weight, fill) in enumerate(lines):
+            d.text(d.margin + 12, y + 46 + 20 * k, line, size, weight=weight, fill=fill)
+    return y + h
 
 
-def _summary(view: dict[str, Any]) -> str:
+def _panels(d: _Table, view: dict[str, Any], y: float) -> float:
+    """The wide layout's players: one panel each, side by side in seat order."""
+    n = view["players"]
+    y = max(y, PANEL_TOP)
+    gap = 12
+    w = (d.inner - (n - 1) * gap) / n
+    h = max(PANEL_MIN_HEIGHT, *(_seat_height(d, view, p, w) for p in range(n)))
+    for p in range(n):
+        _seat(d, view, p, d.margin + p * (w + gap), y, w, h)
+    return y + h + 12
+
+
+def _full_seats(view: dict[str, Any]) -> list[int]:
+    """The seats shown in full below the wide layout: yours, and the one to move (whose hand holds
+    the moves on offer); someone's when there is neither."""
+    mover = None if view["over"] else view["current"]
+    return list(dict.fromkeys(p for p in (view["viewer"], mover) if p is not None)) or [0]
+
+
+def _own_seats(d: _Table, view: dict[str, Any], y: float) -> float:
+    for p in _full_seats(view):
+        h = _seat_height(d, view, p, d.inner)
+        _seat(d, view, p, d.margin, y, d.inner, h)
+        y += h + 8
+    return y + 4
+
+
+def _other_seats(d: _Table, view: dict[str, Any], y: float) -> float:
+    full = _full_seats(view)
+    for p in range(view["players"]):
+        if p not in full:
+            y = _summary(d, view, p, y) + 8
+    return y + 4
+
+
+# -- the whole table ----------------------------------------------------------------------------------
+
+def describe(view: dict[str, Any]) -> str:
+    """The table in words (the SVG's <desc>, for screen readers and tests)."""
     cur = view["current"]
     parts = [f"Round {view['round']} of at most {view['max_rounds']}.",
              "Game over." if view["over"] else f"Player {cur + 1} to move with {view['points']} action points.",
@@ -282,28 +579,38 @@ def _summary(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def render(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str:
-    """The table as an SVG string."""
-    status = ("Game over" if view["over"] else
-              f"Round {view['round']} · Player {view['current'] + 1} to move · "
-              f"{view['points']} action point{'s' * (view['points'] != 1)} left")
-    prompt = view["pending"]["prompt"] if view["pending"] else ""
-    roll = f"Last roll: {view['last_roll']}" if view["last_roll"] else ""
-    panels = panel_height(view)
-    height = PANEL_TOP + panels + 14
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="group" '
-             f'class="table translation" font-family="system-ui, sans-serif">',
-             f'<title>Translation table</title><desc>{escape(_summary(view))}</desc>',
-             '<defs><marker id="arrowhead" markerWidth="10" markerHeight="10" refX="8" refY="5" '
-             'orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#1d2433"/></marker></defs>',
-             f'<rect width="{WIDTH}" height="{height}" fill="#f4f1e8"/>',
-             _text(40, 36, status, 18, anchor="start", weight="bold"),
-             _text(WIDTH - 40, 36, roll, 15, anchor="end", fill="#5b5648"),
-             _text(WIDTH / 2, 36, prompt, 16, weight="bold", fill="#8a4b00")]
-    parts += _strand(view, legal)
-    parts += _amino_cards(view, legal)
-    parts += _water_card(view)
-    parts += _market(view, legal)
-    parts += _players(view, legal, panels)
-    parts.append('</svg>')
-    return "".join(parts)
+def prompt(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str | None:
+    """One sentence for the page's prompt bar: what the player to move is asked to do now."""
+    if view["over"]:
+        return None
+    pending = view["pending"]
+    if pending:
+        kind, asked = pending["kind"], pending["prompt"]
+        if kind == "position":
+            return f"{asked} Pick its position on the DNA strand."
+        if kind == "gap":
+            return f"{asked} Pick a + on the DNA strand."
+        if kind == "mutate-to":
+            return f"{asked} Pick it above the DNA strand."
+        return asked
+    if any(a.kind == "rest" for a in legal):
+        return "No move can spend your last points: end the turn."
+    points = view["points"]
+    return (f"{points} action point{'s' * (points != 1)} left: translate an amino acid, play a card from "
+            "your hand or buy one from the market.")
+
+
+def render(view: dict[str, Any], *, legal: Sequence[Action] = (), layout: str = "wide") -> str:
+    """The table for ``view`` in ``layout``: header, any nucleotide choice, the DNA strand, the amino
+    acids with the water card, then (wide) the market and every player's panel side by side, or
+    (medium, narrow) your own seat, the market and short summaries of the other seats."""
+    d = _Table(legal, layout)
+    y = _header(d, view)
+    y = _base_choice(d, view, y)
+    y = _strand(d, view, y)
+    y = _amino_acids(d, view, y)
+    if layout == "wide":
+        y = _panels(d, view, _market(d, view, y))
+    else:  # your hand right after the amino acids it serves, before the market and the others
+        y = _other_seats(d, view, _market(d, view, _own_seats(d, view, y)))
+    return d.svg(d.width, int(y), title="Translation", desc=describe(view), background="#f4f1e8")
