@@ -205,6 +205,10 @@ def main(quick: bool) -> dict:
     # The bare page's first visit: the runtime as the play page fetched it before snapshots.
     bare_fetched = {build.DIST / name.lstrip("/") for name in runtime[0]["files"]}
     figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in bare_fetched if p.is_file())
+    # Today's first visit for comparison: the play page on the install path, as before snapshots.
+    install_fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
+                       for name in ["/play/", *cold_install[0]["files"]]}
+    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in install_fetched if p.is_file())
     figures["first_visit_files"] = len(fetched)
     figures["snapshot_bytes"] = snapshots[0].stat().st_size if snapshots else 0
     return figures

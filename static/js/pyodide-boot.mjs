@@ -8,6 +8,7 @@
 // corrupt one, another build's, a heap too big) Pyodide starts from scratch and micropip installs
 // the wheel, as the page did before snapshots. <html data-boot> says which path ran.
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
+import { withPristineMemory, xorWithPristine } from "./snapshot-codec.mjs";
 
 export const version = vendored.version;
 const indexURL = new URL("../../vendor/pyodide/", import.meta.url).href;
@@ -18,15 +19,24 @@ const root = new URL("../../", import.meta.url);
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const wheel = new URL(meta("biocards-wheel"), root).href;
 const snapshotURL = meta("biocards-snapshot") ? new URL(meta("biocards-snapshot"), root).href : null;
+// A restored heap needs only the standard-library modules it has not imported yet: a small zip.
+const snapshotStdlib = snapshotURL && new URL(meta("biocards-snapshot-stdlib"), root).href;
 
 // The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
-// gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free.
+// gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free,
+// and keeps the inflated bytes for the next visit (it closes itself when it has stored them).
+const SNAPSHOT_CACHE = "biocards-snapshot";  // as snapshot-worker.js names it
 const snapshot = snapshotURL && new Promise((resolve, reject) => {
   const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
   worker.onmessage = ({ data }) => {
-    worker.terminate();
-    if (data.error) reject(new Error(data.error));
-    else resolve(data.bytes);
+    if (data.error) {
+      worker.terminate();
+      reject(new Error(data.error));
+    }
+    else {
+      performance.mark(`biocards-snapshot-from-${data.from}`);
+      resolve(data.bytes);
+    }
   };
   worker.onerror = (event) => {
     worker.terminate();
@@ -42,7 +52,17 @@ function mark(path) {
 }
 
 async function restore(options) {
-  const pyodide = await vendored.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
+  // Pyodide waits for the snapshot itself, after starting the wasm's download and compilation.
+  let bytes;
+  const arrived = snapshot.then((buffer) => { bytes = new Uint8Array(buffer); return bytes; });
+  performance.mark("biocards-restore-start");
+  // The snapshot ships without what the wasm file's data segments already hold: put them back
+  // the moment the module is instantiated (after the snapshot arrived), before Pyodide copies
+  // the heap in.
+  const pyodide = await withPristineMemory(
+    () => vendored.loadPyodide({ ...options, indexURL, stdLibURL: snapshotStdlib, _loadSnapshot: arrived }),
+    (memory) => xorWithPristine(bytes, memory));
+  performance.mark("biocards-restored");
   // Every restore starts from the same heap, so the same random state: draw a fresh one.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
@@ -65,6 +85,8 @@ export async function loadPyodide(options = {}) {
       return pyodide;
     } catch (error) {
       console.warn("BioCards: the memory snapshot could not be used; starting Python from scratch.", error);
+      // Whatever was kept of it (snapshot-worker.js) is not used again.
+      globalThis.caches?.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
   const pyodide = await install(options);
