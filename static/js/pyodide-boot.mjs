@@ -55,6 +55,7 @@ async function restore(options) {
   // Pyodide waits for the snapshot itself, after starting the wasm's download and compilation.
   let bytes;
   const arrived = snapshot.then((buffer) => { bytes = new Uint8Array(buffer); return bytes; });
+  arrived.catch(() => {});  // Pyodide awaits it later; a failure is caught below, not unhandled now
   performance.mark("biocards-restore-start");
   // The snapshot ships without what the wasm file's data segments already hold: put them back
   // the moment the module is instantiated (after the snapshot arrived), before Pyodide copies

@@ -116,10 +116,52 @@ def _forgive_the_404(watched):
     watched.problems[:] = [problem for problem in watched.problems if problem != missing]
 
 
+KEPT = "biocards-snapshot"  # the Cache Storage name snapshot-worker.js keeps the inflated bytes under
+
+
+def _kept_snapshots(page) -> list[str]:
+    return page.evaluate(f"caches.open('{KEPT}').then((c) => c.keys()).then((ks) => ks.map((k) => k.url))")
+
+
+def _wait_until_kept(page) -> list[str]:
+    """The kept snapshot's key, once the worker has stored it (it waits a few seconds to)."""
+    for _ in range(240):
+        kept = _kept_snapshots(page)
+        if kept:
+            return kept
+        page.wait_for_timeout(250)
+    raise AssertionError("the inflated snapshot was never kept")
+
+
+def test_a_second_visit_restores_the_snapshot_kept_from_the_first(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    kept = _wait_until_kept(page)
+    assert len(kept) == 1 and "/vendor/pyodide/snapshot-" in kept[0]  # this build's, by its hashed name
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
+    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+    assert page.locator("#table svg").count() == 1
+
+
+def test_a_kept_snapshot_that_cannot_be_restored_is_dropped_and_the_page_installs(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    [key] = _wait_until_kept(page)
+    page.evaluate(f"""caches.open('{KEPT}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
+    assert _boot(page, site_url + PLAY + "&again=1") == "install"
+    assert page.locator("#table svg").count() == 1
+    for _ in range(40):
+        if not page.evaluate(f"caches.has('{KEPT}')"):
+            break
+        page.wait_for_timeout(250)
+    assert not page.evaluate(f"caches.has('{KEPT}')")
+
+
 def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):
     page = watched.page
     assert _boot(page, site_url + PLAY) == "snapshot"
     restored = page.locator("#table").inner_html()
+    _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
+    page.evaluate(f"caches.delete('{KEPT}')")
     page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
     assert _boot(page, site_url + PLAY + "&again=1") == "install"
     assert page.locator("#table").inner_html() == restored
