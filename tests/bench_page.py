@@ -77,7 +77,9 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => {
   window.biocardsFiles = [...(window.biocardsFiles || []), new URL(e.name).pathname];
 })).observe({ type: "resource", buffered: true });
 """
-STAGES = ("got: core.js", "got: pyodide.asm.wasm", "pyscript: Loading interpreter", "pyscript: Loaded interpreter",
+STAGES = ("got: core.js", "got: pyodide.asm.wasm", "pyscript: Loading interpreter",
+          "mark: biocards-snapshot-from-network", "mark: biocards-snapshot-from-cache", "mark: biocards-restored",
+          "pyscript: Loaded interpreter",
           "pyscript: Loaded Pyodide", "mark: biocards-python-start", "mark: biocards-table-ready", "ready")
 
 

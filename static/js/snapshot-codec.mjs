@@ -19,7 +19,13 @@ export function xorWithPristine(snapshot, pristine) {
   let end = words.length;
   while (end > 0 && words[end - 1] === 0) end--;  // past the data segments the memory is zeros
   const length = Math.min(end * 4, heap.length);
-  for (let i = 0; i < length; i++) heap[i] ^= pristine[i];
+  if (heap.byteOffset % 4 === 0) {  // a word at a time: four times fewer steps on the page
+    const into = new Uint32Array(heap.buffer, heap.byteOffset, length >> 2);
+    for (let i = 0; i < into.length; i++) into[i] ^= words[i];
+    for (let i = into.length * 4; i < length; i++) heap[i] ^= pristine[i];
+  } else {
+    for (let i = 0; i < length; i++) heap[i] ^= pristine[i];
+  }
   return snapshot;
 }
 
