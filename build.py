@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import http.server
 import json
@@ -35,6 +36,9 @@ NPM = CACHE / "npm"
 WHEELS = CACHE / "wheels"
 BYTECODE = CACHE / "bytecode"
 COMPILER = (ROOT / "py" / "sitegen" / "pyodide_compile.mjs", ROOT / "py" / "sitegen" / "bytecode.py")
+SNAPSHOTS = CACHE / "snapshots"
+SNAPSHOT_MAKER = (ROOT / "py" / "sitegen" / "pyodide_snapshot.mjs", ROOT / "py" / "sitegen" / "snapshot_imports.py",
+                  ROOT / "py" / "sitegen" / "snapshot_stdlib.py", ROOT / "static" / "js" / "snapshot-codec.mjs")
 
 MICROPIP = "micropip==0.11.1"
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
@@ -192,6 +196,35 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     return out
 
 
+def pyodide_snapshot(pyodide: Path, wheel: Path) -> tuple[Path, Path]:
+    """The play page's memory snapshot (gzipped) and the small standard-library zip a restore
+    mounts, made under Node with the vendored runtime in ``pyodide`` after micropip installed
+    ``wheel``; cached by the hash of all of them.
+
+    Their names carry that hash, so a page (or a service-worker cache) can never pair them with
+    another build's Pyodide or wheel. Making them also restores the snapshot and draws a table, or
+    the build fails.
+    """
+    runtime = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip")]
+    runtime += sorted(pyodide.glob("micropip-*.whl"))
+    key = fingerprint(*runtime, wheel, *SNAPSHOT_MAKER)[:16]
+    out = SNAPSHOTS / f"snapshot-{key}.bin.gz"
+    stdlib = SNAPSHOTS / f"python_stdlib-{key}.zip"
+    if not (out.exists() and stdlib.exists()):
+        log("making the Pyodide memory snapshot under Node")
+        SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+        raw = SNAPSHOTS / "work.bin"
+        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, raw, SNAPSHOTS / "work.zip")
+        # Shipped gzipped at the highest level: a static host sends a .gz as it is.
+        with raw.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
+                                                        mtime=0) as sink:
+            shutil.copyfileobj(source, sink)
+        raw.unlink()
+        (SNAPSHOTS / "work.zip").rename(stdlib)
+        (SNAPSHOTS / "work.bin.gz").rename(out)
+    return out, stdlib
+
+
 # -- build ---------------------------------------------------------------------------------------
 
 def build_wheel(python: Path) -> Path:
@@ -241,8 +274,12 @@ def build() -> Path:
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     shutil.copytree(ROOT / "static", staging / "static")
+    snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel)
+    for made in (snapshot, snapshot_stdlib):
+        shutil.copy2(made, staging / "vendor" / "pyodide" / made.name)
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
         "--wheel", wheel_dir.relative_to(staging).joinpath(wheel.name).as_posix(),
+        "--snapshot", f"vendor/pyodide/{snapshot.name}", "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)

@@ -8,9 +8,13 @@ each time, warm in one reused context (HTTP cache and PyScript's IndexedDB kept)
 targets under 24 px, sideways scroll, the layout drawn), one person against a computer, seed 7, as
 tests/browser/test_screens.py opens it. ``--quick`` measures the laptop and the phone only.
 
-``boot_cold_runtime_ms`` is the same cold boot of a page with nothing of ours but the wheel: PyScript
-and Pyodide from dist/, micropip installing the biocards wheel, then one line of Python. It tells the
-machine's speed today and, subtracted from ``boot_cold_ms``, what the game itself adds.
+``boot_cold_runtime_ms`` / ``boot_warm_runtime_ms`` are the same boots of a bare page with nothing of
+ours but the wheel: PyScript and Pyodide from dist/, micropip installing the biocards wheel, then one
+line of Python. Play and bare boots alternate, so both see the machine in the same mood; the ratios
+(play / bare) are the figures to compare across machines. ``boot_path`` is what the play page's
+``<html data-boot>`` said (``snapshot`` or ``install``), ``boot_stages_ms`` the median time from
+navigation to each stage of a cold play boot, ``first_visit_bytes`` what a first visit downloads,
+each file gzipped as a static host sends it (files already compressed count as they are).
 """
 
 from __future__ import annotations
@@ -60,11 +64,49 @@ def site_with_runtime_page(folder: Path) -> Path:
     return folder
 
 
+# Recorded in the page from its first script on: PyScript's progress events, our performance marks
+# and when each download ended, all in ms since navigation.
+STAGES_SCRIPT = """
+window.biocardsStages = {};
+const at = (name, ms) => { if (!(name in window.biocardsStages)) window.biocardsStages[name] = ms; };
+addEventListener("py:progress", (e) => at(`pyscript: ${e.detail}`, performance.now()));
+new PerformanceObserver((list) => list.getEntries().forEach((e) => at(`mark: ${e.name}`, e.startTime)))
+  .observe({ type: "mark", buffered: true });
+new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+  at(`got: ${e.name.split("/").pop().split("?")[0]}`, e.responseEnd);
+  window.biocardsFiles = [...(window.biocardsFiles || []), new URL(e.name).pathname];
+})).observe({ type: "resource", buffered: true });
+"""
+STAGES = ("got: core.js", "got: pyodide.asm.wasm", "pyscript: Loading interpreter",
+          "mark: biocards-snapshot-from-network", "mark: biocards-snapshot-from-cache", "mark: biocards-restored",
+          "pyscript: Loaded interpreter",
+          "pyscript: Loaded Pyodide", "mark: biocards-python-start", "mark: biocards-table-ready", "ready")
+
+
 def boot_ms(page, url: str) -> float:
     start = time.perf_counter()
     page.goto(url)
     page.wait_for_selector("html[data-state=ready]", timeout=120_000)
     return (time.perf_counter() - start) * 1000
+
+
+def boot_record(page, url: str) -> dict:
+    """One boot: its time, the path it took, when each stage was reached, the files it fetched."""
+    ms = boot_ms(page, url)
+    record = page.evaluate("""() => ({
+        path: document.documentElement.dataset.boot || null,
+        stages: {...window.biocardsStages, ready: performance.now()},
+        files: window.biocardsFiles || []})""")
+    return {"ms": ms, **record}
+
+
+def without_snapshot(context) -> None:
+    context.route("**/vendor/pyodide/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
+
+
+def compressed_size(path: Path) -> int:
+    data = path.read_bytes()
+    return min(len(data), len(gzip.compress(data, 6)))
 
 
 def screens(browser, origin: str, quick: bool) -> dict:
@@ -98,18 +140,37 @@ def main(quick: bool) -> dict:
     files = [p for p in build.DIST.rglob("*") if p.is_file()]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
                "dist_gzip_bytes": sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)}
+    bare_url = origin + "runtime-only/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        cold, runtime = [], []
-        for _ in range(runs):  # alternate, so both see the machine in the same mood
-            for times, page_url in ((cold, url), (runtime, origin + "runtime-only/")):
+        cold, runtime, cold_install = [], [], []
+        for _ in range(runs):  # alternate, so all three see the machine in the same mood
+            for boots, page_url in ((cold, url), (runtime, bare_url), (cold_install, url)):
                 context = browser.new_context(service_workers="block")
-                times.append(boot_ms(context.new_page(), page_url))
+                if boots is cold_install:
+                    without_snapshot(context)
+                page = context.new_page()
+                page.add_init_script(STAGES_SCRIPT)
+                boots.append(boot_record(page, page_url))
                 context.close()
+        bare_context = browser.new_context(service_workers="block")
+        bare_page = bare_context.new_page()
+        boot_ms(bare_page, bare_url)
+        install_context = browser.new_context(service_workers="block")
+        without_snapshot(install_context)
+        install_page = install_context.new_page()
+        boot_ms(install_page, url)
         context = browser.new_context(service_workers="block")
         page = context.new_page()
+        page.add_init_script(STAGES_SCRIPT)
         boot_ms(page, url)
-        warm = [boot_ms(page, url) for _ in range(runs)]
+        warm, warm_runtime, warm_install = [], [], []
+        for _ in range(runs):
+            warm.append(boot_record(page, url))
+            warm_runtime.append(boot_ms(bare_page, bare_url))
+            warm_install.append(boot_record(install_page, url))
+        bare_context.close()
+        install_context.close()
         figures["bot_move_ms"] = round(page.evaluate("window.biocardsBench(300)"), 3)
         # The strong computer's move as the page plays it: its 0.4 s budget plus the world that
         # was being sampled when the budget ran out.
@@ -119,9 +180,39 @@ def main(quick: bool) -> dict:
         browser.close()
     server.shutdown()
     shutil.rmtree(site)
-    figures["boot_cold_ms"] = round(statistics.median(cold))
-    figures["boot_cold_runtime_ms"] = round(statistics.median(runtime))
-    figures["boot_warm_ms"] = round(statistics.median(warm))
+    median = lambda values: round(statistics.median(values))  # noqa: E731
+    figures["boot_runs"] = runs
+    figures["boot_cold_ms"] = median([b["ms"] for b in cold])
+    figures["boot_cold_runtime_ms"] = median([b["ms"] for b in runtime])
+    figures["boot_warm_ms"] = median([b["ms"] for b in warm])
+    figures["boot_warm_runtime_ms"] = median(warm_runtime)
+    figures["boot_cold_ratio"] = round(figures["boot_cold_ms"] / figures["boot_cold_runtime_ms"], 2)
+    figures["boot_warm_ratio"] = round(figures["boot_warm_ms"] / figures["boot_warm_runtime_ms"], 2)
+    figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
+    # The play page made to take the install path (its snapshot answered 404): the page as it
+    # booted before snapshots, in the same run.
+    figures["boot_cold_install_ms"] = median([b["ms"] for b in cold_install])
+    figures["boot_warm_install_ms"] = median([b["ms"] for b in warm_install])
+    figures["boot_install_path"] = sorted({str(b["path"]) for b in cold_install + warm_install})
+    for name, boots in (("boot_stages_ms", cold), ("boot_warm_stages_ms", warm)):
+        figures[name] = {stage: median([b["stages"][stage] for b in boots if stage in b["stages"]])
+                         for stage in STAGES if any(stage in b["stages"] for b in boots)}
+    fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
+               for name in ["/play/", *cold[0]["files"]]}
+    fetched = {path for path in fetched if path.is_file()}
+    snapshots = list(build.DIST.glob("vendor/pyodide/snapshot-*"))
+    if cold[0]["path"] == "snapshot":  # fetched by a worker, so not in the page's resource timing
+        fetched |= set(snapshots)
+    figures["first_visit_bytes"] = sum(compressed_size(path) for path in fetched)
+    # The bare page's first visit: the runtime as the play page fetched it before snapshots.
+    bare_fetched = {build.DIST / name.lstrip("/") for name in runtime[0]["files"]}
+    figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in bare_fetched if p.is_file())
+    # Today's first visit for comparison: the play page on the install path, as before snapshots.
+    install_fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
+                       for name in ["/play/", *cold_install[0]["files"]]}
+    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in install_fetched if p.is_file())
+    figures["first_visit_files"] = len(fetched)
+    figures["snapshot_bytes"] = snapshots[0].stat().st_size if snapshots else 0
     return figures
 
 

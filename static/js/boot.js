@@ -14,6 +14,7 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (entry.name.endsWith("pyodide.asm.wasm")) stage("Loading Python…", 40);
     else if (entry.name.endsWith("python_stdlib.zip")) stage("Installing the game…", 60);
+    else if (entry.name.includes("/snapshot-")) stage("Dealing the cards…", 85);
     else if (entry.name.includes("/wheels/")) stage("Dealing the cards…", 85);
   }
 }).observe({ type: "resource", buffered: true });
@@ -35,17 +36,18 @@ window.biocardsData = Promise.all([
   lessons.includes(lesson) ? text(`lessons/guided/${lesson}.json`) : null,
 ]);
 
-const wheel = document.querySelector('meta[name="biocards-wheel"]').content;
+// No packages: PyScript's interpreter is our loader, which restores this build's memory snapshot of
+// Python with the game imported, or else installs the wheel itself (static/js/pyodide-boot.mjs).
+const loader = new URL("static/js/pyodide-boot.mjs", root).href;
 const script = document.createElement("script");
 script.type = "py";
-script.setAttribute("config", JSON.stringify({
-  interpreter: new URL("vendor/pyodide/pyodide.mjs", root).href,
-  packages: [new URL(wheel, root).href],
-}));
+script.setAttribute("config", JSON.stringify({ interpreter: loader }));
 script.textContent = "from biocards.web import main\nawait main()";
 document.body.append(script);
 
 stage("Loading Python…", 15);
-import(new URL("vendor/pyscript/core.js", root).href).catch((error) => {
+const failed = (error) => {
   window.biocardsFail(`The game could not start: ${error.message}. Try reloading the page.`);
-});
+};
+import(loader).catch(failed);  // starts the snapshot's download now, not when PyScript asks
+import(new URL("vendor/pyscript/core.js", root).href).catch(failed);

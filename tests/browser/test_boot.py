@@ -4,6 +4,8 @@ The ``page`` fixture (tests/conftest.py) fails a test on any console error, page
 that leaves 127.0.0.1, so each test here only has to visit the pages.
 """
 
+import pytest
+
 from biocards import games
 
 
@@ -61,3 +63,106 @@ def test_a_strong_computer_says_it_is_thinking_and_plays(page, site_url):
     page.wait_for_selector("#thinking:has-text('Computer is thinking')", timeout=120_000)
     assert page.locator("#thinking").get_attribute("aria-live") == "polite"
     page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)
+
+
+# -- the memory snapshot (issue 17) ----------------------------------------------------------------
+
+PLAY = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
+SNAPSHOT = "**/vendor/pyodide/snapshot-*"
+
+
+def _boot(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def _another_builds_snapshot() -> bytes:
+    """This build's snapshot with another build id in its header (bytes 16-48, as Pyodide writes it)."""
+    import gzip
+
+    from conftest import DIST
+
+    raw = bytearray(gzip.decompress(next(DIST.glob("vendor/pyodide/snapshot-*")).read_bytes()))
+    raw[16:48] = bytes(32)
+    return gzip.compress(bytes(raw), 1)
+
+
+def test_play_page_boots_from_this_builds_snapshot(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    assert page.locator("#table svg").count() == 1
+    assert page.evaluate("performance.getEntriesByName('biocards-boot-snapshot').length") == 1
+
+
+@pytest.mark.parametrize("broken", ["missing", "corrupt", "another build"])
+def test_a_page_whose_snapshot_cannot_be_used_installs_the_wheel_and_plays(watched, site_url, broken):
+    page = watched.page
+    if broken == "missing":
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
+    elif broken == "corrupt":
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=bytes(range(256)) * 64))
+    else:
+        body = _another_builds_snapshot()
+        page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=body))
+    assert _boot(page, site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=0") == "install"
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)
+    assert page.locator("#table svg").count() == 1
+    _forgive_the_404(watched)
+
+
+def _forgive_the_404(watched):
+    """Chromium itself logs a missing file as a console error; that one is the test's doing."""
+    missing = "console error: Failed to load resource: the server responded with a status of 404 (Not Found)"
+    watched.problems[:] = [problem for problem in watched.problems if problem != missing]
+
+
+KEPT = "biocards-snapshot"  # the Cache Storage name snapshot-worker.js keeps the inflated bytes under
+
+
+def _kept_snapshots(page) -> list[str]:
+    return page.evaluate(f"caches.open('{KEPT}').then((c) => c.keys()).then((ks) => ks.map((k) => k.url))")
+
+
+def _wait_until_kept(page) -> list[str]:
+    """The kept snapshot's key, once the worker has stored it (it waits a few seconds to)."""
+    for _ in range(240):
+        kept = _kept_snapshots(page)
+        if kept:
+            return kept
+        page.wait_for_timeout(250)
+    raise AssertionError("the inflated snapshot was never kept")
+
+
+def test_a_second_visit_restores_the_snapshot_kept_from_the_first(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    kept = _wait_until_kept(page)
+    assert len(kept) == 1 and "/vendor/pyodide/snapshot-" in kept[0]  # this build's, by its hashed name
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
+    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+    assert page.locator("#table svg").count() == 1
+
+
+def test_a_kept_snapshot_that_cannot_be_restored_is_dropped_and_the_page_installs(page, site_url):
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    [key] = _wait_until_kept(page)
+    page.evaluate(f"""caches.open('{KEPT}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
+    assert _boot(page, site_url + PLAY + "&again=1") == "install"
+    assert page.locator("#table svg").count() == 1
+    for _ in range(40):
+        if not page.evaluate(f"caches.has('{KEPT}')"):
+            break
+        page.wait_for_timeout(250)
+    assert not page.evaluate(f"caches.has('{KEPT}')")
+
+
+def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):
+    page = watched.page
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    restored = page.locator("#table").inner_html()
+    _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
+    page.evaluate(f"caches.delete('{KEPT}')")
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
+    assert _boot(page, site_url + PLAY + "&again=1") == "install"
+    assert page.locator("#table").inner_html() == restored
+    _forgive_the_404(watched)
