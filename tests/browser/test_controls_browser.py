@@ -118,6 +118,19 @@ def test_the_computers_speed_is_remembered_on_the_device(watched, site_url):
     assert page.locator("#pace").input_value() == "instant"
 
 
+def test_a_pace_in_the_url_holds_the_computers_that_long_until_a_speed_is_picked(watched, site_url):
+    """Issue 15: a pace= in the URL wins over the remembered speed, to the millisecond (a demo link
+    that keeps the computers still); picking a speed in the menu then takes over."""
+    page = watched.page
+    page.goto(site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000")
+    page.wait_for_selector("html[data-state=ready]")
+    assert page.locator("#pace").input_value() == "slow"  # the nearest of the menu's speeds
+    page.wait_for_timeout(2500)  # longer than "slow" (1.6 s): a rounded pace would have moved
+    assert moves(page) == 0
+    page.select_option("#pace", "instant")  # counts for the move the computer is waiting to make
+    wait_moves(page, "> 2")
+
+
 def test_a_shared_position_opens_in_a_fresh_browser_without_touching_its_own_save(browser, page, site_url):
     """Issue 15: "Copy link" gives a URL that opens this exact position elsewhere, as a separate game:
     the receiver's own saved game of the same link is untouched."""

@@ -45,6 +45,9 @@ class Controls:
         self.undo_verdict = None
         url_pace = table.setup.pace_given
         stored = window.localStorage.getItem(PACE_KEY)
+        # A pace= in the URL is kept to the millisecond (a teacher's demo link, or a test that
+        # holds the computers still) until someone picks a speed; the menu shows the nearest.
+        self.url_pace_ms: int | None = table.setup.pace_ms if url_pace else None
         if url_pace:
             self.pace = pace_name(table.setup.pace_ms)
         else:
@@ -70,7 +73,7 @@ class Controls:
 
     @property
     def pace_ms(self) -> int:
-        return PACES[self.pace]
+        return self.url_pace_ms if self.url_pace_ms is not None else PACES[self.pace]
 
     # -- after every change ----------------------------------------------------------------------------
 
@@ -160,7 +163,9 @@ class Controls:
         chosen = _el("pace").value
         if chosen in PACES:
             self.pace = chosen
+            self.url_pace_ms = None
             window.localStorage.setItem(PACE_KEY, chosen)
+            self.table.pace_changed()
 
     # -- a safe "New game" ----------------------------------------------------------------------------
 

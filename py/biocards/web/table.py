@@ -43,6 +43,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, D
         self.viewer: int | None = None
         self.actions: dict[str, Action] = {}
         self.bot_pending = False
+        self._bot_wait = None  # (timer id, callback) of the computer move waiting out the pace
         self._thinking = None  # a strong computer's move being worked out, slice by slice
         self._thinking_ply = 0
         self.floor = 0  # moves a take-back may not remove (a shared position's or lesson's start)

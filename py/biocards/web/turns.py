@@ -44,10 +44,23 @@ class TurnLoop:
             self._render()
             if not self.bot_pending:
                 self.bot_pending = True
-                window.setTimeout(create_once_callable(self._guard(self._bot_move)), self.controls.pace_ms)
+                callback = create_once_callable(self._guard(self._bot_move))
+                self._bot_wait = (window.setTimeout(callback, self.controls.pace_ms), callback)
         document.documentElement.dataset.state = "ready"
 
+    def pace_changed(self) -> None:
+        """A speed picked while a computer waits to move counts for that move too."""
+        if self._bot_wait is None:
+            return
+        timer, callback = self._bot_wait
+        window.clearTimeout(timer)
+        callback.destroy()
+        self._bot_wait = None
+        self.bot_pending = False
+        self._advance()
+
     def _bot_move(self, _event=None) -> None:
+        self._bot_wait = None
         self.bot_pending = False
         state = self.state
         if state.is_terminal() or self._seat_kind(state.current_player) == "human" \
