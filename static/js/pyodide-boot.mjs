@@ -24,26 +24,40 @@ const snapshotStdlib = snapshotURL && new URL(meta("biocards-snapshot-stdlib"), 
 
 // The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
 // gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free,
-// and keeps the inflated bytes for the next visit (it closes itself when it has stored them).
+// and keeps the inflated bytes in Cache Storage for the next visit (it closes itself when it has
+// stored them). A later visit reads them back right here: no worker to start.
 const SNAPSHOT_CACHE = "biocards-snapshot";  // as snapshot-worker.js names it
-const snapshot = snapshotURL && new Promise((resolve, reject) => {
-  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
-  worker.onmessage = ({ data }) => {
-    if (data.error) {
+
+async function keptSnapshot() {
+  const cache = await globalThis.caches?.open(SNAPSHOT_CACHE).catch(() => null);
+  const kept = cache && await cache.match(`${snapshotURL}?inflated`);
+  if (!kept) return null;
+  const bytes = await kept.arrayBuffer();
+  performance.mark("biocards-snapshot-from-cache");
+  return bytes;
+}
+
+function inflatedSnapshot() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+    worker.onmessage = ({ data }) => {
+      if (data.error) {
+        worker.terminate();
+        reject(new Error(data.error));
+      } else {
+        performance.mark(`biocards-snapshot-from-${data.from}`);
+        resolve(data.bytes);
+      }
+    };
+    worker.onerror = (event) => {
       worker.terminate();
-      reject(new Error(data.error));
-    }
-    else {
-      performance.mark(`biocards-snapshot-from-${data.from}`);
-      resolve(data.bytes);
-    }
-  };
-  worker.onerror = (event) => {
-    worker.terminate();
-    reject(new Error(event.message || "the snapshot worker failed"));
-  };
-  worker.postMessage(snapshotURL);
-});
+      reject(new Error(event.message || "the snapshot worker failed"));
+    };
+    worker.postMessage(snapshotURL);
+  });
+}
+
+const snapshot = snapshotURL && keptSnapshot().catch(() => null).then((bytes) => bytes ?? inflatedSnapshot());
 snapshot?.catch(() => {});  // a failure is reported where it is awaited, in loadPyodide
 
 function mark(path) {
