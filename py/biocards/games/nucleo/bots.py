@@ -10,6 +10,7 @@ are fair.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ...bots import SeatBot, search
 from ...core import Action
@@ -17,9 +18,26 @@ from .cards import PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, NucleoState
 
 
+_RECIPE = {name: tuple(protein.composition.items()) for name, protein in PROTEINS.items()}
+"""Each protein's (amino acid, count) pairs, read once: the bots ask thousands of times a move."""
+_VALUE = {name: protein.value for name, protein in PROTEINS.items()}
+
+
 def missing(hand: dict[str, int], name: str) -> dict[str, int]:
     """Amino acids still needed to build ``name`` from ``hand``."""
-    return {a: n - hand.get(a, 0) for a, n in PROTEINS[name].composition.items() if hand.get(a, 0) < n}
+    get = hand.get
+    return {a: n - get(a, 0) for a, n in _RECIPE[name] if get(a, 0) < n}
+
+
+def missing_count(hand: dict[str, int], name: str) -> int:
+    """How many amino acid cards ``hand`` still lacks for ``name`` (``sum(missing(...).values())``)."""
+    get = hand.get
+    total = 0
+    for a, n in _RECIPE[name]:
+        held = get(a, 0)
+        if held < n:
+            total += n - held
+    return total
 
 
 NEEDED_PER_TURN = 0.5
@@ -36,6 +54,7 @@ def turns_left(pool: int, players: int) -> float:
     return pool / (COINS_PER_TURN * players)
 
 
+@lru_cache(maxsize=4096)
 def chance_to_finish(still: int, turns: float) -> float:
     """The chance of gathering ``still`` missing amino acids in ``turns`` turns (the useful cards
     a turn brings taken as Poisson)."""
@@ -63,13 +82,12 @@ def outlook(hand: dict[str, int], proteins: list[str], pool: int, players: int) 
     left = dict(hand)
     out = []
     before = 0
-    for name in sorted(proteins, key=lambda n: (sum(missing(hand, n).values()), n)):
-        still = missing(left, name)
-        for a, n in PROTEINS[name].composition.items():
+    for name in sorted(proteins, key=lambda n: (missing_count(hand, n), n)):
+        before += missing_count(left, name)
+        for a, n in _RECIPE[name]:
             if left.get(a):
                 left[a] = max(0, left[a] - n)
-        before += sum(still.values())
-        value = PROTEINS[name].value
+        value = _VALUE[name]
         p = chance_to_finish(before, turns)
         out.append((name, p * min(value, max(pool, 1)) - (1 - p) * value))
     return out
@@ -128,13 +146,11 @@ class GreedyBot(SeatBot):
         hand, proteins = state.amino[me], state.proteins[me]
         target = self._target(state)
         need = missing(hand, target) if target else {}
-        by = {(a.kind, a.get("amino"), a.get("protein"), a.get("item"), a.get("seat"), a.get("boost"),
-               a.get("receive"), a.get("card")): a for a in legal}
+        by = {(a.kind, a.params): a for a in legal}
 
         def find(kind, **params):
-            key = (kind, params.get("amino"), params.get("protein"), params.get("item"), params.get("seat"),
-                   params.get("boost"), params.get("receive"), params.get("card"))
-            return by.get(key)
+            # Every lookup names all of the move's parameters, so (kind, params) finds it.
+            return by.get((kind, tuple(sorted(params.items()))))
 
         if state.pending:
             top = state.pending[-1]
