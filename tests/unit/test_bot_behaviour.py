@@ -190,7 +190,7 @@ def test_nucleo_steady_policy_makes_no_offer_where_greedy_would():
     assert SteadyBot(game, p, 0).choose(state).kind != "propose"
 
 
-def test_nucleo_steady_policy_keeps_one_protein_card_where_greedy_keeps_two():
+def test_nucleo_steady_policy_swaps_its_poorest_protein_card_where_greedy_keeps_both():
     """On the die's protein face with two small cards both likely to be built, greedy keeps both
     and takes a third; the steady policy puts the poorer one under the pile first."""
     from biocards.core import Pending
@@ -213,3 +213,17 @@ def test_nucleo_search_plays_its_seat_with_the_steady_policy_and_rivals_as_greed
     bot = game.make_bot("search", 1, 0)
     assert type(bot.policy(1, 5)) is SteadyBot
     assert type(bot.policy(0, 5)) is GreedyBot
+
+
+def test_nucleo_steady_policy_never_builds_with_gene_duplication():
+    """Gene duplication keeps the card to build again, and an unbuilt card costs its value at the
+    end: greedy takes the boost, the steady policy builds plainly."""
+    from biocards.games.nucleo.bots import SteadyBot
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione"], amino="ECG")
+    state.actions[p] = ["gene-duplication"]
+    state.apply(next(a for a in state.legal_actions() if a.kind == "to-build"))
+    assert game.make_bot("greedy", p, 0).choose(state).boost == "gene-duplication"
+    move = SteadyBot(game, p, 0).choose(state)
+    assert (move.kind, move.boost) == ("build", "none")
