@@ -1,5 +1,6 @@
 """NUCLEO's bots: greedy aims at the protein card it is closest to building, trades toward it,
-builds, and holds only cards it can expect to finish; search looks ahead with greedy roll-outs.
+builds, and holds only cards it can expect to finish; SteadyBot is greedy made warier (the
+search's own policy); search plays SteadyBot and looks ahead where that measurably helps.
 
 Both judge a hand by its outlook: a protein card left unbuilt at the end costs its value, so each
 card is worth its value times the chance of building it before the pool runs dry, less its value
@@ -368,27 +369,27 @@ class SteadyBot(GreedyBot):
     build_bonus = {**GreedyBot.build_bonus, "gene-duplication": -1}
 
 
-_TRADE_STEPS = frozenset({"give", "ask", "done-giving", "send", "offer-to"})
-"""The card-by-card steps of building an offer: the greedy plan makes them (searching each step
-lets the search wander into offers it never finishes)."""
-
-
 class SearchBot(search.SearchBot):
-    """The generic determinized search with short greedy roll-outs and NUCLEO's outlook as the
-    leaf: coins, plus each protein card's expected worth (its value times the chance of building
-    it before the pool runs dry, less its value otherwise), mine against the best rival's.
+    """The strong level: SteadyBot's play, with the one question a search measurably helps with
+    searched (which protein card to put back under the pile, on the protein face or with
+    Protein recycling): every candidate is tried in the same re-dealt worlds, its own seat then
+    played by SteadyBot and the rivals by greedy for 40 moves, and the position scored by the
+    outlook (coins plus each protein card's expected worth), mine against the best rival's.
 
-    Greedy builds the offers the search decides to make; amino acids to choose are narrowed to
-    the few the outlook likes best before they are searched.
+    Searched elsewhere it did worse than its policy alone: part 3's choices (the fixed trade
+    looked better than it is: 30% of 60 games against greedy), answering offers (the re-dealt
+    worlds do not know that the rival asks for what it lacks, so it accepted trades that helped
+    the rival: 43% of 60) and choosing an amino acid (59% of 150, the policy alone 62%).
     """
 
     samples = 4
     margin_scale = 5
     horizon = 40
-    width = 4
     loyalty = 0.08
-    """With a handful of worlds a move's lead is mostly noise: another move than greedy's must
+    """With a handful of worlds a move's lead is mostly noise: another move than the policy's must
     look clearly better (the generic 0.03 let the search drift into worse moves)."""
+    searched = frozenset({"trade-in", "recycle"})
+    """The questions searched; every other decision is the policy's."""
 
     def policy(self, seat: int, seed: int) -> SeatBot:
         # Its own seat plays the steadier policy (in roll-outs too, so a move is judged by how it
@@ -398,36 +399,9 @@ class SearchBot(search.SearchBot):
         return GreedyBot(self.game, seat, seed)
 
     def delegate(self, state: NucleoState, legal: list[Action]) -> bool:
-        # Part 4 is the policy's too: build the most valuable card with the best boost. So are the
-        # choices of part 3 (fixed trade, action cards, on to building): searched with the
-        # outlook as the leaf, the fixed trade looked better than it is and the search traded
-        # cards away (30% of 60 games against greedy, where the policy alone wins 61%).
         if state.pending:
             return state.pending[-1].kind not in self.searched
-        return state.phase != "roll"
-
-    searched = frozenset({"choose-amino", "trade-in", "recycle"})
-    """The questions searched (choosing an amino acid, a protein card to put back); every other
-    decision is the policy's. Answering offers is not searched: the re-dealt worlds do not know
-    that the rival asks for what it lacks, so the search accepted trades that helped the rival
-    (43% of 60 games against greedy, where the policy alone wins 61%)."""
-
-    def leave_out(self, action: Action) -> bool:
-        # A counter-offer is one greedy writes only when it has one in mind; searching it without
-        # one is a decline by another road.
-        # A new protein card for five amino acids is greedy's move only with no card in hand: the
-        # search, seeing a fresh card's early promise, took it too often and hoarded.
-        # Its own offers it leaves out as well: an offer greedy accepts helps greedy (SteadyBot).
-        return action.kind in ("counter", "propose") or (action.kind == "fixed-trade"
-                                                        and action.get("receive") == "protein")
-
-    def rank(self, world: NucleoState, move: Action) -> float | None:
-        if move.kind != "take":
-            return None
-        me = self.seat
-        hand = dict(world.amino[me])
-        hand[move.amino] = hand.get(move.amino, 0) + 1
-        return worth(hand, world.proteins[me], world.coins[me], world.pool.count, world.num_players)
+        return True
 
     def evaluate(self, state: NucleoState, seat: int) -> float:
         pool, players = state.pool.count, state.num_players
