@@ -176,3 +176,54 @@ def test_nucleo_greedy_games_do_not_end_with_every_score_zero(players):
     for seed in range(20):
         state = play_out(game.new_state(players, seed), [game.make_bot("greedy", s, seed) for s in range(players)])
         assert any(state.scores()), f"seed {seed}: every score 0 ({state.coins} coins)"
+
+
+def test_nucleo_steady_policy_makes_no_offer_where_greedy_would():
+    """The search bot's own policy (SteadyBot) answers offers but makes none: an offer greedy
+    accepts is one that helps greedy. Here greedy, one Glycine short of Glutathione with a spare
+    Tryptophan, proposes; the steady policy goes on to the fixed trade or to building."""
+    from biocards.games.nucleo.bots import SteadyBot
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione"], amino="ECW")
+    assert game.make_bot("greedy", p, 0).choose(state).kind == "propose"
+    assert SteadyBot(game, p, 0).choose(state).kind != "propose"
+
+
+def test_nucleo_steady_policy_swaps_its_poorest_protein_card_where_greedy_keeps_both():
+    """On the die's protein face with two small cards both likely to be built, greedy keeps both
+    and takes a third; the steady policy puts the poorer one under the pile first."""
+    from biocards.core import Pending
+    from biocards.games.nucleo.bots import SteadyBot
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione", "TRH"], amino="EC")
+    state.pool.count = 20
+    state.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+    state._legal = None
+    assert game.make_bot("greedy", p, 0).choose(state).protein == ""
+    assert SteadyBot(game, p, 0).choose(state).protein == "TRH"
+
+
+def test_nucleo_search_plays_its_seat_with_the_steady_policy_and_rivals_as_greedy():
+    """The search judges a move by how its own seat would go on (steady) against greedy rivals."""
+    from biocards.games.nucleo.bots import GreedyBot, SteadyBot
+
+    game = games.get("nucleo")
+    bot = game.make_bot("search", 1, 0)
+    assert type(bot.policy(1, 5)) is SteadyBot
+    assert type(bot.policy(0, 5)) is GreedyBot
+
+
+def test_nucleo_steady_policy_never_builds_with_gene_duplication():
+    """Gene duplication keeps the card to build again, and an unbuilt card costs its value at the
+    end: greedy takes the boost, the steady policy builds plainly."""
+    from biocards.games.nucleo.bots import SteadyBot
+
+    game, state, p = _nucleo_trade_phase()
+    _hold_only(state, p, ["Glutathione"], amino="ECG")
+    state.actions[p] = ["gene-duplication"]
+    state.apply(next(a for a in state.legal_actions() if a.kind == "to-build"))
+    assert game.make_bot("greedy", p, 0).choose(state).boost == "gene-duplication"
+    move = SteadyBot(game, p, 0).choose(state)
+    assert (move.kind, move.boost) == ("build", "none")

@@ -75,6 +75,11 @@ class SearchBot(SeatBot):
         e.g. the card-by-card steps of building a trade offer)."""
         return False
 
+    def policy(self, seat: int, seed: int) -> SeatBot:
+        """The bot that plays ``seat`` in a roll-out (and this seat's delegated and favourite
+        moves): the ``rollout_bot`` unless a game gives its own seat a policy of its own."""
+        return self.game.make_bot(self.rollout_bot, seat, seed)
+
     width: int | None = None
     """When set (and the game has ``rank``), only the best ``width`` moves by ``rank`` are searched."""
 
@@ -113,7 +118,7 @@ class SearchBot(SeatBot):
         the same as :meth:`choose` gives for the same samples."""
         legal = state.legal_actions()
         if len(legal) > 1 and self.delegate(state, legal):
-            return self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
+            return self.policy(self.seat, self.seed).choose(state)
         moves = self.candidates(state, legal)
         if len(moves) == 1:
             return moves[0]
@@ -135,7 +140,7 @@ class SearchBot(SeatBot):
             yield sample
         # The roll-out bot's own move keeps ties and near-ties: a few noisy samples should not
         # talk the search out of a sound move.
-        favourite = self.game.make_bot(self.rollout_bot, self.seat, self.seed).choose(state)
+        favourite = self.policy(self.seat, self.seed).choose(state)
         if favourite in moves:
             totals[moves.index(favourite)] += self.loyalty * sample
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
@@ -148,7 +153,7 @@ class SearchBot(SeatBot):
         except IllegalAction:
             # Legal for the real hand but not in this world cannot happen in a fair game; be safe.
             return float("-inf")
-        bots = [self.game.make_bot(self.rollout_bot, s, seed) for s in range(child.num_players)]
+        bots = [self.policy(s, seed) for s in range(child.num_players)]
         limit = self.horizon if self.horizon is not None else self.game.max_moves
         for _ in range(limit):
             if child.is_terminal():

@@ -253,8 +253,7 @@ class NucleoState(GameState):
     def _pending_actions(self, top: Pending) -> list[Action]:
         p = top.player
         if top.kind == "choose-amino":
-            return [Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
-                    for a, n in self.supply.items() if n]
+            return [_TAKE[a, n] for a, n in self.supply.items() if n]
         if top.kind == "trade-in":
             acts = [Action("trade-in", protein=n, label=f"Put {n} under the pile, then take the top card")
                     for n in dict.fromkeys(self.proteins[p])]
@@ -273,7 +272,7 @@ class NucleoState(GameState):
                 items = [f"aa:{a}" for a, n in sorted(self.amino[p].items()) if n > counts[f"aa:{a}"]]
                 items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p]) if f"protein:{n}" not in counts]
                 items += ["coin"] if self.coins[p] > counts["coin"] else []
-                acts = [Action("give", item=i, label=f"Give {item_label(i)}") for i in items]
+                acts = [_GIVE[i] for i in items]
             return acts + [Action("done-giving", label=f"Done: you give {items_text(give)}"),
                            Action("cancel", label="Cancel the offer")]
         if top.kind == "offer-ask":
@@ -282,7 +281,7 @@ class NucleoState(GameState):
                 # Anything the other player could hold: you cannot see their hand.
                 items = [f"aa:{a}" for a in D20] + ["coin"]
                 items += [f"protein:{n}" for n in PROTEINS if n not in self.proteins[p] and f"protein:{n}" not in ask]
-                acts = [Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in items]
+                acts = [_ASK[i] for i in items]
             if give or ask:
                 acts.append(Action("send", label=f"Offer {items_text(give)} for {items_text(ask)}"))
             return acts + [Action("cancel", label="Cancel the offer")]
@@ -625,6 +624,14 @@ class NucleoState(GameState):
         self.actions[p].remove(cid)
         self.action_deck.discard(cid)
 
+
+_ITEMS = [f"aa:{a}" for a in D20] + ["coin"] + [f"protein:{n}" for n in PROTEINS]
+# The long per-item move lists are made once (a search asks for them thousands of times a move);
+# the labels are the same words the moves always had.
+_GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEMS}
+_ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
+_TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
+         for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
 
 _FACE_TEXT = {"one": "one amino acid", "two": "two amino acids", "action": "an action card",
               "protein": "take or trade a protein card"}
