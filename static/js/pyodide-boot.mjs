@@ -22,30 +22,41 @@ const snapshotURL = meta("biocards-snapshot") ? new URL(meta("biocards-snapshot"
 // A restored heap needs only the standard-library modules it has not imported yet: a small zip.
 const snapshotStdlib = snapshotURL && new URL(meta("biocards-snapshot-stdlib"), root).href;
 
-// The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
-// gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free,
-// and keeps the inflated bytes in Cache Storage for the next visit (it closes itself when it has
-// stored them). A later visit reads them back right here: no worker to start.
-const SNAPSHOT_CACHE = "biocards-snapshot";  // as snapshot-worker.js names it
+// What a visit keeps for the next: the inflated snapshot and Pyodide's wasm, in a Cache Storage
+// cache named by this build's snapshot hash (which covers Pyodide's files and our wheel), so a
+// site update never restores another build's. A browser without a disk cache for big files
+// (a guest session) then reads 40 MB back instead of downloading, inflating and compiling again.
+const KEPT = snapshotURL && `biocards-runtime-${snapshotURL.match(/snapshot-([0-9a-f]+)/)[1]}`;
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+const keptCache = KEPT && globalThis.caches ? caches.open(KEPT).catch(() => null) : Promise.resolve(null);
+
+async function kept(url) {
+  const cache = await keptCache;
+  return cache && await cache.match(url).catch(() => undefined);
+}
 
 async function keptSnapshot() {
-  const cache = await globalThis.caches?.open(SNAPSHOT_CACHE).catch(() => null);
-  const kept = cache && await cache.match(`${snapshotURL}?inflated`);
-  if (!kept) return null;
-  const bytes = await kept.arrayBuffer();
+  const response = await kept(`${snapshotURL}?inflated`);
+  if (!response) return null;
+  const bytes = await response.arrayBuffer();
   performance.mark("biocards-snapshot-from-cache");
   return bytes;
 }
 
+// The download starts when boot.js imports this module, alongside PyScript's own start. Shipped
+// gzipped (a 30 MiB heap): a worker inflates it as it arrives, so the page's thread stays free,
+// and keeps a copy that it stores once the page says the restore worked.
+let worker = null;
+
 function inflatedSnapshot() {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+    worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
     worker.onmessage = ({ data }) => {
       if (data.error) {
         worker.terminate();
         reject(new Error(data.error));
       } else {
-        performance.mark(`biocards-snapshot-from-${data.from}`);
+        performance.mark("biocards-snapshot-from-network");
         resolve(data.bytes);
       }
     };
@@ -53,7 +64,7 @@ function inflatedSnapshot() {
       worker.terminate();
       reject(new Error(event.message || "the snapshot worker failed"));
     };
-    worker.postMessage(snapshotURL);
+    worker.postMessage({ url: snapshotURL, cache: KEPT });
   });
 }
 
@@ -65,6 +76,27 @@ function mark(path) {
   performance.mark(`biocards-boot-${path}`);
 }
 
+// Pyodide fetches its wasm itself: while it starts, a fetch of that file is answered from what
+// was kept (compiled code comes with it), or goes to the network with a copy kept.
+async function withKeptWasm(load) {
+  const keptWasm = await kept(wasmURL);
+  const network = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    if (String(input) !== wasmURL) return network(input, init);
+    if (keptWasm) return Promise.resolve(keptWasm);
+    return network(input, init).then(async (response) => {
+      const cache = await keptCache;
+      if (cache && response.ok) cache.put(wasmURL, response.clone()).catch(() => {});
+      return response;
+    });
+  };
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = network;
+  }
+}
+
 async function restore(options) {
   // Pyodide waits for the snapshot itself, after starting the wasm's download and compilation.
   let bytes;
@@ -74,13 +106,23 @@ async function restore(options) {
   // The snapshot ships without what the wasm file's data segments already hold: put them back
   // the moment the module is instantiated (after the snapshot arrived), before Pyodide copies
   // the heap in.
-  const pyodide = await withPristineMemory(
+  const pyodide = await withKeptWasm(() => withPristineMemory(
     () => vendored.loadPyodide({ ...options, indexURL, stdLibURL: snapshotStdlib, _loadSnapshot: arrived }),
-    (memory) => xorWithPristine(bytes, memory));
+    (memory) => xorWithPristine(bytes, memory)));
   performance.mark("biocards-restored");
   // Every restore starts from the same heap, so the same random state: draw a fresh one.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
+}
+
+// After a restore that worked: the worker may keep the snapshot, and other builds' caches go.
+async function keepThisBuild() {
+  worker?.postMessage("keep");
+  for (const name of await caches.keys()) {
+    if ((name.startsWith("biocards-runtime-") && name !== KEPT) || name === "biocards-snapshot") {
+      await caches.delete(name);
+    }
+  }
 }
 
 async function install(options) {
@@ -92,16 +134,26 @@ async function install(options) {
   return pyodide;
 }
 
+// The restore starts as soon as boot.js imports this module, not when PyScript, having loaded
+// itself, asks for an interpreter: by then it is well on its way. PyScript's options are only its
+// output handlers, which a restored interpreter takes afterwards.
+const restoring = snapshot && restore({});
+restoring?.catch(() => {});  // a failure is reported where it is awaited, in loadPyodide
+
 export async function loadPyodide(options = {}) {
-  if (snapshot) {
+  if (restoring) {
     try {
-      const pyodide = await restore(options);
+      const pyodide = await restoring;
+      if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+      if (options.stderr) pyodide.setStderr({ batched: options.stderr });
       mark("snapshot");
+      if (globalThis.caches) keepThisBuild().catch(() => {});
       return pyodide;
     } catch (error) {
       console.warn("BioCards: the memory snapshot could not be used; starting Python from scratch.", error);
-      // Whatever was kept of it (snapshot-worker.js) is not used again.
-      globalThis.caches?.delete(SNAPSHOT_CACHE).catch(() => {});
+      // Nothing kept for this build is used again.
+      worker?.terminate();
+      globalThis.caches?.delete(KEPT).catch(() => {});
     }
   }
   const pyodide = await install(options);

@@ -116,52 +116,69 @@ def _forgive_the_404(watched):
     watched.problems[:] = [problem for problem in watched.problems if problem != missing]
 
 
-KEPT = "biocards-snapshot"  # the Cache Storage name snapshot-worker.js keeps the inflated bytes under
+def _kept(page) -> dict[str, list[str]]:
+    """What the page keeps in Cache Storage for its next visit: cache name -> the URLs kept."""
+    return page.evaluate("""async () => {
+        const kept = {};
+        for (const name of await caches.keys()) {
+            kept[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+        }
+        return kept;
+    }""")
 
 
-def _kept_snapshots(page) -> list[str]:
-    return page.evaluate(f"caches.open('{KEPT}').then((c) => c.keys()).then((ks) => ks.map((k) => k.url))")
-
-
-def _wait_until_kept(page) -> list[str]:
-    """The kept snapshot's key, once the worker has stored it (it waits a few seconds to)."""
+def _wait_until_kept(page) -> tuple[str, list[str]]:
+    """This build's cache and its URLs, once the inflated snapshot and the wasm are both in it."""
     for _ in range(240):
-        kept = _kept_snapshots(page)
-        if kept:
-            return kept
+        caches = _kept(page)
+        for name, urls in caches.items():
+            if any(u.endswith("?inflated") for u in urls) and any(u.endswith("pyodide.asm.wasm") for u in urls):
+                return name, urls
         page.wait_for_timeout(250)
-    raise AssertionError("the inflated snapshot was never kept")
+    raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
 
 
-def test_a_second_visit_restores_the_snapshot_kept_from_the_first(page, site_url):
+def test_a_second_visit_restores_what_the_first_kept(page, site_url):
     assert _boot(page, site_url + PLAY) == "snapshot"
-    kept = _wait_until_kept(page)
-    assert len(kept) == 1 and "/vendor/pyodide/snapshot-" in kept[0]  # this build's, by its hashed name
+    name, urls = _wait_until_kept(page)
+    snapshot = page.evaluate("document.querySelector('meta[name=biocards-snapshot]').content")
+    build_hash = snapshot.split("snapshot-")[1].split(".")[0]
+    assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
+    assert len(urls) == 2
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
     assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
     assert page.locator("#table svg").count() == 1
 
 
+def test_another_builds_kept_runtime_is_deleted_after_a_restore(page, site_url):
+    page.goto(site_url + "lessons/index.html")
+    page.evaluate("caches.open('biocards-runtime-0123456789abcdef').then((c) => c.put('/old', new Response('old')))")
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    name, _ = _wait_until_kept(page)
+    assert list(_kept(page)) == [name]
+
+
 def test_a_kept_snapshot_that_cannot_be_restored_is_dropped_and_the_page_installs(page, site_url):
     assert _boot(page, site_url + PLAY) == "snapshot"
-    [key] = _wait_until_kept(page)
-    page.evaluate(f"""caches.open('{KEPT}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
+    name, urls = _wait_until_kept(page)
+    [key] = [u for u in urls if u.endswith("?inflated")]
+    page.evaluate(f"""caches.open('{name}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
     assert _boot(page, site_url + PLAY + "&again=1") == "install"
     assert page.locator("#table svg").count() == 1
     for _ in range(40):
-        if not page.evaluate(f"caches.has('{KEPT}')"):
+        if name not in _kept(page):
             break
         page.wait_for_timeout(250)
-    assert not page.evaluate(f"caches.has('{KEPT}')")
+    assert name not in _kept(page)
 
 
 def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):
     page = watched.page
     assert _boot(page, site_url + PLAY) == "snapshot"
     restored = page.locator("#table").inner_html()
-    _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
-    page.evaluate(f"caches.delete('{KEPT}')")
+    name, _ = _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
+    page.evaluate(f"caches.delete('{name}')")
     page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
     assert _boot(page, site_url + PLAY + "&again=1") == "install"
     assert page.locator("#table").inner_html() == restored
