@@ -77,16 +77,18 @@ function mark(path) {
 }
 
 // Pyodide fetches its wasm itself: while it starts, a fetch of that file is answered from what
-// was kept (compiled code comes with it), or goes to the network with a copy kept.
+// was kept (compiled code comes with it), or goes to the network with a copy set aside, stored
+// once the restore has worked (storing 10 MB sooner would slow the first boot).
+let wasmToKeep = null;
+
 async function withKeptWasm(load) {
   const keptWasm = await kept(wasmURL);
   const network = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     if (String(input) !== wasmURL) return network(input, init);
     if (keptWasm) return Promise.resolve(keptWasm);
-    return network(input, init).then(async (response) => {
-      const cache = await keptCache;
-      if (cache && response.ok) cache.put(wasmURL, response.clone()).catch(() => {});
+    return network(input, init).then((response) => {
+      if (response.ok) wasmToKeep = response.clone();
       return response;
     });
   };
@@ -118,6 +120,9 @@ async function restore(options) {
 // After a restore that worked: the worker may keep the snapshot, and other builds' caches go.
 async function keepThisBuild() {
   worker?.postMessage("keep");
+  const cache = await keptCache;
+  if (cache && wasmToKeep) await cache.put(wasmURL, wasmToKeep);
+  wasmToKeep = null;
   for (const name of await caches.keys()) {
     if ((name.startsWith("biocards-runtime-") && name !== KEPT) || name === "biocards-snapshot") {
       await caches.delete(name);
