@@ -35,8 +35,10 @@ async function kept(url) {
   return cache && await cache.match(url).catch(() => undefined);
 }
 
+const keptSnapshotKey = snapshotURL && `${snapshotURL}?inflated`;  // where the inflated bytes are kept
+
 async function keptSnapshot() {
-  const response = await kept(`${snapshotURL}?inflated`);
+  const response = await kept(keptSnapshotKey);
   if (!response) return null;
   const bytes = await response.arrayBuffer();
   performance.mark("biocards-snapshot-from-cache");
@@ -64,7 +66,7 @@ function inflatedSnapshot() {
       worker.terminate();
       reject(new Error(event.message || "the snapshot worker failed"));
     };
-    worker.postMessage({ url: snapshotURL, cache: KEPT });
+    worker.postMessage({ url: snapshotURL, cache: KEPT, key: keptSnapshotKey });
   });
 }
 
@@ -99,7 +101,7 @@ async function withKeptWasm(load) {
   }
 }
 
-async function restore(options) {
+async function restore() {
   // Pyodide waits for the snapshot itself, after starting the wasm's download and compilation.
   let bytes;
   const arrived = snapshot.then((buffer) => { bytes = new Uint8Array(buffer); return bytes; });
@@ -109,7 +111,7 @@ async function restore(options) {
   // the moment the module is instantiated (after the snapshot arrived), before Pyodide copies
   // the heap in.
   const pyodide = await withKeptWasm(() => withPristineMemory(
-    () => vendored.loadPyodide({ ...options, indexURL, stdLibURL: snapshotStdlib, _loadSnapshot: arrived }),
+    () => vendored.loadPyodide({ indexURL, stdLibURL: snapshotStdlib, _loadSnapshot: arrived }),
     (memory) => xorWithPristine(bytes, memory)));
   performance.mark("biocards-restored");
   // Every restore starts from the same heap, so the same random state: draw a fresh one.
@@ -124,7 +126,7 @@ async function keepThisBuild() {
   if (cache && wasmToKeep) await cache.put(wasmURL, wasmToKeep);
   wasmToKeep = null;
   for (const name of await caches.keys()) {
-    if ((name.startsWith("biocards-runtime-") && name !== KEPT) || name === "biocards-snapshot") {
+    if (name.startsWith("biocards-runtime-") && name !== KEPT) {
       await caches.delete(name);
     }
   }
@@ -142,7 +144,7 @@ async function install(options) {
 // The restore starts as soon as boot.js imports this module, not when PyScript, having loaded
 // itself, asks for an interpreter: by then it is well on its way. PyScript's options are only its
 // output handlers, which a restored interpreter takes afterwards.
-const restoring = snapshot && restore({});
+const restoring = snapshot && restore();
 restoring?.catch(() => {});  // a failure is reported where it is awaited, in loadPyodide
 
 export async function loadPyodide(options = {}) {

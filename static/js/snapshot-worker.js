@@ -3,10 +3,11 @@
 //
 // When the page says the restore worked ("keep"), the snapshot is inflated once more (from the
 // HTTP cache, after the boot, rather than copying 31 MB before it) into Cache Storage, in the
-// cache the page names for this build, so the next visit reads it back instead of inflating again.
+// cache and under the key the page names for this build, so the next visit reads it back instead of inflating again.
 // A page that could not restore it terminates this worker instead.
 let snapshotURL = null;
 let cacheName = null;
+let keptKey = null;
 
 async function inflated(url) {
   const response = await fetch(url);
@@ -18,7 +19,7 @@ self.onmessage = async ({ data }) => {
   if (data === "keep") {
     try {
       const cache = await self.caches.open(cacheName);
-      await cache.put(`${snapshotURL}?inflated`,
+      await cache.put(keptKey,
                       new Response(await inflated(snapshotURL), { headers: { "Content-Type": "application/octet-stream" } }));
     } finally {
       self.close();
@@ -28,6 +29,7 @@ self.onmessage = async ({ data }) => {
   try {
     snapshotURL = data.url;
     cacheName = self.caches ? data.cache : null;
+    keptKey = data.key;
     const bytes = await inflated(snapshotURL);
     self.postMessage({ bytes }, [bytes]);
     if (!cacheName) self.close();
