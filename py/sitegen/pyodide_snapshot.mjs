@@ -51,7 +51,6 @@ json.dumps(sorted(sys.modules))
 // Pyodide's record of loaded packages must be empty in a snapshot (it checks); the page's own
 // loader records nothing either, since the page never calls loadPackage after a restore.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
-zeroFreeMemory(pyodide._module);
 const snapshot = xorWithPristine(pyodide.makeMemorySnapshot(), pristine);
 writeFileSync(out, snapshot);
 console.log(`snapshot ${(snapshot.length / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms`);
@@ -61,28 +60,6 @@ pyodide.globals.set("LOADED", pyodide.toPy(JSON.parse(loaded)));
 pyodide.globals.set("OUT", "/tmp/stdlib.zip");
 pyodide.runPython(readFileSync(new URL("snapshot_stdlib.py", import.meta.url), "utf8"));
 writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib.zip"));
-
-// Memory the heap freed keeps its old bytes (micropip's modules, the wheel it unpacked); zeroed,
-// they cost nothing gzipped. Take every free block malloc gives without moving the heap's end past
-// the memory there is (it must not grow: a restore refuses a snapshot larger than the default
-// memory), zero it, give it back, and zero everything past the heap's end.
-function zeroFreeMemory(module) {
-  const memory = module.HEAPU8.length;
-  const room = () => memory - module._sbrk(0) - (1 << 20);
-  const taken = [];
-  for (let size = 1 << 24; size >= 16; size >>= 1) {
-    for (;;) {
-      if (room() < 2 * Math.max(size, 1 << 16)) break;
-      const block = module._malloc(size);
-      if (!block) break;
-      module.HEAPU8.fill(0, block, block + size);
-      taken.push(block);
-    }
-  }
-  for (const block of taken) module._free(block);
-  module.HEAPU8.fill(0, module._sbrk(0), memory);
-  if (module.HEAPU8.length !== memory) throw new Error("zeroing free memory grew the heap");
-}
 
 // The build's check: a restore as the page does it (decoded, the small zip mounted) imports a
 // module from that zip and draws a table.
