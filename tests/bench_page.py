@@ -104,6 +104,12 @@ def without_snapshot(context) -> None:
     context.route("**/vendor/pyodide/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
 
 
+def dist_files(urls: list[str]) -> set[Path]:
+    """The files of dist/ behind a page's request paths (a folder's path is its index.html)."""
+    paths = {build.DIST / (url.lstrip("/") + ("index.html" if url.endswith("/") else "")) for url in urls}
+    return {path for path in paths if path.is_file()}
+
+
 def compressed_size(path: Path) -> int:
     data = path.read_bytes()
     return min(len(data), len(gzip.compress(data, 6)))
@@ -197,20 +203,15 @@ def main(quick: bool) -> dict:
     for name, boots in (("boot_stages_ms", cold), ("boot_warm_stages_ms", warm)):
         figures[name] = {stage: median([b["stages"][stage] for b in boots if stage in b["stages"]])
                          for stage in STAGES if any(stage in b["stages"] for b in boots)}
-    fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
-               for name in ["/play/", *cold[0]["files"]]}
-    fetched = {path for path in fetched if path.is_file()}
+    fetched = dist_files(["/play/", *cold[0]["files"]])
     snapshots = list(build.DIST.glob("vendor/pyodide/snapshot-*"))
     if cold[0]["path"] == "snapshot":  # fetched by a worker, so not in the page's resource timing
         fetched |= set(snapshots)
     figures["first_visit_bytes"] = sum(compressed_size(path) for path in fetched)
     # The bare page's first visit: the runtime as the play page fetched it before snapshots.
-    bare_fetched = {build.DIST / name.lstrip("/") for name in runtime[0]["files"]}
-    figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in bare_fetched if p.is_file())
+    figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in dist_files(runtime[0]["files"]))
     # Today's first visit for comparison: the play page on the install path, as before snapshots.
-    install_fetched = {build.DIST / (name.lstrip("/") + ("index.html" if name.endswith("/") else ""))
-                       for name in ["/play/", *cold_install[0]["files"]]}
-    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in install_fetched if p.is_file())
+    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in dist_files(["/play/", *cold_install[0]["files"]]))
     figures["first_visit_files"] = len(fetched)
     figures["snapshot_bytes"] = snapshots[0].stat().st_size if snapshots else 0
     return figures

@@ -9,6 +9,7 @@ tools a page cannot reach (a debugger, a REPL, test runners, servers, legacy cod
 """
 
 import dis
+import marshal
 import sys
 import zipfile
 
@@ -100,8 +101,6 @@ def main(loaded, out):
 
 
 def marshal_code(pyc):
-    import marshal
-
     return marshal.loads(pyc[16:])  # a .pyc: 16 bytes of header, then the marshalled code
 
 
