@@ -40,6 +40,9 @@ SNAPSHOTS = CACHE / "snapshots"
 SNAPSHOT_MAKER = (ROOT / "py" / "sitegen" / "pyodide_snapshot.mjs", ROOT / "py" / "sitegen" / "snapshot_imports.py",
                   ROOT / "py" / "sitegen" / "snapshot_stdlib.py", ROOT / "static" / "js" / "snapshot-codec.mjs")
 
+# The snapshot ships in parts that workers inflate side by side (classroom machines have 2-4 cores).
+SNAPSHOT_PARTS = 2
+
 MICROPIP = "micropip==0.11.1"
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -56,6 +59,10 @@ def run(*args: str | Path, **kwargs) -> subprocess.CompletedProcess:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def fingerprint(*paths: Path) -> str:
@@ -196,10 +203,11 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     return out
 
 
-def pyodide_snapshot(pyodide: Path, wheel: Path) -> tuple[Path, Path]:
-    """The play page's memory snapshot (gzipped) and the small standard-library zip a restore
-    mounts, made under Node with the vendored runtime in ``pyodide`` after micropip installed
-    ``wheel``; cached by the hash of all of them.
+def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_package: Path) -> tuple[list[Path], Path]:
+    """The play page's memory snapshot (its gzipped parts) and the small standard-library zip a
+    restore mounts, made under Node with the vendored runtime in ``pyodide`` after micropip
+    installed ``wheel``, PyScript's Python package (``pyscript_package``) compiled into it; cached
+    by the hash of all of them.
 
     Their names carry that hash, so a page (or a service-worker cache) can never pair them with
     another build's Pyodide or wheel. Making them also restores the snapshot and draws a table, or
@@ -207,22 +215,31 @@ def pyodide_snapshot(pyodide: Path, wheel: Path) -> tuple[Path, Path]:
     """
     runtime = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip")]
     runtime += sorted(pyodide.glob("micropip-*.whl"))
-    key = fingerprint(*runtime, wheel, *SNAPSHOT_MAKER)[:16]
-    out = SNAPSHOTS / f"snapshot-{key}.bin.gz"
+    # The part count counts too: one build's part 0 of 2 is not another's part 0 of 3.
+    key = sha256_text(f"{fingerprint(*runtime, wheel, pyscript_package, *SNAPSHOT_MAKER)} {SNAPSHOT_PARTS}")[:16]
+    parts = [SNAPSHOTS / f"snapshot-{key}-{i}.bin.gz" for i in range(SNAPSHOT_PARTS)]
     stdlib = SNAPSHOTS / f"python_stdlib-{key}.zip"
-    if not (out.exists() and stdlib.exists()):
+    if not all(path.exists() for path in (*parts, stdlib)):
         log("making the Pyodide memory snapshot under Node")
         SNAPSHOTS.mkdir(parents=True, exist_ok=True)
         raw = SNAPSHOTS / "work.bin"
-        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, raw, SNAPSHOTS / "work.zip")
-        # Shipped gzipped at the highest level: a static host sends a .gz as it is.
-        with raw.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
-                                                        mtime=0) as sink:
-            shutil.copyfileobj(source, sink)
-        raw.unlink()
+        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_package, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
+        for i, part in enumerate(parts):
+            # Shipped gzipped at the highest level: a static host sends a .gz as it is.
+            made = raw.with_name(f"{raw.name}-{i}")
+            with made.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
+                                                            mtime=0) as sink:
+                shutil.copyfileobj(source, sink)
+            made.unlink()
+            (SNAPSHOTS / "work.bin.gz").rename(part)
         (SNAPSHOTS / "work.zip").rename(stdlib)
-        (SNAPSHOTS / "work.bin.gz").rename(out)
-    return out, stdlib
+    return parts, stdlib
+
+
+def snapshot_size(part: Path) -> int:
+    """The whole snapshot's size in bytes, as each of its parts begins (snapshot-codec.mjs)."""
+    with gzip.open(part) as packed:
+        return int.from_bytes(packed.read(4), "little")
 
 
 # -- build ---------------------------------------------------------------------------------------
@@ -274,12 +291,14 @@ def build() -> Path:
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     shutil.copytree(ROOT / "static", staging / "static")
-    snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel)
-    for made in (snapshot, snapshot_stdlib):
+    snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
+                                                 node_modules / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js")
+    for made in (*snapshot, snapshot_stdlib):
         shutil.copy2(made, staging / "vendor" / "pyodide" / made.name)
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
         "--wheel", wheel_dir.relative_to(staging).joinpath(wheel.name).as_posix(),
-        "--snapshot", f"vendor/pyodide/{snapshot.name}", "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
+        "--snapshot", *(f"vendor/pyodide/{part.name}" for part in snapshot),
+        "--snapshot-size", str(snapshot_size(snapshot[0])), "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)

@@ -1,44 +1,54 @@
 // Make the play page's Pyodide memory snapshot at build time, with the exact runtime the site ships.
 //
-//   node pyodide_snapshot.mjs PYODIDE_DIR WHEEL OUT STDLIB_OUT
+//   node pyodide_snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_PACKAGE OUT PARTS STDLIB_OUT
 //
 // PYODIDE_DIR is the site's vendor/pyodide (its byte-compiled python_stdlib.zip and micropip).
-// micropip installs WHEEL as on the page, then everything the page imports that does not need the
-// browser is imported, so a restore skips Python's start, micropip and those imports. The heap
+// PYSCRIPT_PACKAGE is the module of PyScript's npm package that holds its Python package's files.
+// micropip installs WHEEL as on the page (in a Pyodide of its own), then everything the page
+// imports that does not need the browser is imported from what it installed, so a restore skips
+// Python's start, micropip and those imports. The heap
 // holds no files: the rest of the wheel's modules stay in the heap as code (snapshot_imports.py).
 // Nothing JavaScript-side may be referenced from Python here (no `js`, no `pyscript`).
 //
-// OUT gets the snapshot, its heap XORed with the runtime's pristine memory (snapshot-codec.mjs).
+// OUT-0 … OUT-(PARTS-1) get the snapshot: its heap XORed with the runtime's pristine memory, its
+// zero pages left out, cut into PARTS parts (snapshot-codec.mjs).
 // STDLIB_OUT gets the standard library a restored page can still import (snapshot_stdlib.py): a
 // restore mounts that small zip instead of the whole one, so zipimport's record of the whole zip
 // is dropped before the snapshot and read afresh from the small one after a restore.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { withPristineMemory, xorWithPristine } from "../../static/js/snapshot-codec.mjs";
+import {
+  loadFromSnapshot, packSnapshot, snapshotLength, withPristineMemory, xorWithPristine,
+} from "../../static/js/snapshot-codec.mjs";
 
-const [pyodideDir, wheel, out, stdlibOut] = process.argv.slice(2);
+const [pyodideDir, wheel, pyscriptPackage, out, partCount, stdlibOut] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const started = performance.now();
+// micropip installs the wheel as the page's fallback path does, in a Pyodide of its own: its work
+// (micropip, packaging, email, zipfile and all they allocate) would otherwise stay in the heap,
+// 3.7 of its 12.6 MB of non-zero pages. The snapshot's Pyodide gets the files it installed.
+const installer = await loadPyodide({ indexURL: `${pyodideDir}/` });
+await installer.loadPackage("micropip", { messageCallback: () => {} });
+const wheelPath = `/tmp/${basename(wheel)}`;
+installer.FS.writeFile(wheelPath, readFileSync(wheel));
+const installed = JSON.parse(await installer.runPythonAsync(`
+import importlib.metadata, json, micropip
+await micropip.install("emfs:${wheelPath}")
+json.dumps([str(file.locate()) for file in importlib.metadata.files("biocards")])
+`));
 let pristine;
 const pyodide = await withPristineMemory(
   () => loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true }),
   (memory) => { pristine = memory.slice(); });
-await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-const wheelPath = `/tmp/${basename(wheel)}`;
-pyodide.FS.writeFile(wheelPath, readFileSync(wheel));
-await pyodide.runPythonAsync(`
-import micropip
-await micropip.install("emfs:${wheelPath}")
-`);
-// micropip holds JavaScript objects (fetch, the lock file) that a snapshot cannot carry: drop it.
-pyodide.runPython(`
-import gc, sys
-for name in [m for m in sys.modules if m == "micropip" or m.startswith(("micropip.", "pyodide.http"))]:
-    del sys.modules[name]
-del micropip
-gc.collect()
-`);
+for (const path of installed) {
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, installer.FS.readFile(path));
+}
+const { default: pyscriptFiles } = await import(pathToFileURL(pyscriptPackage).href);
+const pyscriptPackageFiles = pyodide.toPy(pyscriptFiles);
+pyodide.globals.set("PYSCRIPT_PACKAGE", pyscriptPackageFiles);
+pyscriptPackageFiles.destroy();
 pyodide.runPython(readFileSync(new URL("snapshot_imports.py", import.meta.url), "utf8"));
 const loaded = pyodide.runPython(`
 import json, sys, zipimport
@@ -51,9 +61,11 @@ json.dumps(sorted(sys.modules))
 // Pyodide's record of loaded packages must be empty in a snapshot (it checks); the page's own
 // loader records nothing either, since the page never calls loadPackage after a restore.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
-const snapshot = xorWithPristine(pyodide.makeMemorySnapshot(), pristine);
-writeFileSync(out, snapshot);
-console.log(`snapshot ${(snapshot.length / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms`);
+const made = pyodide.makeMemorySnapshot();
+const parts = packSnapshot(made, xorWithPristine(made, pristine), Number(partCount));
+parts.forEach((part, i) => writeFileSync(`${out}-${i}`, part));
+const packed = parts.reduce((sum, part) => sum + part.length, 0);
+console.log(`snapshot ${(packed / 1e6).toFixed(1)} MB without zero pages, in ${parts.length} parts, in ${Math.round(performance.now() - started)} ms`);
 
 // After the snapshot, so the modules this needs (dis, marshal) stay out of the heap.
 pyodide.globals.set("LOADED", pyodide.toPy(JSON.parse(loaded)));
@@ -63,10 +75,9 @@ writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib.zip"));
 
 // The build's check: a restore as the page does it (decoded, the small zip mounted) imports a
 // module from that zip and draws a table.
-const bytes = new Uint8Array(readFileSync(out));
-const restored = await withPristineMemory(
-  () => loadPyodide({ indexURL: `${pyodideDir}/`, stdLibURL: stdlibOut, _loadSnapshot: bytes }),
-  (memory) => xorWithPristine(bytes, memory));
+const shipped = parts.map((_, i) => new Uint8Array(readFileSync(`${out}-${i}`)));
+const restored = await loadFromSnapshot(
+  loadPyodide, { indexURL: `${pyodideDir}/`, stdLibURL: stdlibOut }, snapshotLength(shipped), shipped);
 const table = restored.runPython(`
 import statistics  # not in the heap: from the small zip
 from biocards import games

@@ -30,7 +30,8 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def build_site(root: Path, dist: Path, wheel: str, snapshot: str = "", snapshot_stdlib: str = "") -> None:
+def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), snapshot_size: int = 0,
+               snapshot_stdlib: str = "") -> None:
     """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/)."""
     env = environment(root)
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
@@ -44,7 +45,8 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: str = "", snapshot_
         root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
         guided=guided))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
-        root="../", wheel=wheel, snapshot=snapshot, snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
+        root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
+        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
         guided=json.dumps([lesson["id"] for lesson in guided])))
     _write_service_worker(dist)
 

@@ -1,5 +1,6 @@
 // Boot the play page: point PyScript at the site's own Pyodide and biocards wheel (never a CDN),
 // and move the progress bar as the real downloads finish.
+import "./runtime-fetch.mjs";  // first: the downloads Python's start waits for begin now
 const root = new URL("../../", import.meta.url);
 const bar = document.getElementById("boot-progress");
 const words = document.getElementById("boot-status");
@@ -49,5 +50,5 @@ stage("Loading Python…", 15);
 const failed = (error) => {
   window.biocardsFail(`The game could not start: ${error.message}. Try reloading the page.`);
 };
-import(loader).catch(failed);  // starts the snapshot's download now, not when PyScript asks
+import(loader).catch(failed);  // starts the restore now, not when PyScript asks
 import(new URL("vendor/pyscript/core.js", root).href).catch(failed);

@@ -77,15 +77,21 @@ def _boot(page, url):
     return page.evaluate("document.documentElement.dataset.boot")
 
 
-def _another_builds_snapshot() -> bytes:
-    """This build's snapshot with another build id in its header (bytes 16-48, as Pyodide writes it)."""
+def _another_builds_snapshot(route):
+    """This build's snapshot with another build id in its header (bytes 16-48, as Pyodide writes
+    it). The header is in the first part, at the start of its first run (snapshot-codec.mjs)."""
     import gzip
+    import struct
 
     from conftest import DIST
 
-    raw = bytearray(gzip.decompress(next(DIST.glob("vendor/pyodide/snapshot-*")).read_bytes()))
-    raw[16:48] = bytes(32)
-    return gzip.compress(bytes(raw), 1)
+    part = DIST / "vendor" / "pyodide" / route.request.url.rsplit("/", 1)[1]
+    raw = bytearray(gzip.decompress(part.read_bytes()))
+    _, _, runs, first_offset = struct.unpack_from("<IIII", raw, 0)
+    if first_offset == 0:  # the part that starts with the header
+        data = 12 + 8 * runs
+        raw[data + 16:data + 48] = bytes(32)
+    route.fulfill(status=200, body=gzip.compress(bytes(raw), 1))
 
 
 def test_play_page_boots_from_this_builds_snapshot(page, site_url):
@@ -102,8 +108,7 @@ def test_a_page_whose_snapshot_cannot_be_used_installs_the_wheel_and_plays(watch
     elif broken == "corrupt":
         page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=bytes(range(256)) * 64))
     else:
-        body = _another_builds_snapshot()
-        page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=body))
+        page.route(SNAPSHOT, _another_builds_snapshot)
     assert _boot(page, site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=0") == "install"
     page.wait_for_function("document.querySelectorAll('#log li').length >= 4", timeout=120_000)
     assert page.locator("#table svg").count() == 1
@@ -127,12 +132,18 @@ def _kept(page) -> dict[str, list[str]]:
     }""")
 
 
+def _snapshot_parts(page) -> list[str]:
+    return page.evaluate("document.querySelector('meta[name=biocards-snapshot]').content").split()
+
+
 def _wait_until_kept(page) -> tuple[str, list[str]]:
-    """This build's cache and its URLs, once the inflated snapshot and the wasm are both in it."""
+    """This build's cache and its URLs, once every part of the inflated snapshot and the wasm are in it."""
+    parts = len(_snapshot_parts(page))
     for _ in range(240):
         caches = _kept(page)
         for name, urls in caches.items():
-            if any(u.endswith("?inflated") for u in urls) and any(u.endswith("pyodide.asm.wasm") for u in urls):
+            inflated = [u for u in urls if u.endswith("?inflated")]
+            if len(inflated) == parts and any(u.endswith("pyodide.asm.wasm") for u in urls):
                 return name, urls
         page.wait_for_timeout(250)
     raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
@@ -141,10 +152,12 @@ def _wait_until_kept(page) -> tuple[str, list[str]]:
 def test_a_second_visit_restores_what_the_first_kept(page, site_url):
     assert _boot(page, site_url + PLAY) == "snapshot"
     name, urls = _wait_until_kept(page)
-    snapshot = page.evaluate("document.querySelector('meta[name=biocards-snapshot]').content")
-    build_hash = snapshot.split("snapshot-")[1].split(".")[0]
+    parts = _snapshot_parts(page)
+    assert len(parts) >= 2  # inflated side by side
+    build_hash = parts[0].split("snapshot-")[1].split("-")[0]
+    assert all(f"snapshot-{build_hash}-" in part for part in parts)
     assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
-    assert len(urls) == 2
+    assert len(urls) == len(parts) + 1  # the parts and the wasm
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
     assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
@@ -162,7 +175,7 @@ def test_another_builds_kept_runtime_is_deleted_after_a_restore(page, site_url):
 def test_a_kept_snapshot_that_cannot_be_restored_is_dropped_and_the_page_installs(page, site_url):
     assert _boot(page, site_url + PLAY) == "snapshot"
     name, urls = _wait_until_kept(page)
-    [key] = [u for u in urls if u.endswith("?inflated")]
+    key = next(u for u in urls if u.endswith("?inflated"))
     page.evaluate(f"""caches.open('{name}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
     assert _boot(page, site_url + PLAY + "&again=1") == "install"
     assert page.locator("#table svg").count() == 1

@@ -1,0 +1,124 @@
+// The downloads Python's start waits for, begun the moment boot.js runs (it imports this module
+// first), not when PyScript, having loaded itself, asks for an interpreter: this build's memory
+// snapshot (inflated by a worker), Pyodide's wasm and Pyodide's script. A later visit reads the
+// snapshot and the wasm back from what an earlier one kept (see keepThisBuild in pyodide-boot.mjs).
+const root = new URL("../../", import.meta.url);
+export const indexURL = new URL("vendor/pyodide/", root).href;
+
+// This build's wheel and memory snapshot (its parts), as the play page names them. The parts'
+// names carry the hash of Pyodide's build and our wheel, so a page never asks for another build's.
+const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
+export const wheel = new URL(meta("biocards-wheel"), root).href;
+const snapshotParts = (meta("biocards-snapshot") || "").split(" ").filter(Boolean).map((part) => new URL(part, root).href);
+export const hasSnapshot = snapshotParts.length > 0;
+/** The whole snapshot's size, unpacked: all Pyodide needs to know before the parts arrive. */
+export const snapshotSize = Number(meta("biocards-snapshot-size"));
+// A restored heap needs only the standard-library modules it has not imported yet: a small zip.
+export const snapshotStdlib = hasSnapshot ? new URL(meta("biocards-snapshot-stdlib"), root).href : null;
+
+// What a visit keeps for the next: the snapshot's parts (inflated, zero pages still left out) and
+// Pyodide's wasm, in a Cache Storage cache named by this build's snapshot hash (which covers
+// Pyodide's files and our wheel), so a site update never restores another build's. A browser
+// without a disk cache for big files (a guest session) then reads 24 MB back instead of
+// downloading, inflating and compiling again.
+export const KEPT = hasSnapshot ? `biocards-runtime-${snapshotParts[0].match(/snapshot-([0-9a-f]+)/)[1]}` : null;
+export const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+export const keptCache = KEPT && globalThis.caches ? caches.open(KEPT).catch(() => null) : Promise.resolve(null);
+
+async function kept(url) {
+  const cache = await keptCache;
+  return cache && await cache.match(url).catch(() => undefined);
+}
+
+const keptKey = (part) => `${part}?inflated`;
+
+async function keptSnapshot() {
+  const responses = await Promise.all(snapshotParts.map((part) => kept(keptKey(part))));
+  if (!responses.every(Boolean)) return null;
+  const parts = await Promise.all(responses.map(async (response) => new Uint8Array(await response.arrayBuffer())));
+  performance.mark("biocards-snapshot-from-cache");
+  return parts;
+}
+
+// Shipped gzipped, without its zero pages, in parts. A worker per part downloads and inflates it,
+// side by side and off the page's thread (which is busy compiling and linking Pyodide meanwhile:
+// a download handed over from this thread would wait for it). They start now, before we know
+// whether a visit kept the parts (that answer takes a while on a first visit; kept parts stop
+// them). A worker holds on to what it inflated, and stores it once the page says the restore
+// worked (keepSnapshot).
+let workers = [];
+
+function inflatedPart(part) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+    const fail = (error) => {
+      worker.terminate();
+      reject(error);
+    };
+    // Listening from the start: a message that came before anyone listened would be lost.
+    worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(new Uint8Array(data.packed)));
+    worker.onerror = (event) => fail(new Error(event.message || "the snapshot worker failed"));
+    worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) });
+    workers.push(worker);
+  });
+}
+
+const inflating = Promise.all(snapshotParts.map(inflatedPart));
+inflating.catch(() => {});  // awaited only if nothing was kept
+
+async function inflatedSnapshot() {
+  const parts = await inflating;
+  performance.mark("biocards-snapshot-from-network");
+  return parts;
+}
+
+/** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
+ *  this build has no snapshot. */
+export const snapshot = hasSnapshot ? keptSnapshot().catch(() => null).then((parts) => {
+  if (!parts) return inflatedSnapshot();
+  dropSnapshot();
+  return parts;
+}) : null;
+snapshot?.catch(() => {});  // a failure is reported where it is awaited, in pyodide-boot.mjs
+
+/** The page's restore worked: the workers may store what they inflated for the next visit. */
+export function keepSnapshot() {
+  workers.forEach((worker) => worker.postMessage("keep"));
+  workers = [];
+}
+
+/** Nothing more of the downloaded snapshot is wanted: its workers (and their downloads) stop. */
+export function dropSnapshot() {
+  workers.forEach((worker) => worker.terminate());
+  workers = [];
+}
+
+// Pyodide's wasm: what was kept, or a download begun now (cancelled if a kept copy turns up),
+// compiled as soon as it is here: Pyodide itself would start compiling only once it had the
+// snapshot. A downloaded copy is set aside for keeping (takeWasmToKeep).
+const wasmDownload = new AbortController();
+const downloadingWasm = fetch(wasmURL, { signal: wasmDownload.signal });
+downloadingWasm.catch(() => {});
+let wasmToKeep = null;
+
+/** The compiled wasm module, or null if it could not be had (Pyodide then fetches its own). */
+export const wasmModule = kept(wasmURL).then((keptWasm) => {
+  if (keptWasm) {
+    wasmDownload.abort();
+    return keptWasm;
+  }
+  return downloadingWasm.then((response) => {
+    if (response.ok) wasmToKeep = response.clone();
+    return response;
+  });
+}).then((response) => WebAssembly.compileStreaming(response)).catch(() => null);
+
+/** The downloaded wasm response to keep for the next visit, once; null if it came from the cache. */
+export function takeWasmToKeep() {
+  const response = wasmToKeep;
+  wasmToKeep = null;
+  return response;
+}
+
+// Pyodide's script, imported now so that it is parsed by the time loadPyodide imports it.
+import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
