@@ -83,9 +83,9 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => {
 })).observe({ type: "resource", buffered: true });
 """
 STAGES = ("got: core.js", "got: pyodide.asm.wasm", "pyscript: Loading interpreter",
-          "mark: biocards-snapshot-from-network", "mark: biocards-snapshot-from-cache", "mark: biocards-restored",
-          "pyscript: Loaded interpreter",
-          "pyscript: Loaded Pyodide", "mark: biocards-python-start", "mark: biocards-table-ready", "ready")
+          "mark: biocards-restore-start", "mark: biocards-snapshot-from-network", "mark: biocards-snapshot-from-cache",
+          "mark: biocards-restored", "pyscript: Loaded interpreter", "pyscript: Loaded Pyodide",
+          "mark: biocards-python-start", "mark: biocards-adapter-imported", "mark: biocards-table-ready", "ready")
 
 
 def boot_ms(page, url: str) -> float:

@@ -42,32 +42,33 @@ async function keptSnapshot() {
 
 // Shipped gzipped, without its zero pages, in parts. A worker per part downloads and inflates it,
 // side by side and off the page's thread (which is busy compiling and linking Pyodide meanwhile:
-// a download handed over from this thread would wait for it). They start now, before we know
-// whether a visit kept the parts (that answer takes a while on a first visit; kept parts stop
-// them). A worker holds on to what it inflated, and stores it once the page says the restore
-// worked (keepSnapshot).
+// a download handed over from this thread would wait for it). The workers start now, while we
+// look for parts a visit kept (that answer takes a while on a first visit), and are sent their
+// part only if none were kept. A worker holds on to what it inflated, and stores it once the page
+// says the restore worked (keepSnapshot).
 let workers = [];
 
-function inflatedPart(part) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+function startWorker(part) {
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  workers.push(worker);
+  // Listening from the start: a message that came before anyone listened would be lost.
+  const inflated = new Promise((resolve, reject) => {
     const fail = (error) => {
       worker.terminate();
       reject(error);
     };
-    // Listening from the start: a message that came before anyone listened would be lost.
     worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(new Uint8Array(data.packed)));
     worker.onerror = (event) => fail(new Error(event.message || "the snapshot worker failed"));
-    worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) });
-    workers.push(worker);
   });
+  inflated.catch(() => {});  // awaited only if nothing was kept
+  return { part, worker, inflated };
 }
 
-const inflating = Promise.all(snapshotParts.map(inflatedPart));
-inflating.catch(() => {});  // awaited only if nothing was kept
+const starting = snapshotParts.map(startWorker);
 
 async function inflatedSnapshot() {
-  const parts = await inflating;
+  starting.forEach(({ part, worker }) => worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) }));
+  const parts = await Promise.all(starting.map(({ inflated }) => inflated));
   performance.mark("biocards-snapshot-from-network");
   return parts;
 }
@@ -93,25 +94,25 @@ export function dropSnapshot() {
   workers = [];
 }
 
-// Pyodide's wasm: what was kept, or a download begun now (cancelled if a kept copy turns up),
-// compiled as soon as it is here: Pyodide itself would start compiling only once it had the
-// snapshot. A downloaded copy is set aside for keeping (takeWasmToKeep).
-const wasmDownload = new AbortController();
-const downloadingWasm = fetch(wasmURL, { signal: wasmDownload.signal });
-downloadingWasm.catch(() => {});
+// Pyodide's wasm: what was kept, or else downloaded, compiled as soon as it is here: Pyodide
+// itself would start compiling only once it had the snapshot. A downloaded copy is set aside for
+// keeping (takeWasmToKeep).
 let wasmToKeep = null;
+// The browser's own fetch, taken now: while Pyodide starts, pyodide-boot.mjs answers fetches of the
+// wasm with this module's download, and this download must not wait for itself.
+const networkFetch = globalThis.fetch.bind(globalThis);
+
+async function downloadedWasm() {
+  const response = await networkFetch(wasmURL);
+  if (response.ok) wasmToKeep = response.clone();
+  return response;
+}
 
 /** The compiled wasm module, or null if it could not be had (Pyodide then fetches its own). */
-export const wasmModule = kept(wasmURL).then((keptWasm) => {
-  if (keptWasm) {
-    wasmDownload.abort();
-    return keptWasm;
-  }
-  return downloadingWasm.then((response) => {
-    if (response.ok) wasmToKeep = response.clone();
-    return response;
-  });
-}).then((response) => WebAssembly.compileStreaming(response)).catch(() => null);
+export const wasmModule = kept(wasmURL)
+  .then((keptWasm) => keptWasm || downloadedWasm())
+  .then((response) => WebAssembly.compileStreaming(response))
+  .catch(() => null);
 
 /** The downloaded wasm response to keep for the next visit, once; null if it came from the cache. */
 export function takeWasmToKeep() {

@@ -71,9 +71,9 @@ PLAY = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
 SNAPSHOT = "**/vendor/pyodide/snapshot-*"
 
 
-def _boot(page, url):
+def _boot(page, url, timeout=120_000):
     page.goto(url)
-    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+    page.wait_for_selector("html[data-state=ready]", timeout=timeout)
     return page.evaluate("document.documentElement.dataset.boot")
 
 
@@ -147,6 +147,19 @@ def _wait_until_kept(page) -> tuple[str, list[str]]:
                 return name, urls
         page.wait_for_timeout(250)
     raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
+
+
+def test_a_slow_cache_storage_does_not_stall_the_boot(page, site_url):
+    """The wasm is downloaded only once no kept copy turned up; by then the restore may already be
+    answering fetches of the wasm with that download, which must not end up waiting for itself."""
+    page.add_init_script("""{
+        const open = CacheStorage.prototype.open;
+        CacheStorage.prototype.open = function (...args) {
+            return new Promise((later) => setTimeout(later, 1500)).then(() => open.apply(this, args));
+        };
+    }""")
+    assert _boot(page, site_url + PLAY, timeout=30_000) == "snapshot"
+    assert page.locator("#table svg").count() == 1
 
 
 def test_a_second_visit_restores_what_the_first_kept(page, site_url):
