@@ -94,25 +94,28 @@ export function dropSnapshot() {
   workers = [];
 }
 
-// Pyodide's wasm: what was kept, or else downloaded, compiled as soon as it is here: Pyodide
-// itself would start compiling only once it had the snapshot. A downloaded copy is set aside for
-// keeping (takeWasmToKeep).
-let wasmToKeep = null;
-// The browser's own fetch, taken now: while Pyodide starts, pyodide-boot.mjs answers fetches of the
-// wasm with this module's download, and this download must not wait for itself.
+// Pyodide's wasm: what was kept, or else a download begun now (cancelled if a kept copy turns
+// up), compiled as soon as it is here: Pyodide itself would start compiling only once it had the
+// snapshot. A downloaded copy is set aside for keeping (takeWasmToKeep). The download uses the
+// browser's own fetch, taken now: while Pyodide starts, pyodide-boot.mjs answers fetches of the
+// wasm with this module's download, which must not wait for itself.
 const networkFetch = globalThis.fetch.bind(globalThis);
-
-async function downloadedWasm() {
-  const response = await networkFetch(wasmURL);
-  if (response.ok) wasmToKeep = response.clone();
-  return response;
-}
+const wasmDownload = new AbortController();
+const downloadingWasm = networkFetch(wasmURL, { signal: wasmDownload.signal });
+downloadingWasm.catch(() => {});
+let wasmToKeep = null;
 
 /** The compiled wasm module, or null if it could not be had (Pyodide then fetches its own). */
-export const wasmModule = kept(wasmURL)
-  .then((keptWasm) => keptWasm || downloadedWasm())
-  .then((response) => WebAssembly.compileStreaming(response))
-  .catch(() => null);
+export const wasmModule = kept(wasmURL).then((keptWasm) => {
+  if (keptWasm) {
+    wasmDownload.abort();
+    return keptWasm;
+  }
+  return downloadingWasm.then((response) => {
+    if (response.ok) wasmToKeep = response.clone();
+    return response;
+  });
+}).then((response) => WebAssembly.compileStreaming(response)).catch(() => null);
 
 /** The downloaded wasm response to keep for the next visit, once; null if it came from the cache. */
 export function takeWasmToKeep() {
