@@ -1,7 +1,8 @@
 """Page figures for ``python3 build.py bench`` (not a test): boot times, dist size, in-page bot moves.
 
 Boot = navigation until ``<html data-state="ready">``, median of 5: cold in a fresh browser context
-each time, warm in one reused context (HTTP cache and PyScript's IndexedDB kept). The page itself
+each time, warm in one reused context (HTTP cache, Cache Storage and PyScript's IndexedDB kept;
+the first visit gets SETTLE_MS to finish what it does once booted). The page itself
 notes the moment (``performance.now()`` when the attribute changes, so from navigation start);
 ``boot_*_wall_ms`` is the same boot timed from outside, Playwright's round trips included.
 
