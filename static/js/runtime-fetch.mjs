@@ -10,7 +10,7 @@ export const indexURL = new URL("vendor/pyodide/", root).href;
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 export const wheel = new URL(meta("biocards-wheel"), root).href;
 const snapshotParts = (meta("biocards-snapshot") || "").split(" ").filter(Boolean).map((part) => new URL(part, root).href);
-export const hasSnapshot = snapshotParts.length > 0;
+const hasSnapshot = snapshotParts.length > 0;
 /** The whole snapshot's size, unpacked: all Pyodide needs to know before the parts arrive. */
 export const snapshotSize = Number(meta("biocards-snapshot-size"));
 // A restored heap needs only the standard-library modules it has not imported yet: a small zip.
@@ -46,11 +46,8 @@ async function keptSnapshot() {
 // look for parts a visit kept (that answer takes a while on a first visit), and are sent their
 // part only if none were kept. A worker holds on to what it inflated, and stores it once the page
 // says the restore worked (keepSnapshot).
-let workers = [];
-
 function startWorker(part) {
   const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
-  workers.push(worker);
   // Listening from the start: a message that came before anyone listened would be lost.
   const inflated = new Promise((resolve, reject) => {
     const fail = (error) => {
@@ -64,11 +61,11 @@ function startWorker(part) {
   return { part, worker, inflated };
 }
 
-const starting = snapshotParts.map(startWorker);
+let workers = snapshotParts.map(startWorker);
 
 async function inflatedSnapshot() {
-  starting.forEach(({ part, worker }) => worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) }));
-  const parts = await Promise.all(starting.map(({ inflated }) => inflated));
+  workers.forEach(({ part, worker }) => worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) }));
+  const parts = await Promise.all(workers.map(({ inflated }) => inflated));
   performance.mark("biocards-snapshot-from-network");
   return parts;
 }
@@ -84,13 +81,13 @@ snapshot?.catch(() => {});  // a failure is reported where it is awaited, in pyo
 
 /** The page's restore worked: the workers may store what they inflated for the next visit. */
 export function keepSnapshot() {
-  workers.forEach((worker) => worker.postMessage("keep"));
+  workers.forEach(({ worker }) => worker.postMessage("keep"));
   workers = [];
 }
 
 /** Nothing more of the downloaded snapshot is wanted: its workers (and their downloads) stop. */
 export function dropSnapshot() {
-  workers.forEach((worker) => worker.terminate());
+  workers.forEach(({ worker }) => worker.terminate());
   workers = [];
 }
 

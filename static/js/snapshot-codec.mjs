@@ -174,28 +174,32 @@ function xoredOf(part) {
   return new DataView(part.buffer, part.byteOffset, HEADER).getUint32(4, true);
 }
 
-/** The whole snapshot's length, once its parts are checked to fit together; else an error. */
-export function snapshotLength(parts) {
+// A snapshot's parts, checked to fit together: its length, how much of its heap was XORed, where
+// the heap starts, and every run of pages they hold.
+function readParts(parts) {
   const length = lengthOf(parts[0]);
+  const xored = xoredOf(parts[0]);
   const runs = parts.flatMap((part) => {
-    if (lengthOf(part) !== length || xoredOf(part) !== xoredOf(parts[0])) throw new Error("corrupt snapshot");
+    if (lengthOf(part) !== length || xoredOf(part) !== xored) throw new Error("corrupt snapshot");
     return runsOf(part);
   });
   const header = runs.find((run) => run.offset === 0);
   if (!header || runs.some(({ offset, bytes }) => offset + bytes.length > length)) throw new Error("corrupt snapshot");
-  heapStart(header.bytes);
-  return length;
+  return { length, xored, start: heapStart(header.bytes), runs };
+}
+
+/** The whole snapshot's length, once its parts are checked to fit together; else an error. */
+export function snapshotLength(parts) {
+  return readParts(parts).length;
 }
 
 /** Fill `snapshot` (zeros, snapshotLength long) from its packed parts and the pristine memory. */
 export function unpackSnapshot(snapshot, parts, pristine) {
-  if (snapshotLength(parts) !== snapshot.length) throw new Error("the snapshot's parts are not of this size");
-  const runs = parts.flatMap(runsOf);
-  const header = runs.find((run) => run.offset === 0);
+  const { length, xored, start, runs } = readParts(parts);
+  if (length !== snapshot.length) throw new Error("the snapshot's parts are not of this size");
   // Where the data segments lie in the heap, a page left out was pristine memory, unchanged, and
   // a page kept is XORed onto it; elsewhere a page is as it was kept.
-  const start = heapStart(header.bytes);
-  const end = Math.min(start + xoredOf(parts[0]), start + pristine.length, snapshot.length);
+  const end = Math.min(start + xored, start + pristine.length, snapshot.length);
   snapshot.set(pristine.subarray(0, end - start), start);
   for (const { offset, bytes } of runs) {
     const from = Math.max(offset, start) - offset;
