@@ -38,7 +38,8 @@ BYTECODE = CACHE / "bytecode"
 COMPILER = (ROOT / "py" / "sitegen" / "pyodide_compile.mjs", ROOT / "py" / "sitegen" / "bytecode.py")
 SNAPSHOTS = CACHE / "snapshots"
 SNAPSHOT_MAKER = (ROOT / "py" / "sitegen" / "pyodide_snapshot.mjs", ROOT / "py" / "sitegen" / "snapshot_imports.py",
-                  ROOT / "py" / "sitegen" / "snapshot_stdlib.py", ROOT / "static" / "js" / "snapshot-codec.mjs")
+                  ROOT / "py" / "sitegen" / "snapshot_stdlib.py", ROOT / "static" / "js" / "snapshot-codec.mjs",
+                  ROOT / "static" / "js" / "python-main.mjs")
 
 # The snapshot ships in parts that workers inflate side by side (classroom machines have 2-4 cores).
 SNAPSHOT_PARTS = 2
@@ -203,11 +204,11 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     return out
 
 
-def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_package: Path) -> tuple[list[Path], Path]:
+def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple[list[Path], Path]:
     """The play page's memory snapshot (its gzipped parts) and the small standard-library zip a
     restore mounts, made under Node with the vendored runtime in ``pyodide`` after micropip
-    installed ``wheel``, PyScript's Python package (``pyscript_package``) compiled into it; cached
-    by the hash of all of them.
+    installed ``wheel``, PyScript's Python package and the code PyScript runs first (both from
+    ``pyscript_stdlib``) compiled into it; cached by the hash of all of them.
 
     Their names carry that hash, so a page (or a service-worker cache) can never pair them with
     another build's Pyodide or wheel. Making them also restores the snapshot and draws a table, or
@@ -216,14 +217,15 @@ def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_package: Path) -> tupl
     runtime = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip")]
     runtime += sorted(pyodide.glob("micropip-*.whl"))
     # The part count counts too: one build's part 0 of 2 is not another's part 0 of 3.
-    key = sha256_text(f"{fingerprint(*runtime, wheel, pyscript_package, *SNAPSHOT_MAKER)} {SNAPSHOT_PARTS}")[:16]
+    pyscript = (pyscript_stdlib, pyscript_stdlib.parent / "stdlib" / "pyscript.js")
+    key = sha256_text(f"{fingerprint(*runtime, wheel, *pyscript, *SNAPSHOT_MAKER)} {SNAPSHOT_PARTS}")[:16]
     parts = [SNAPSHOTS / f"snapshot-{key}-{i}.bin.gz" for i in range(SNAPSHOT_PARTS)]
     stdlib = SNAPSHOTS / f"python_stdlib-{key}.zip"
     if not all(path.exists() for path in (*parts, stdlib)):
         log("making the Pyodide memory snapshot under Node")
         SNAPSHOTS.mkdir(parents=True, exist_ok=True)
         raw = SNAPSHOTS / "work.bin"
-        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_package, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
+        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_stdlib, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
         for i, part in enumerate(parts):
             # Shipped gzipped at the highest level: a static host sends a .gz as it is.
             made = raw.with_name(f"{raw.name}-{i}")
@@ -292,7 +294,7 @@ def build() -> Path:
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     shutil.copytree(ROOT / "static", staging / "static")
     snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
-                                                 node_modules / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js")
+                                                 node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
         shutil.copy2(made, staging / "vendor" / "pyodide" / made.name)
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,

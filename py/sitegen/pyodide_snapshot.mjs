@@ -1,9 +1,11 @@
 // Make the play page's Pyodide memory snapshot at build time, with the exact runtime the site ships.
 //
-//   node pyodide_snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_PACKAGE OUT PARTS STDLIB_OUT
+//   node pyodide_snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT PARTS STDLIB_OUT
 //
 // PYODIDE_DIR is the site's vendor/pyodide (its byte-compiled python_stdlib.zip and micropip).
-// PYSCRIPT_PACKAGE is the module of PyScript's npm package that holds its Python package's files.
+// PYSCRIPT_STDLIB is the module of PyScript's npm package that makes the Python code PyScript runs
+// first on a page, which writes and imports PyScript's Python package (stdlib/pyscript.js holds
+// that package's files).
 // micropip installs WHEEL as on the page (in a Pyodide of its own), then everything the page
 // imports that does not need the browser is imported from what it installed, so a restore skips
 // Python's start, micropip and those imports. The heap
@@ -21,8 +23,9 @@ import { pathToFileURL } from "node:url";
 import {
   loadFromSnapshot, packSnapshot, snapshotLength, withPristineMemory, xorWithPristine,
 } from "../../static/js/snapshot-codec.mjs";
+import { pythonMain } from "../../static/js/python-main.mjs";
 
-const [pyodideDir, wheel, pyscriptPackage, out, partCount, stdlibOut] = process.argv.slice(2);
+const [pyodideDir, wheel, pyscriptStdlib, out, partCount, stdlibOut] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const started = performance.now();
 // micropip installs the wheel as the page's fallback path does, in a Pyodide of its own: its work
@@ -45,10 +48,14 @@ for (const path of installed) {
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, installer.FS.readFile(path));
 }
-const { default: pyscriptFiles } = await import(pathToFileURL(pyscriptPackage).href);
-const pyscriptPackageFiles = pyodide.toPy(pyscriptFiles);
-pyodide.globals.set("PYSCRIPT_PACKAGE", pyscriptPackageFiles);
-pyscriptPackageFiles.destroy();
+const pyscriptStdlibURL = pathToFileURL(pyscriptStdlib);
+const { default: pyscriptFiles } = await import(new URL("stdlib/pyscript.js", pyscriptStdlibURL).href);
+const { stdlib: pyscriptStart } = await import(pyscriptStdlibURL.href);
+for (const [name, value] of [["PYSCRIPT_PACKAGE", pyscriptFiles], ["COMPILED_AHEAD", [pyscriptStart, pythonMain]]]) {
+  const py = pyodide.toPy(value);
+  pyodide.globals.set(name, py);
+  py.destroy();
+}
 pyodide.runPython(readFileSync(new URL("snapshot_imports.py", import.meta.url), "utf8"));
 const loaded = pyodide.runPython(`
 import json, sys, zipimport
@@ -74,7 +81,8 @@ pyodide.runPython(readFileSync(new URL("snapshot_stdlib.py", import.meta.url), "
 writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib.zip"));
 
 // The build's check: a restore as the page does it (decoded, the small zip mounted) imports a
-// module from that zip and draws a table.
+// module from that zip and draws a table, and Pyodide's start after the restore and the page's
+// code are served compiled ahead.
 const shipped = parts.map((_, i) => new Uint8Array(readFileSync(`${out}-${i}`)));
 const restored = await loadFromSnapshot(
   loadPyodide, { indexURL: `${pyodideDir}/`, stdLibURL: stdlibOut }, snapshotLength(shipped), shipped);
@@ -86,4 +94,13 @@ state = game.new_state(players=2, seed=1)
 game.render(state.view(0), legal=state.legal_actions())
 `);
 if (!String(table).startsWith("<svg")) throw new Error(`restored snapshot drew no table: ${String(table).slice(0, 200)}`);
+const served = restored.runPython(`
+import ast
+from _pyodide._base import CodeRunner, _parse_and_compile_gen as ahead
+restore = ahead.served
+for source in PAGE_CODE:
+    CodeRunner(source, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile()
+f"{restore} {ahead.served - restore}"
+`, { globals: restored.toPy({ PAGE_CODE: [pyscriptStart, pythonMain] }) });
+if (served !== "4 2") throw new Error(`code compiled ahead was not used (restore, page): ${served}`);
 console.log(`restore checked: the translation table, ${String(table).length} characters of SVG`);

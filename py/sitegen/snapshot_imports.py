@@ -5,7 +5,8 @@ standard-library modules the web adapter and PyScript's own Python package use. 
 itself imports ``pyscript``, which exists only on the page, so it is imported after the restore,
 from code this script leaves in the heap (``_HeapModules``): the wheel's files do not survive.
 PyScript's package is left compiled in the heap too (``_PyScriptModules``), from the sources in
-``PYSCRIPT_PACKAGE`` (set by pyodide_snapshot.mjs).
+``PYSCRIPT_PACKAGE``, and so is the code every start of the page hands to Pyodide's ``eval_code``
+(``_CompiledAhead``): ``COMPILED_AHEAD`` (both set by pyodide_snapshot.mjs).
 """
 
 class _HeapModules:
@@ -76,6 +77,83 @@ class _PyScriptModules(_HeapModules):
         exec(self.modules[module.__name__][3], module.__dict__)
 
 
+class _CompiledAhead:
+    """Pyodide's parse-and-compile step (``_pyodide._base._parse_and_compile_gen``), done at build
+    time for the code every start of the page runs through ``eval_code``.
+
+    A restored page runs the same few strings each time: Pyodide's own after a restore, PyScript's
+    (33 KB that write and import its package) and the page's ``main``. Parsing and compiling them
+    there made the browser compile much of CPython's parser and compiler first. This generator
+    stands in for Pyodide's: for a source and options it knows, it yields no tree and returns the
+    code compiled at build time; for anything else it is Pyodide's. ``eval_code`` and
+    ``eval_code_async`` never look at the tree; a ``CodeRunner`` that replaces it gets its own tree
+    compiled. The page's code, once served, leaves a ``biocards-compiled-ahead`` performance mark.
+    """
+
+    def __init__(self, parse_and_compile):
+        self.parse_and_compile = parse_and_compile
+        self.codes = {}  # (source, options) -> (code, whether the page's: marked when served)
+        self.learning = None
+        self.served = 0
+
+    @staticmethod
+    def _key(source, options):
+        return source, tuple(sorted(options.items()))
+
+    def learn(self, source, page=False, **runner_options):
+        """Compile ``source`` as ``CodeRunner(source, **runner_options)`` does, and keep its code."""
+        from _pyodide._base import CodeRunner
+
+        self.learning = page
+        try:
+            CodeRunner(source, **runner_options).compile()
+        finally:
+            self.learning = None
+
+    def __call__(self, source, **options):
+        key = self._key(source, options)
+        if self.learning is not None:
+            code = yield from self.parse_and_compile(source, **options)
+            self.codes[key] = code, self.learning
+            return code
+        code, page = self.codes.get(key, (None, False))
+        if code is None:
+            return (yield from self.parse_and_compile(source, **options))
+        tree = yield None
+        if tree is not None:  # a CodeRunner made a tree of its own: compile that
+            own = self.parse_and_compile(source, **options)
+            next(own)
+            try:
+                own.send(tree)
+            except StopIteration as done:
+                return done.value
+        self.served += 1
+        if page:  # (not during a restore: Pyodide has not given Python its JavaScript back yet)
+            import js
+
+            js.performance.mark("biocards-compiled-ahead")
+        return code
+
+
+# What Pyodide's finalizeBootstrap (pyodide.asm.mjs) runs through eval_code after every restore.
+_PYODIDE_RESTORE_CODE = ("{}", "import importlib; importlib", "import __main__; __main__.__dict__",
+                         "import builtins; builtins.__dict__")
+
+
+def _compile_ahead(page_code):
+    """Put ``_CompiledAhead`` in Pyodide's place, knowing Pyodide's code after a restore and
+    ``page_code``, the code the page runs with ``runPythonAsync`` (so with top-level await)."""
+    import ast
+
+    import _pyodide._base
+
+    ahead = _pyodide._base._parse_and_compile_gen = _CompiledAhead(_pyodide._base._parse_and_compile_gen)
+    for source in _PYODIDE_RESTORE_CODE:
+        ahead.learn(source)
+    for source in page_code:
+        ahead.learn(source, page=True, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+
 def _pyscript_modules(files, folder="/home/pyodide"):
     """name -> (filename, is_package, source, code) for PyScript's package as written in ``folder``."""
     table = {}
@@ -138,10 +216,15 @@ if __name__ == "__main__":  # under Pyodide, by pyodide_snapshot.mjs (tests impo
 
     import biocards.bots  # noqa: F401
     import biocards.core  # noqa: F401
+    import biocards.core.hints  # noqa: F401 - hints .. web.seats: what the web adapter imports that
+    import biocards.core.links  # noqa: F401   needs no page (its classes are made here, not there)
+    import biocards.core.undo  # noqa: F401
     import biocards.guided  # noqa: F401
     import biocards.svg  # noqa: F401
+    import biocards.web.seats  # noqa: F401
     from biocards import games
 
     games._discover()
     _install_heap_modules(globals().pop("PYSCRIPT_PACKAGE"))
+    _compile_ahead(globals().pop("COMPILED_AHEAD"))
 

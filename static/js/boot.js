@@ -1,6 +1,7 @@
 // Boot the play page: point PyScript at the site's own Pyodide and biocards wheel (never a CDN),
 // and move the progress bar as the real downloads finish.
 import "./runtime-fetch.mjs";  // first: the downloads Python's start waits for begin now
+import { pythonMain } from "./python-main.mjs";
 const root = new URL("../../", import.meta.url);
 const bar = document.getElementById("boot-progress");
 const words = document.getElementById("boot-status");
@@ -43,7 +44,7 @@ const loader = new URL("static/js/pyodide-boot.mjs", root).href;
 const script = document.createElement("script");
 script.type = "py";
 script.setAttribute("config", JSON.stringify({ interpreter: loader }));
-script.textContent = "from biocards.web import main\nawait main()";
+script.textContent = pythonMain;
 document.body.append(script);
 
 stage("Loading Python…", 15);

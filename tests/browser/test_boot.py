@@ -100,6 +100,13 @@ def test_play_page_boots_from_this_builds_snapshot(page, site_url):
     assert page.evaluate("performance.getEntriesByName('biocards-boot-snapshot').length") == 1
 
 
+def test_pyscripts_first_code_and_the_pages_main_run_as_compiled_at_build_time(page, site_url):
+    # One mark each: PyScript's code that writes and imports its package, then the page's main.
+    # None would mean PyScript now runs other code than the build compiled (sitegen.snapshot_imports).
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-compiled-ahead').length") == 2
+
+
 @pytest.mark.parametrize("broken", ["missing", "corrupt", "another build"])
 def test_a_page_whose_snapshot_cannot_be_used_installs_the_wheel_and_plays(watched, site_url, broken):
     page = watched.page
