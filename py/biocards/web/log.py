@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from pyscript import document
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
 
 from .dom import _el
 
 
 class GameLog:
     """Mixin for :class:`~biocards.web.table.Table`: what happened, and why it matters."""
+
+    _log_scroll_due = False
 
     def _log_events(self, numbered) -> None:
         """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay there."""
@@ -50,7 +53,21 @@ class GameLog:
         # When the log sits under the table (narrow screens), this line keeps the newest event in
         # view beside the table; screen readers already hear it from the log.
         _el("latest").textContent = f"Just now: {text}"
-        log.parentElement.scrollTop = log.parentElement.scrollHeight
+        self._scroll_log_to_newest()
+
+    def _scroll_log_to_newest(self) -> None:
+        """Scroll the log to its newest line before the next frame is drawn. Once per frame, not
+        once per line: reading the log's height makes the browser lay the page out there and then."""
+        if self._log_scroll_due:
+            return
+        self._log_scroll_due = True
+
+        def scroll(_time) -> None:
+            self._log_scroll_due = False
+            box = _el("log").parentElement
+            box.scrollTop = box.scrollHeight
+
+        window.requestAnimationFrame(create_once_callable(scroll))
 
     def _show_error(self, message: str, download: str | None = None) -> None:
         box = _el("error")
