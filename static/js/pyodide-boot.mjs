@@ -55,8 +55,25 @@ async function restore() {
   return pyodide;
 }
 
-// After a restore that worked: the worker may keep the snapshot, and other builds' caches go.
+// The table's first drawing comes first: once the page says it is up (or could not start), the
+// disk work of keeping this build's runtime may begin.
+function pageSettled() {
+  const settled = () => ["ready", "error"].includes(document.documentElement.dataset.state);
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const watch = new MutationObserver(() => {
+      if (!settled()) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
+  });
+}
+
+// After a restore that worked, once the page has settled: the workers may keep the snapshot, the
+// wasm is kept, and other builds' caches go.
 async function keepThisBuild() {
+  await pageSettled();
   keepSnapshot();
   const cache = await keptCache;
   const wasm = takeWasmToKeep();
