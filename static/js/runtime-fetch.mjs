@@ -32,50 +32,34 @@ async function kept(url) {
 
 const keptKey = (part) => `${part}?inflated`;
 
-async function keptSnapshot() {
-  const responses = await Promise.all(snapshotParts.map((part) => kept(keptKey(part))));
-  if (!responses.every(Boolean)) return null;
-  const parts = await Promise.all(responses.map(async (response) => new Uint8Array(await response.arrayBuffer())));
-  performance.mark("biocards-snapshot-from-cache");
-  return parts;
-}
-
-// Shipped gzipped, without its zero pages, in parts. A worker per part downloads and inflates it,
-// side by side and off the page's thread (which is busy compiling and linking Pyodide meanwhile:
-// a download handed over from this thread would wait for it). The workers start now, while we
-// look for parts a visit kept (that answer takes a while on a first visit), and are sent their
-// part only if none were kept. A worker holds on to what it inflated, and stores it once the page
-// says the restore worked (keepSnapshot).
+// Shipped gzipped, without its zero pages, in parts. A worker per part, started now, reads back
+// the part an earlier visit kept or else downloads and inflates it: side by side and off the
+// page's thread, which is busy compiling and linking Pyodide meanwhile (a read or a download
+// handed over from this thread would wait for it). A worker that downloaded holds on to what it
+// inflated, and stores it once the page says the restore worked (keepSnapshot).
 function startWorker(part) {
   const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
   // Listening from the start: a message that came before anyone listened would be lost.
-  const inflated = new Promise((resolve, reject) => {
+  const packed = new Promise((resolve, reject) => {
     const fail = (error) => {
       worker.terminate();
       reject(error);
     };
-    worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(new Uint8Array(data.packed)));
+    worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(data));
     worker.onerror = (event) => fail(new Error(event.message || "the snapshot worker failed"));
   });
-  inflated.catch(() => {});  // awaited only if nothing was kept
-  return { part, worker, inflated };
+  packed.catch(() => {});  // a failure is reported where the snapshot is awaited
+  worker.postMessage({ url: part, cache: globalThis.caches ? KEPT : null, key: keptKey(part) });
+  return { worker, packed };
 }
 
-let workers = snapshotParts.map(startWorker);
-
-async function inflatedSnapshot() {
-  workers.forEach(({ part, worker }) => worker.postMessage({ url: part, cache: KEPT, key: keptKey(part) }));
-  const parts = await Promise.all(workers.map(({ inflated }) => inflated));
-  performance.mark("biocards-snapshot-from-network");
-  return parts;
-}
+let workers = hasSnapshot ? snapshotParts.map(startWorker) : [];
 
 /** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
  *  this build has no snapshot. */
-export const snapshot = hasSnapshot ? keptSnapshot().catch(() => null).then((parts) => {
-  if (!parts) return inflatedSnapshot();
-  dropSnapshot();
-  return parts;
+export const snapshot = hasSnapshot ? Promise.all(workers.map(({ packed }) => packed)).then((parts) => {
+  performance.mark(parts.every(({ kept }) => kept) ? "biocards-snapshot-from-cache" : "biocards-snapshot-from-network");
+  return parts.map(({ packed }) => new Uint8Array(packed));
 }) : null;
 snapshot?.catch(() => {});  // a failure is reported where it is awaited, in pyodide-boot.mjs
 
