@@ -1,9 +1,9 @@
 """Page figures for ``python3 build.py bench`` (not a test): boot times, dist size, in-page bot moves.
 
-Boot = navigation until ``<html data-state="ready">``, median of 5: cold in a fresh browser context
-each time, warm in one reused context (HTTP cache, Cache Storage and PyScript's IndexedDB kept;
-the first visit gets SETTLE_MS to finish what it does once booted). The page itself
-notes the moment (``performance.now()`` when the attribute changes, so from navigation start);
+Boot = navigation until ``<html data-state="ready">``, median of 9 (3 with --quick): cold in a
+fresh browser context each time, warm in one reused context (HTTP cache, Cache Storage and
+PyScript's IndexedDB kept; the first visit gets SETTLE_MS to finish what it does once booted).
+The page itself notes the moment (``performance.now()`` when the attribute changes, so from navigation start);
 ``boot_*_wall_ms`` is the same boot timed from outside, Playwright's round trips included.
 
 ``screens`` is what a student's eyes and fingers meet on each game's table (issue 12), per viewport:
@@ -145,7 +145,7 @@ def screens(browser, origin: str, quick: bool) -> dict:
 
 
 def main(quick: bool) -> dict:
-    # Nine: on a 2-core machine one boot varies by ±300 ms, and five medians moved a ratio by 0.15
+    # Nine: on a 2-core machine one boot varies by ±300 ms, and medians of five moved a ratio by 0.17
     # from one run to the next.
     runs = 3 if quick else 9
     site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))

@@ -51,7 +51,8 @@ for (const path of installed) {
 const pyscriptStdlibURL = pathToFileURL(pyscriptStdlib);
 const { default: pyscriptFiles } = await import(new URL("stdlib/pyscript.js", pyscriptStdlibURL).href);
 const { stdlib: pyscriptStart } = await import(pyscriptStdlibURL.href);
-for (const [name, value] of [["PYSCRIPT_PACKAGE", pyscriptFiles], ["COMPILED_AHEAD", [pyscriptStart, pythonMain]]]) {
+const pageCode = [pyscriptStart, pythonMain];  // what the page runs with runPythonAsync at every start
+for (const [name, value] of [["PYSCRIPT_PACKAGE", pyscriptFiles], ["COMPILED_AHEAD", pageCode]]) {
   const py = pyodide.toPy(value);
   pyodide.globals.set(name, py);
   py.destroy();
@@ -101,6 +102,6 @@ restore = ahead.served
 for source in PAGE_CODE:
     CodeRunner(source, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile()
 f"{restore} {ahead.served - restore}"
-`, { globals: restored.toPy({ PAGE_CODE: [pyscriptStart, pythonMain] }) });
+`, { globals: restored.toPy({ PAGE_CODE: pageCode }) });
 if (served !== "4 2") throw new Error(`code compiled ahead was not used (restore, page): ${served}`);
 console.log(`restore checked: the translation table, ${String(table).length} characters of SVG`);

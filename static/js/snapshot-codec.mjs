@@ -207,7 +207,7 @@ export function unpackSnapshot(snapshot, parts, pristine) {
   if (xored > pristine.length) throw new Error("the snapshot was XORed with more memory than this runtime's data");
   // Where the data segments lie in the heap, a page left out was pristine memory, unchanged, and
   // a page kept is XORed onto it; elsewhere a page is as it was kept.
-  const end = Math.min(start + xored, start + pristine.length, snapshot.length);
+  const end = Math.min(start + xored, snapshot.length);
   snapshot.set(pristine.subarray(0, end - start), start);
   for (const { offset, bytes } of runs) {
     const from = Math.max(offset, start) - offset;

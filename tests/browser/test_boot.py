@@ -157,8 +157,8 @@ def _wait_until_kept(page) -> tuple[str, list[str]]:
 
 
 def test_a_slow_cache_storage_does_not_stall_the_boot(page, site_url):
-    """The wasm is downloaded only once no kept copy turned up; by then the restore may already be
-    answering fetches of the wasm with that download, which must not end up waiting for itself."""
+    """Looking for a kept wasm may take a while; meanwhile the restore answers fetches of the wasm
+    with the download begun at once, which must not end up waiting for itself."""
     page.add_init_script("""{
         const open = CacheStorage.prototype.open;
         CacheStorage.prototype.open = function (...args) {
