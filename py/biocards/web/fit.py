@@ -50,29 +50,30 @@ class Fit:
         return self.game.render(view, legal=legal)
 
     def _size_svg(self) -> None:
-        """Width = min(box, 1.25 × the drawing's own width); never below 1 px per unit (the table
-        box scrolls sideways instead of the page when a phone is narrower than the narrow layout)."""
+        """Width = the box's, but at most 1.25 × the drawing's own width and never below 1 px per
+        unit (the table box scrolls sideways instead of the page when a phone is narrower than the
+        narrow layout). The stylesheet's ``width: 100%`` between these bounds does the arithmetic:
+        measuring the box here made the browser lay the new SVG out on the spot, then again once
+        its width was set; and a window resized within one layout resizes the drawing by itself."""
         svg = _el("table").querySelector("svg")
         if not svg:  # JavaScript's null (the table is hidden between hot-seat players)
             return
-        box = self._box_width()
-        if not takes_layout(self.game.render):
-            svg.style.width = f"{box:.0f}px"  # one wide drawing fitted to the box, as before layouts
-        else:
-            drawn = float(LAYOUTS[self.layout])
-            svg.style.width = f"{max(drawn, min(box, MAX_SCALE * drawn)):.0f}px"
-        svg.style.maxWidth = "none"
+        if takes_layout(self.game.render):
+            drawn = LAYOUTS[self.layout]
+            svg.style.minWidth = f"{drawn}px"
+            svg.style.maxWidth = f"{MAX_SCALE * drawn:.0f}px"
+        else:  # one wide drawing fitted to the box, as before layouts
+            svg.style.maxWidth = "none"
         svg.dataset.layout = self.layout or ""
 
     def _watch_size(self) -> None:
-        """Re-render when the window or orientation changes the layout, else just resize."""
+        """Re-render when the window or orientation changes the layout (within one, the stylesheet
+        resizes the drawing)."""
         def on_resize(_event=None):
             if self.state is None:
                 return
             if pick_layout(self._box_width()) != self.layout:
                 self._render(hidden=not _el("pass-device").hidden)
-            else:
-                self._size_svg()
 
         proxy = create_proxy(self._guard(on_resize))
         self._proxies.append(proxy)
