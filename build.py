@@ -20,6 +20,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -257,6 +258,27 @@ def build_wheel(python: Path) -> Path:
     return out / name
 
 
+# Pyodide's glue makes each JavaScript function whose address the wasm takes into a wasm function by
+# compiling a one-function module around it: 259 compiles at every start, on the page's thread. The
+# module depends only on the signature (the function is handed to its instance), so the shipped glue
+# compiles one per signature (52). Applied exactly once or the build fails: a Pyodide whose glue
+# reads otherwise needs this looked at again.
+_WRAPPER_MODULE = re.compile(
+    r"var convertJsFunctionToWasm=\(func,sig\)=>\{var bytes=(Uint8Array\.of\([^;]*\));"
+    r"var module=new WebAssembly\.Module\(bytes\);")
+
+
+def patch_pyodide_glue(glue: str) -> str:
+    """``pyodide.asm.mjs`` with one wrapper module compiled per signature (see above)."""
+    patched, count = _WRAPPER_MODULE.subn(
+        lambda found: "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
+                      "var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
+                      f"{found.group(1)});wrapperModules.set(sig,module)}}", glue)
+    if count != 1:
+        raise SystemExit(f"pyodide.asm.mjs: expected convertJsFunctionToWasm once, found it {count} times")
+    return patched
+
+
 def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None:
     pyscript = dist / "vendor" / "pyscript"
     shutil.copytree(node_modules / "@pyscript" / "core" / "dist", pyscript)
@@ -266,6 +288,8 @@ def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(node_modules / "pyodide" / name, pyodide / name)
+    glue = pyodide / "pyodide.asm.mjs"
+    glue.write_text(patch_pyodide_glue(glue.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copy2(stdlib, pyodide / stdlib.name)  # the same modules, byte-compiled
     shutil.copy2(micropip, pyodide / micropip.name)
     # Pyodide checks micropip against its lock file; record the hash of the wheel we ship.

@@ -1,0 +1,43 @@
+"""build.patch_pyodide_glue: the one change the build makes to Pyodide's JavaScript glue."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+# Emscripten's function, as the vendored Pyodide ships it, with the signature encoding elided.
+CONVERT = ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,...pack(sig));"
+           "var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});"
+           "return instance.exports[\"f\"]};")
+
+
+def test_the_wrapper_module_is_compiled_once_per_signature_and_the_rest_of_the_glue_is_untouched():
+    glue = "var before=1;" + CONVERT + "var after=2;"
+    patched = build.patch_pyodide_glue(glue)
+    assert patched.startswith("var before=1;var wrapperModules=new Map;")
+    assert ("var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
+            "Uint8Array.of(0,97,115,109,...pack(sig)));wrapperModules.set(sig,module)}"
+            "var instance=new WebAssembly.Instance(module,{e:{f:func}});") in patched
+    assert patched.endswith('return instance.exports["f"]};var after=2;')
+
+
+@pytest.mark.parametrize("times", [0, 2])
+def test_a_glue_that_does_not_read_as_expected_fails_the_build(times):
+    with pytest.raises(SystemExit, match=f"found it {times} times"):
+        build.patch_pyodide_glue(CONVERT * times)
+
+
+def test_the_glue_shipped_in_dist_is_the_vendored_one_patched():
+    shipped = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist")) / "vendor" / "pyodide" / "pyodide.asm.mjs"
+    vendored = build.NPM / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    if not (shipped.exists() and vendored.exists()):
+        pytest.skip("dist/ is not built")
+    assert shipped.read_text(encoding="utf-8") == build.patch_pyodide_glue(vendored.read_text(encoding="utf-8"))
