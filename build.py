@@ -258,25 +258,39 @@ def build_wheel(python: Path) -> Path:
     return out / name
 
 
-# Pyodide's glue makes each JavaScript function whose address the wasm takes into a wasm function by
-# compiling a one-function module around it: 259 compiles at every start, on the page's thread. The
-# module depends only on the signature (the function is handed to its instance), so the shipped glue
-# compiles one per signature (52). Applied exactly once or the build fails: a Pyodide whose glue
-# reads otherwise needs this looked at again.
+# The build's two changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
+# whose glue reads otherwise needs them looked at again.
+#
+# One wrapper module per signature: the glue makes each JavaScript function whose address the wasm
+# takes into a wasm function by compiling a one-function module around it: 259 compiles at every
+# start, on the page's thread. The module depends only on the signature (the function is handed to
+# its instance), so the shipped glue compiles one per signature (52).
 _WRAPPER_MODULE = re.compile(
     r"var convertJsFunctionToWasm=\(func,sig\)=>\{var bytes=(Uint8Array\.of\([^;]*\));"
     r"var module=new WebAssembly\.Module\(bytes\);")
+# The heap put back by the page: a restore copied the whole 31 MB snapshot into Pyodide's fresh
+# memory, most of it zeros, so the browser found memory for every page of it. A loader that passes
+# ``_restoreHeap`` (static/js/snapshot-codec.mjs) writes only the pages that hold something.
+_RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
 
 
 def patch_pyodide_glue(glue: str) -> str:
-    """``pyodide.asm.mjs`` with one wrapper module compiled per signature (see above)."""
-    patched, count = _WRAPPER_MODULE.subn(
-        lambda found: "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
-                      "var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
-                      f"{found.group(1)});wrapperModules.set(sig,module)}}", glue)
-    if count != 1:
-        raise SystemExit(f"pyodide.asm.mjs: expected convertJsFunctionToWasm once, found it {count} times")
-    return patched
+    """``pyodide.asm.mjs`` with one wrapper module compiled per signature, and the heap of a
+    snapshot put back by the loader's ``_restoreHeap`` when it passes one (see above)."""
+    patches = (
+        ("convertJsFunctionToWasm", _WRAPPER_MODULE,
+         lambda found: "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
+                       "var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
+                       f"{found.group(1)});wrapperModules.set(sig,module)}}"),
+        ("restoreSnapshot's copy of the heap", _RESTORE_HEAP,
+         lambda found: f"return(API.config._restoreHeap?API.config._restoreHeap(Module.HEAP8,{found.group(1)})"
+                       f":Module.HEAP8.set({found.group(1)})),{found.group(2)}}}"),
+    )
+    for what, pattern, replacement in patches:
+        glue, count = pattern.subn(replacement, glue)
+        if count != 1:
+            raise SystemExit(f"pyodide.asm.mjs: expected {what} once, found it {count} times")
+    return glue
 
 
 def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None:

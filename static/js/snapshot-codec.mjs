@@ -5,7 +5,7 @@
 // since instantiation: the page downloads them in pyodide.asm.wasm anyway. So the snapshot's heap
 // is stored XORed with the memory as it is right after instantiation ("pristine"): unchanged
 // bytes become zeros, and the gzipped snapshot is 1.5 MB smaller. XOR undoes itself: the page
-// puts the pristine memory back where those zeros were left out (unpackSnapshot).
+// puts the pristine memory back where those zeros were left out (restoreHeap).
 
 // Pyodide's snapshot: a header whose second word is where the heap image starts.
 function heapStart(snapshot) {
@@ -81,20 +81,33 @@ export async function withPristineMemory(load, seen) {
  * parts (or a promise of them) may still be on their way. Pyodide needs only the snapshot's size
  * before it compiles, instantiates and links the wasm module, and its bytes only once its file
  * system is set up (the fsInit hook, which it awaits): so all that runs while the parts download.
+ *
+ * Pyodide reads the snapshot's header from the buffer it is given, and sizes its memory by that
+ * buffer's length; the heap itself goes straight from the parts into its memory (restoreHeap, which
+ * the shipped glue calls in place of copying the whole buffer: see build.py). So the rest of the
+ * buffer stays zeros that are never written, and the 31 MB are neither spread out nor copied.
  */
 export async function loadFromSnapshot(loadPyodide, options, length, parts) {
-  const snapshot = new Uint8Array(length);
+  const header = new Uint8Array(length);
   let seen;
   const pristine = new Promise((resolve) => { seen = resolve; });
+  let heap = null;
   let failure = null;
   const fsInit = async () => {
     try {
-      unpackSnapshot(snapshot, await parts, await pristine);
+      const snapshot = readParts(await parts);
+      if (snapshot.length !== length) throw new Error("the snapshot's parts are not of this size");
+      for (const { offset, bytes } of snapshot.runs) {
+        if (offset < snapshot.start) header.set(bytes.subarray(0, snapshot.start - offset), offset);
+      }
+      heap = { snapshot, pristine: await pristine };
     } catch (error) {
-      failure = error;  // the zeros left in the snapshot make Pyodide refuse it, if it gets that far
+      failure = error;  // Pyodide refuses a header of zeros, and so never gets to the heap
     }
   };
-  const pyodide = await withPristineMemory(() => loadPyodide({ ...options, _loadSnapshot: snapshot, fsInit }), seen);
+  const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine);
+  const pyodide = await withPristineMemory(
+    () => loadPyodide({ ...options, _loadSnapshot: header, fsInit, _restoreHeap }), seen);
   if (failure) throw failure;
   return pyodide;
 }
@@ -200,25 +213,40 @@ export function snapshotLength(parts) {
   return readParts(parts).length;
 }
 
-/** Fill `snapshot` (zeros, snapshotLength long) from its packed parts and the pristine memory. */
-export function unpackSnapshot(snapshot, parts, pristine) {
-  const { length, xored, start, runs } = readParts(parts);
-  if (length !== snapshot.length) throw new Error("the snapshot's parts are not of this size");
+function isZero(memory, from, to) {
+  const words = from % 4 === 0 ? (to - from) >> 2 : 0;  // a word at a time: four times fewer steps
+  const view = new Uint32Array(memory.buffer, memory.byteOffset + from, words);
+  for (let i = 0; i < words; i++) if (view[i] !== 0) return false;
+  for (let i = from + words * 4; i < to; i++) if (memory[i] !== 0) return false;
+  return true;
+}
+
+/**
+ * Put a snapshot's heap (read from its parts) into Pyodide's `memory`, as its restore would by
+ * copying the whole heap image over it. Where the data segments lie, the pristine memory goes back
+ * (Pyodide's start wrote to some of it) and a page kept is XORed onto it; past them a page kept is
+ * written as it is, and any other page must be zeros: a fresh memory's pages are, but for the few
+ * that Pyodide's start wrote (its stack, its first allocations), which are cleared. A page no one
+ * wrote is never touched, so the browser need not find memory for it.
+ */
+export function restoreHeap(memory, { length, xored, start, runs }, pristine) {
+  const size = length - start;
+  if (memory.length < size) throw new RangeError("the snapshot's heap is bigger than Pyodide's memory");
   if (xored > pristine.length) throw new Error("the snapshot was XORed with more memory than this runtime's data");
-  // Where the data segments lie in the heap, a page left out was pristine memory, unchanged, and
-  // a page kept is XORed onto it; elsewhere a page is as it was kept.
-  const end = Math.min(start + xored, snapshot.length);
-  snapshot.set(pristine.subarray(0, end - start), start);
+  memory.set(pristine.subarray(0, xored));
+  const kept = new Uint8Array(Math.ceil(length / PAGE));  // by the snapshot's pages
   for (const { offset, bytes } of runs) {
-    const from = Math.max(offset, start) - offset;
-    const to = Math.min(offset + bytes.length, end) - offset;
-    if (from >= to) {
-      snapshot.set(bytes, offset);
-      continue;
-    }
-    snapshot.set(bytes.subarray(0, from), offset);
-    xorInto(snapshot, offset + from, bytes.subarray(from, to));
-    snapshot.set(bytes.subarray(to), offset + to);
+    kept.fill(1, offset / PAGE, Math.ceil((offset + bytes.length) / PAGE));
+    const heap = bytes.subarray(Math.max(offset, start) - offset);  // the header stays out
+    const at = Math.max(offset, start) - start;
+    const xor = Math.min(heap.length, Math.max(0, xored - at));
+    xorInto(memory, at, heap.subarray(0, xor));
+    memory.set(heap.subarray(xor), at + xor);
   }
-  return snapshot;
+  for (let page = 0; page < kept.length; page++) {
+    if (kept[page]) continue;
+    const from = Math.max(page * PAGE, start + xored) - start;
+    const to = Math.min((page + 1) * PAGE, length) - start;
+    if (from < to && !isZero(memory, from, to)) memory.fill(0, from, to);
+  }
 }

@@ -1,4 +1,4 @@
-"""build.patch_pyodide_glue: the one change the build makes to Pyodide's JavaScript glue."""
+"""build.patch_pyodide_glue: the two changes the build makes to Pyodide's JavaScript glue."""
 
 from __future__ import annotations
 
@@ -17,22 +17,33 @@ import build  # noqa: E402
 CONVERT = ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,...pack(sig));"
            "var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});"
            "return instance.exports[\"f\"]};")
+# The end of Pyodide's restoreSnapshot, as the vendored Pyodide ships it (minified names).
+RESTORE = "let s=(new TextDecoder).decode(i),l=JSON.parse(s);return Module.HEAP8.set(t),l};"
+GLUE = CONVERT + RESTORE
 
 
 def test_the_wrapper_module_is_compiled_once_per_signature_and_the_rest_of_the_glue_is_untouched():
-    glue = "var before=1;" + CONVERT + "var after=2;"
+    glue = "var before=1;" + CONVERT + "var after=2;" + RESTORE
     patched = build.patch_pyodide_glue(glue)
     assert patched.startswith("var before=1;var wrapperModules=new Map;")
     assert ("var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
             "Uint8Array.of(0,97,115,109,...pack(sig)));wrapperModules.set(sig,module)}"
             "var instance=new WebAssembly.Instance(module,{e:{f:func}});") in patched
-    assert patched.endswith('return instance.exports["f"]};var after=2;')
+    assert 'return instance.exports["f"]};var after=2;' in patched
+
+
+def test_a_restore_copies_the_heap_through_the_loaders_restore_heap_when_it_passes_one():
+    patched = build.patch_pyodide_glue(GLUE)
+    assert patched.endswith("let s=(new TextDecoder).decode(i),l=JSON.parse(s);return(API.config._restoreHeap?"
+                            "API.config._restoreHeap(Module.HEAP8,t):Module.HEAP8.set(t)),l};")
 
 
 @pytest.mark.parametrize("times", [0, 2])
-def test_a_glue_that_does_not_read_as_expected_fails_the_build(times):
-    with pytest.raises(SystemExit, match=f"found it {times} times"):
-        build.patch_pyodide_glue(CONVERT * times)
+@pytest.mark.parametrize("part, what", [(CONVERT, "convertJsFunctionToWasm"), (RESTORE, "restoreSnapshot")])
+def test_a_glue_that_does_not_read_as_expected_fails_the_build(part, what, times):
+    glue = GLUE.replace(part, part * times)
+    with pytest.raises(SystemExit, match=f"expected {what}.* found it {times} times"):
+        build.patch_pyodide_glue(glue)
 
 
 def test_the_glue_shipped_in_dist_is_the_vendored_one_patched():
