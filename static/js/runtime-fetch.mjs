@@ -38,7 +38,9 @@ const keptKey = (part) => `${part}?inflated`;
 // handed over from this thread would wait for it). A worker that downloaded holds on to what it
 // inflated, and stores it once the page says the restore worked (keepSnapshot).
 function startWorker(part) {
-  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  const url = new URL("snapshot-worker.js", import.meta.url);
+  url.search = new URLSearchParams({ part, cache: globalThis.caches ? KEPT : "", key: keptKey(part) });
+  const worker = new Worker(url);
   // Listening from the start: a message that came before anyone listened would be lost.
   const packed = new Promise((resolve, reject) => {
     const fail = (error) => {
@@ -49,7 +51,6 @@ function startWorker(part) {
     worker.onerror = (event) => fail(new Error(event.message || "the snapshot worker failed"));
   });
   packed.catch(() => {});  // a failure is reported where the snapshot is awaited
-  worker.postMessage({ url: part, cache: globalThis.caches ? KEPT : null, key: keptKey(part) });
   return { worker, packed };
 }
 

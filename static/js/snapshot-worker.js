@@ -3,12 +3,17 @@
 // part downloaded (2 MB of gzip) and inflated here. Reading or inflating on the page held up
 // PyScript's start.
 //
-// A part downloaded here goes into Cache Storage, in the cache and under the key the page names
-// for this build, once the page says the restore worked ("keep"), so that the next visit reads it
-// back instead. A page that could not restore the snapshot terminates this worker instead.
+// The worker's URL names the part (`part`), and the cache and key under which an earlier visit
+// kept it (`cache`, `key`; no cache: nothing is kept). So the work begins as soon as this script
+// runs: a message from the page would first wait for the page's thread, busy starting Pyodide.
+// A part downloaded here goes into that cache once the page says the restore worked ("keep"), so
+// that the next visit reads it back instead. A page that could not restore the snapshot
+// terminates this worker instead.
+const params = new URLSearchParams(self.location.search);
+const partURL = new URL(params.get("part"), self.location.href).href;
+const cacheName = self.caches ? params.get("cache") : null;
+const keptKey = params.get("key");
 let packed = null;
-let cacheName = null;
-let keptKey = null;
 
 async function keptPart() {
   try {
@@ -19,27 +24,16 @@ async function keptPart() {
   }
 }
 
-self.onmessage = async ({ data }) => {
-  if (data === "keep") {
-    try {
-      const cache = await self.caches.open(cacheName);
-      await cache.put(keptKey, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
-    } finally {
-      self.close();
-    }
-    return;
-  }
+async function send() {
   try {
-    cacheName = self.caches ? data.cache : null;
-    keptKey = data.key;
     const kept = cacheName && await keptPart();
     if (kept) {
       self.postMessage({ packed: kept, kept: true }, [kept]);
       self.close();  // nothing to keep: it is kept already
       return;
     }
-    const response = await fetch(data.url);
-    if (!response.ok) throw new Error(`${response.status} ${data.url}`);
+    const response = await fetch(partURL);
+    if (!response.ok) throw new Error(`${response.status} ${partURL}`);
     packed = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     // A copy stays here to be kept: the page's thread is spared one. Sent only if it will be.
     const bytes = cacheName ? packed.slice(0) : packed;
@@ -48,4 +42,16 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     self.postMessage({ error: String(error) });
   }
+}
+
+self.onmessage = async ({ data }) => {
+  if (data !== "keep" || !packed) return;
+  try {
+    const cache = await self.caches.open(cacheName);
+    await cache.put(keptKey, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+  } finally {
+    self.close();
+  }
 };
+
+send();
