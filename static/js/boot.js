@@ -21,6 +21,12 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "resource", buffered: true });
 
+// The table box's width, as the browser lays the page out anyway (a ResizeObserver hears of it after
+// each layout that changes it): Python picks the table's layout from it (web/fit.py) rather than
+// ask the box, which would make the browser lay the page out there and then.
+const table = document.getElementById("table");
+new ResizeObserver(() => { window.biocardsTableWidth = table.clientWidth; }).observe(table);
+
 window.biocardsFail = (message) => {
   const box = document.getElementById("error");
   box.hidden = false;

@@ -37,15 +37,26 @@ class Fit:
     """Mixin for :class:`~biocards.web.table.Table`: which layout to draw and at what size."""
 
     layout: str | None = None
+    _takes_layout: bool | None = None  # whether self.game.render does: asked once
 
     def _box_width(self) -> float:
-        width = _el("table").clientWidth
+        """The table box's width as the browser last laid the page out (boot.js keeps it). Asking
+        the box itself here would make the browser lay the page out on the spot, changed since by
+        the move, only to lay it out again once the new drawing is in: at every drawing."""
+        width = getattr(window, "biocardsTableWidth", None)
+        if not isinstance(width, (int, float)) or not width:  # not laid out yet, or hidden
+            width = _el("table").clientWidth
         return float(width) if width else float(window.innerWidth)
+
+    def _draws_layouts(self) -> bool:
+        if self._takes_layout is None:
+            self._takes_layout = takes_layout(self.game.render)
+        return self._takes_layout
 
     def _draw(self, view, legal) -> str:
         """The SVG for this view in the layout the table's box fits."""
         self.layout = pick_layout(self._box_width())
-        if takes_layout(self.game.render):
+        if self._draws_layouts():
             return self.game.render(view, legal=legal, layout=self.layout)
         return self.game.render(view, legal=legal)
 
@@ -58,7 +69,7 @@ class Fit:
         svg = _el("table").querySelector("svg")
         if not svg:  # JavaScript's null (the table is hidden between hot-seat players)
             return
-        if takes_layout(self.game.render):
+        if self._draws_layouts():
             drawn = LAYOUTS[self.layout]
             svg.style.minWidth = f"{drawn}px"
             svg.style.maxWidth = f"{MAX_SCALE * drawn:.0f}px"
@@ -72,7 +83,10 @@ class Fit:
         def on_resize(_event=None):
             if self.state is None:
                 return
-            if pick_layout(self._box_width()) != self.layout:
+            # Measured now, and kept for the drawing: boot.js hears of the new width only after
+            # the browser's next layout.
+            width = window.biocardsTableWidth = _el("table").clientWidth
+            if pick_layout(width or float(window.innerWidth)) != self.layout:
                 self._render(hidden=not _el("pass-device").hidden)
 
         proxy = create_proxy(self._guard(on_resize))
