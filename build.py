@@ -42,8 +42,11 @@ SNAPSHOT_MAKER = (ROOT / "py" / "sitegen" / "pyodide_snapshot.mjs", ROOT / "py" 
                   ROOT / "py" / "sitegen" / "snapshot_stdlib.py", ROOT / "static" / "js" / "snapshot-codec.mjs",
                   ROOT / "static" / "js" / "python-main.mjs")
 
-# The snapshot ships in parts that workers inflate side by side (classroom machines have 2-4 cores).
-SNAPSHOT_PARTS = 2
+# The snapshot can ship in parts that workers inflate side by side. One is faster on 2 cores: a second
+# worker took CPU from the page's thread, which starts Pyodide meanwhile and is what a boot waits on
+# (interleaved A/Bs of 2 × 11 cold boots: 1,266 and 1,353 ms against 1,324 and 1,398 with two parts;
+# warm 394 against 416).
+SNAPSHOT_PARTS = 1
 
 MICROPIP = "micropip==0.11.1"
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
