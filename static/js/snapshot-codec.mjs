@@ -194,9 +194,9 @@ function xoredOf(part) {
   return new DataView(part.buffer, part.byteOffset, HEADER).getUint32(4, true);
 }
 
-// A snapshot's parts, checked to fit together: its length, how much of its heap was XORed, where
-// the heap starts, and every run of pages they hold.
-function readParts(parts) {
+/** A snapshot's parts, checked to fit together: its length, how much of its heap was XORed, where
+ *  the heap starts, and every run of pages they hold (what restoreHeap puts back); else an error. */
+export function readParts(parts) {
   const length = lengthOf(parts[0]);
   const xored = xoredOf(parts[0]);
   const runs = parts.flatMap((part) => {
