@@ -73,7 +73,7 @@ const made = pyodide.makeMemorySnapshot();
 const parts = packSnapshot(made, xorWithPristine(made, pristine), Number(partCount));
 parts.forEach((part, i) => writeFileSync(`${out}-${i}`, part));
 const packed = parts.reduce((sum, part) => sum + part.length, 0);
-console.log(`snapshot ${(packed / 1e6).toFixed(1)} MB without zero pages, in ${parts.length} parts, in ${Math.round(performance.now() - started)} ms`);
+console.log(`snapshot ${(packed / 1e6).toFixed(1)} MB without zero pages, in ${parts.length} part${parts.length === 1 ? "" : "s"}, in ${Math.round(performance.now() - started)} ms`);
 
 // After the snapshot, so the modules this needs (dis, marshal) stay out of the heap.
 pyodide.globals.set("LOADED", pyodide.toPy(JSON.parse(loaded)));
