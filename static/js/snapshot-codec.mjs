@@ -214,9 +214,11 @@ export function snapshotLength(parts) {
 }
 
 function isZero(memory, from, to) {
-  const words = from % 4 === 0 ? (to - from) >> 2 : 0;  // a word at a time: four times fewer steps
-  const view = new Uint32Array(memory.buffer, memory.byteOffset + from, words);
-  for (let i = 0; i < words; i++) if (view[i] !== 0) return false;
+  const words = (memory.byteOffset + from) % 4 === 0 ? (to - from) >> 2 : 0;  // a word at a time, as xorInto
+  if (words) {
+    const view = new Uint32Array(memory.buffer, memory.byteOffset + from, words);
+    for (let i = 0; i < words; i++) if (view[i] !== 0) return false;
+  }
   for (let i = from + words * 4; i < to; i++) if (memory[i] !== 0) return false;
   return true;
 }

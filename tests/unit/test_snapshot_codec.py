@@ -71,8 +71,9 @@ def restore(tmp_path, **case) -> dict:
 
 
 @pytest.mark.parametrize("parts", [1, 2])
-def test_the_restored_memory_is_the_snapshots_heap_page_for_page(tmp_path, parts):
-    result = restore(tmp_path, pages=40, start=128, dataPages=6, dirty=[], parts=parts)
+@pytest.mark.parametrize("start", [128, 130])  # Pyodide's heap starts on a word; the codec must not need it
+def test_the_restored_memory_is_the_snapshots_heap_page_for_page(tmp_path, parts, start):
+    result = restore(tmp_path, pages=40, start=start, dataPages=6, dirty=[3, 7, 33], parts=parts)
     assert result == {"wrong": [], "beyond": False, "length": 40 * 4096 + 128, "parts": parts}
 
 
