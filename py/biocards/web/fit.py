@@ -85,8 +85,8 @@ class Fit:
                 return
             # Measured now, and kept for the drawing: boot.js hears of the new width only after
             # the browser's next layout.
-            width = window.biocardsTableWidth = _el("table").clientWidth
-            if pick_layout(width or float(window.innerWidth)) != self.layout:
+            window.biocardsTableWidth = _el("table").clientWidth
+            if pick_layout(self._box_width()) != self.layout:
                 self._render(hidden=not _el("pass-device").hidden)
 
         proxy = create_proxy(self._guard(on_resize))
