@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
@@ -80,7 +81,6 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
 new PerformanceObserver((list) => list.getEntries().forEach((e) => {
   at(`got: ${e.name.split("/").pop().split("?")[0]}`, e.responseEnd);
-  window.biocardsFiles = [...(window.biocardsFiles || []), new URL(e.name).pathname];
 })).observe({ type: "resource", buffered: true });
 """
 SETTLE_MS = 3000
@@ -99,13 +99,22 @@ def boot_ms(page, url: str) -> float:
 
 def boot_record(page, url: str) -> dict:
     """One boot (the page must have STAGES_SCRIPT): its time as the page saw it, its time from
-    outside, the path it took, when each stage was reached, the files it fetched."""
-    wall_ms = boot_ms(page, url)
+    outside, the path it took, when each stage was reached, the files it fetched (its workers'
+    too, which the page's own resource timing never lists)."""
+    fetched = []
+
+    def finished(request):
+        fetched.append(urlsplit(request.url).path)
+
+    page.on("requestfinished", finished)
+    try:
+        wall_ms = boot_ms(page, url)
+    finally:
+        page.remove_listener("requestfinished", finished)
     record = page.evaluate("""() => ({
         path: document.documentElement.dataset.boot || null,
-        stages: window.biocardsStages,
-        files: window.biocardsFiles || []})""")
-    return {"ms": record["stages"]["ready"], "wall_ms": wall_ms, **record}
+        stages: window.biocardsStages})""")
+    return {"ms": record["stages"]["ready"], "wall_ms": wall_ms, "files": fetched, **record}
 
 
 def without_snapshot(context) -> None:
@@ -224,15 +233,13 @@ def main(quick: bool) -> dict:
     for name, boots in (("boot_stages_ms", cold), ("boot_warm_stages_ms", warm)):
         figures[name] = {stage: median([b["stages"][stage] for b in boots if stage in b["stages"]])
                          for stage in STAGES if any(stage in b["stages"] for b in boots)}
-    fetched = dist_files(["/play/", *cold[0]["files"]])
+    fetched = dist_files(cold[0]["files"])
     snapshots = list(build.DIST.glob("vendor/pyodide/snapshot-*"))
-    if cold[0]["path"] == "snapshot":  # fetched by a worker, so not in the page's resource timing
-        fetched |= set(snapshots)
     figures["first_visit_bytes"] = sum(compressed_size(path) for path in fetched)
     # The bare page's first visit: the runtime as the play page fetched it before snapshots.
     figures["first_visit_runtime_bytes"] = sum(compressed_size(p) for p in dist_files(runtime[0]["files"]))
     # Today's first visit for comparison: the play page on the install path, as before snapshots.
-    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in dist_files(["/play/", *cold_install[0]["files"]]))
+    figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in dist_files(cold_install[0]["files"]))
     figures["first_visit_files"] = len(fetched)
     figures["snapshot_bytes"] = sum(part.stat().st_size for part in snapshots)
     return figures

@@ -1,6 +1,7 @@
 // Boot the play page: point PyScript at the site's own Pyodide and biocards wheel (never a CDN),
 // and move the progress bar as the real downloads finish.
-import "./runtime-fetch.mjs";  // first: the downloads Python's start waits for begin now
+// First: the downloads Python's start waits for begin now.
+import { snapshot, wasmModule } from "./runtime-fetch.mjs";
 import { pythonMain } from "./python-main.mjs";
 const root = new URL("../../", import.meta.url);
 const bar = document.getElementById("boot-progress");
@@ -12,11 +13,12 @@ function stage(text, value) {
   bar.value = value;
 }
 
+// Workers fetch the wasm and the snapshot, so the page's resource timing never lists them.
+wasmModule.then(() => stage("Loading Python…", 40));
+snapshot?.then(() => stage("Dealing the cards…", 85), () => {});
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (entry.name.endsWith("pyodide.asm.wasm")) stage("Loading Python…", 40);
-    else if (entry.name.endsWith("python_stdlib.zip")) stage("Installing the game…", 60);
-    else if (entry.name.includes("/snapshot-")) stage("Dealing the cards…", 85);
+    if (entry.name.endsWith("python_stdlib.zip")) stage("Installing the game…", 60);
     else if (entry.name.includes("/wheels/")) stage("Dealing the cards…", 85);
   }
 }).observe({ type: "resource", buffered: true });

@@ -9,8 +9,7 @@
 // the wheel, as the page did before snapshots. <html data-boot> says which path ran.
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
 import {
-  dropSnapshot, indexURL, keepSnapshot, KEPT, keptCache, snapshot, snapshotSize, snapshotStdlib, takeWasmToKeep,
-  wasmModule, wasmURL, wheel,
+  dropRuntime, indexURL, keepRuntime, KEPT, snapshot, snapshotSize, snapshotStdlib, wasmModule, wasmURL, wheel,
 } from "./runtime-fetch.mjs";
 import { loadFromSnapshot } from "./snapshot-codec.mjs";
 
@@ -21,8 +20,8 @@ function mark(path) {
   performance.mark(`biocards-boot-${path}`);
 }
 
-// Pyodide fetches and instantiates its wasm itself: while it starts, it is handed the module
-// runtime-fetch.mjs compiled early instead (a module can be instantiated again, should the
+// Pyodide fetches and instantiates its wasm itself: while it starts, it is handed the module a
+// worker compiled early instead (runtime-fetch.mjs) (a module can be instantiated again, should the
 // install path follow a failed restore). Without that module Pyodide does as it always does.
 async function withEarlyWasm(load) {
   const network = globalThis.fetch;
@@ -70,14 +69,11 @@ function pageSettled() {
   });
 }
 
-// After a restore that worked, once the page has settled: the workers may keep the snapshot, the
-// wasm is kept, and other builds' caches go.
+// After a restore that worked, once the page has settled: the workers may keep the snapshot and
+// the wasm, and other builds' caches go.
 async function keepThisBuild() {
   await pageSettled();
-  keepSnapshot();
-  const cache = await keptCache;
-  const wasm = takeWasmToKeep();
-  if (cache && wasm) await cache.put(wasmURL, wasm);
+  keepRuntime();
   for (const name of await caches.keys()) {
     if (name.startsWith("biocards-runtime-") && name !== KEPT) {
       await caches.delete(name);
@@ -112,7 +108,7 @@ export async function loadPyodide(options = {}) {
     } catch (error) {
       console.warn("BioCards: the memory snapshot could not be used; starting Python from scratch.", error);
       // Nothing kept for this build is used again.
-      dropSnapshot();
+      dropRuntime();
       globalThis.caches?.delete(KEPT).catch(() => {});
     }
   }

@@ -22,88 +22,69 @@ export const snapshotStdlib = hasSnapshot ? new URL(meta("biocards-snapshot-stdl
 // without a disk cache for big files (a guest session) then reads 24 MB back instead of
 // downloading, inflating and compiling again.
 export const KEPT = hasSnapshot ? `biocards-runtime-${snapshotParts[0].match(/snapshot-([0-9a-f]+)/)[1]}` : null;
+const keptIn = globalThis.caches && KEPT ? KEPT : "";
 export const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
-export const keptCache = KEPT && globalThis.caches ? caches.open(KEPT).catch(() => null) : Promise.resolve(null);
-
-async function kept(url) {
-  const cache = await keptCache;
-  return cache && await cache.match(url).catch(() => undefined);
-}
 
 const keptKey = (part) => `${part}?inflated`;
 
-// Shipped gzipped, without its zero pages, in parts. A worker per part, started now, reads back
-// the part an earlier visit kept or else downloads and inflates it: side by side and off the
-// page's thread, which is busy compiling and linking Pyodide meanwhile (a read or a download
-// handed over from this thread would wait for it). A worker that downloaded holds on to what it
-// inflated, and stores it once the page says the restore worked (keepSnapshot).
-function startWorker(part) {
-  const url = new URL("snapshot-worker.js", import.meta.url);
-  url.search = new URLSearchParams({ part, cache: globalThis.caches ? KEPT : "", key: keptKey(part) });
+// A worker per download, started now: each reads back what an earlier visit kept or else
+// downloads, and does the heavy part (inflating a snapshot part, compiling the wasm) off the
+// page's thread, which is busy loading modules and starting Pyodide meanwhile (work handed over
+// from this thread would wait for it). Each worker's URL says what it fetches, so it begins as
+// soon as its script runs. A worker that downloaded holds on to it, and stores it once the page
+// says the restore worked (keepRuntime).
+function startWorker(script, query) {
+  const url = new URL(script, import.meta.url);
+  url.search = new URLSearchParams(query);
   const worker = new Worker(url);
   // Listening from the start: a message that came before anyone listened would be lost.
-  const packed = new Promise((resolve, reject) => {
+  const answer = new Promise((resolve, reject) => {
     const fail = (error) => {
       worker.terminate();
       reject(error);
     };
     worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(data));
-    worker.onerror = (event) => fail(new Error(event.message || "the snapshot worker failed"));
+    worker.onerror = (event) => fail(new Error(event.message || `${script} failed`));
   });
-  packed.catch(() => {});  // a failure is reported where the snapshot is awaited
-  return { worker, packed };
+  answer.catch(() => {});  // a failure is reported where the answer is awaited
+  return { worker, answer };
 }
 
-let workers = hasSnapshot ? snapshotParts.map(startWorker) : [];
+// The snapshot ships gzipped, without its zero pages, in parts (snapshot-worker.js).
+let snapshotWorkers = snapshotParts.map((part) => startWorker("snapshot-worker.js", { part, cache: keptIn, key: keptKey(part) }));
+// Pyodide's wasm, compiled by wasm-worker.js. Pyodide itself would start compiling only once it
+// had the snapshot, and on this thread.
+let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: keptIn });
 
 /** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
  *  this build has no snapshot. */
-export const snapshot = hasSnapshot ? Promise.all(workers.map(({ packed }) => packed)).then((parts) => {
+export const snapshot = hasSnapshot ? Promise.all(snapshotWorkers.map(({ answer }) => answer)).then((parts) => {
   performance.mark(parts.every(({ kept }) => kept) ? "biocards-snapshot-from-cache" : "biocards-snapshot-from-network");
   return parts.map(({ packed }) => new Uint8Array(packed));
 }) : null;
 snapshot?.catch(() => {});  // a failure is reported where it is awaited, in pyodide-boot.mjs
 
-/** The page's restore worked: the workers may store what they inflated for the next visit. */
-export function keepSnapshot() {
-  workers.forEach(({ worker }) => worker.postMessage("keep"));
-  workers = [];
-}
-
-/** Nothing more of the downloaded snapshot is wanted: its workers (and their downloads) stop. */
-export function dropSnapshot() {
-  workers.forEach(({ worker }) => worker.terminate());
-  workers = [];
-}
-
-// Pyodide's wasm: what was kept, or else a download begun now (cancelled if a kept copy turns
-// up), compiled as soon as it is here: Pyodide itself would start compiling only once it had the
-// snapshot. A downloaded copy is set aside for keeping (takeWasmToKeep). The download uses the
-// browser's own fetch, taken now: while Pyodide starts, pyodide-boot.mjs answers fetches of the
-// wasm with this module's download, which must not wait for itself.
-const networkFetch = globalThis.fetch.bind(globalThis);
-const wasmDownload = new AbortController();
-const downloadingWasm = networkFetch(wasmURL, { signal: wasmDownload.signal });
-downloadingWasm.catch(() => {});
-let wasmToKeep = null;
-
 /** The compiled wasm module, or null if it could not be had (Pyodide then fetches its own). */
-export const wasmModule = kept(wasmURL).then((keptWasm) => {
-  if (keptWasm) {
-    wasmDownload.abort();
-    return keptWasm;
-  }
-  return downloadingWasm.then((response) => {
-    if (response.ok) wasmToKeep = response.clone();
-    return response;
-  });
-}).then((response) => WebAssembly.compileStreaming(response)).catch(() => null);
+export const wasmModule = wasmWorker.answer.then(({ module }) => {
+  performance.mark("biocards-wasm-compiled");
+  return module;
+}, () => null);
 
-/** The downloaded wasm response to keep for the next visit, once; null if it came from the cache. */
-export function takeWasmToKeep() {
-  const response = wasmToKeep;
-  wasmToKeep = null;
-  return response;
+/** The page's restore worked: the workers may store what they downloaded for the next visit. */
+export function keepRuntime() {
+  [...snapshotWorkers, wasmWorker].forEach(({ worker }) => worker.postMessage("keep"));
+  snapshotWorkers = [];
+  wasmWorker = null;
+}
+
+/** Nothing downloaded is to be kept: the workers (and their downloads) stop. The wasm's stops once
+ *  it has answered, which the install path may still be waiting for. */
+export function dropRuntime() {
+  snapshotWorkers.forEach(({ worker }) => worker.terminate());
+  snapshotWorkers = [];
+  const dropped = wasmWorker?.worker;
+  wasmModule.then(() => dropped?.terminate());
+  wasmWorker = null;
 }
 
 // Pyodide's script, imported now so that it is parsed by the time loadPyodide imports it.

@@ -176,17 +176,49 @@ def _wait_until_kept(page) -> tuple[str, list[str]]:
     raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
 
 
+SLOW_CACHE_STORAGE = """{
+    const open = CacheStorage.prototype.open;
+    CacheStorage.prototype.open = function (...args) {
+        return new Promise((later) => setTimeout(later, 1500)).then(() => open.apply(this, args));
+    };
+}"""
+
+
+def _slow_workers(page) -> list[str]:
+    """Worker scripts get the slow Cache Storage put in front (init scripts reach pages, not
+    workers); the list fills with the workers slowed."""
+    slowed = []
+
+    def slow(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=SLOW_CACHE_STORAGE + "\n" + response.text())
+        slowed.append(route.request.url.split("?")[0].rsplit("/", 1)[1])
+
+    page.route("**/static/js/*-worker.js*", slow)
+    return slowed
+
+
 def test_a_slow_cache_storage_does_not_stall_the_boot(page, site_url):
-    """Looking for a kept wasm may take a while; meanwhile the restore answers fetches of the wasm
-    with the download begun at once, which must not end up waiting for itself."""
-    page.add_init_script("""{
-        const open = CacheStorage.prototype.open;
-        CacheStorage.prototype.open = function (...args) {
-            return new Promise((later) => setTimeout(later, 1500)).then(() => open.apply(this, args));
-        };
-    }""")
-    assert _boot(page, site_url + PLAY, timeout=30_000) == "snapshot"
+    """Looking for a kept snapshot or wasm may take a while, in the page and in its workers; the
+    downloads begun meanwhile still serve, and nothing ends up waiting for itself."""
+    page.add_init_script(SLOW_CACHE_STORAGE)
+    slowed = _slow_workers(page)
+    page.goto(site_url + PLAY)
+    page.wait_for_selector("html[data-state=ready]", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert page.locator("#table svg").count() == 1
+    assert {"snapshot-worker.js", "wasm-worker.js"} <= set(slowed)
+
+
+def test_the_wasm_is_downloaded_once_and_compiled_off_the_pages_thread(page, site_url):
+    """A worker downloads and compiles Pyodide's wasm (9.6 MB) and hands the page the module:
+    the page's own thread never fetches it, and nothing fetches it twice."""
+    fetched = []
+    page.on("requestfinished", lambda request: fetched.append(request.url))
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    assert len([url for url in fetched if url.endswith("/pyodide.asm.wasm")]) == 1
+    assert page.evaluate("performance.getEntries().filter((e) => e.name.endsWith('pyodide.asm.wasm')).length") == 0
+    assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1
 
 
 def test_a_second_visit_restores_what_the_first_kept(page, site_url):
