@@ -30,6 +30,29 @@ def test_play_page_boots_to_ready(page, site_url):
     assert page.locator("#table svg").count() == 1
 
 
+def test_the_play_pages_png_icon_is_the_sites_svg_icon_drawn_at_64_px(page, site_url):
+    """The play page shows a PNG in its tab (an SVG icon costs its boot a whole SVG document):
+    the same picture as every other page's SVG icon, pixel for pixel give or take anti-aliasing."""
+    page.goto(site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000")
+    assert page.locator("link[rel=icon]").get_attribute("href").endswith("static/img/icon.png")
+    difference = page.evaluate("""async () => {
+        const pixels = async (path) => {
+            const image = new Image();
+            image.src = new URL(path, document.baseURI).href;
+            await image.decode();
+            const canvas = Object.assign(document.createElement("canvas"), { width: 64, height: 64 });
+            const context = canvas.getContext("2d");
+            context.drawImage(image, 0, 0, 64, 64);
+            return context.getImageData(0, 0, 64, 64).data;
+        };
+        const [png, svg] = await Promise.all([pixels("../static/img/icon.png"), pixels("../static/img/icon.svg")]);
+        let total = 0;
+        for (let i = 0; i < png.length; i++) total += Math.abs(png[i] - svg[i]);
+        return total / png.length;
+    }""")
+    assert difference < 2  # out of 255 per channel: the same drawing, not merely the same size
+
+
 def test_lessons_index_loads(page, site_url):
     page.goto(site_url + "lessons/index.html")
     assert page.locator("h1").count() == 1
