@@ -72,7 +72,7 @@ export const wasmModule = wasmWorker.answer.then(({ module }) => {
 
 /** The page's restore worked: the workers may store what they downloaded for the next visit. */
 export function keepRuntime() {
-  [...snapshotWorkers, wasmWorker].forEach(({ worker }) => worker.postMessage("keep"));
+  [...snapshotWorkers, wasmWorker].filter(Boolean).forEach(({ worker }) => worker.postMessage("keep"));
   snapshotWorkers = [];
   wasmWorker = null;
 }
