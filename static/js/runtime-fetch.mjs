@@ -50,11 +50,16 @@ function startWorker(script, query) {
   return { worker, answer };
 }
 
+// The channel on which the wasm's worker says it is done, this page's own: a downloaded snapshot
+// part is inflated after that (snapshot-worker.js says why).
+const wasmSettled = `biocards-wasm-settled-${Math.random().toString(36).slice(2)}`;
 // The snapshot ships gzipped, without its zero pages, in parts (snapshot-worker.js).
-let snapshotWorkers = snapshotParts.map((part) => startWorker("snapshot-worker.js", { part, cache: keptIn, key: keptKey(part) }));
+let snapshotWorkers = snapshotParts.map((part) => startWorker("snapshot-worker.js", {
+  part, cache: keptIn, key: keptKey(part), after: wasmSettled,
+}));
 // Pyodide's wasm, compiled by wasm-worker.js. Pyodide itself would start compiling only once it
 // had the snapshot, and on this thread.
-let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: keptIn });
+let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: keptIn, announce: wasmSettled });
 
 /** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
  *  this build has no snapshot. */
@@ -69,6 +74,14 @@ export const wasmModule = wasmWorker.answer.then(({ module }) => {
   performance.mark("biocards-wasm-compiled");
   return module;
 }, () => null);
+// Said again from here, for a snapshot worker that was not listening yet when the wasm's worker
+// said it, or a wasm worker that died before it could (its script missing, say).
+wasmModule.then(() => {
+  if (!globalThis.BroadcastChannel) return;
+  const channel = new BroadcastChannel(wasmSettled);
+  channel.postMessage("settled");
+  channel.close();
+});
 
 /** The page's restore worked: the workers may store what they downloaded for the next visit. */
 export function keepRuntime() {

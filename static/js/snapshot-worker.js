@@ -1,6 +1,6 @@
-// Hand the play page a part of its memory snapshot (about 6 MB of heap, zero pages left out) off
-// the main thread, without a copy: the part an earlier visit kept in Cache Storage, or else the
-// part downloaded (2 MB of gzip) and inflated here. Reading or inflating on the page held up
+// Hand the play page a part of its memory snapshot (12 MB of heap in one part, zero pages left
+// out) off the main thread, without a copy: the part an earlier visit kept in Cache Storage, or
+// else the part downloaded (4.5 MB of gzip) and inflated here. Reading or inflating on the page held up
 // PyScript's start.
 //
 // The worker's URL names the part (`part`), and the cache and key under which an earlier visit
@@ -9,11 +9,30 @@
 // A part downloaded here goes into that cache once the page says the restore worked ("keep"), so
 // that the next visit reads it back instead. A page that could not restore the snapshot
 // terminates this worker instead.
+//
+// A downloaded part is inflated once Pyodide's wasm is compiled (`after` names the
+// BroadcastChannel that says so, see wasm-worker.js): the two want the same spare core, and the
+// page needs the wasm first (it instantiates and links it, some 200 ms, before it reads the heap).
+// Inflating alongside the compile made both late; the download itself still starts at once.
 const params = new URLSearchParams(self.location.search);
 const partURL = new URL(params.get("part"), self.location.href).href;
 const cacheName = self.caches ? params.get("cache") : null;
 const keptKey = params.get("key");
 let packed = null;
+
+// Resolves when the wasm is compiled or could not be (said by the wasm's worker, and again by the
+// page once it has the answer). Waiting only orders the work, so a part never waits for it more
+// than a second after its download.
+const wasmSettled = new Promise((resolve) => {
+  const name = params.get("after");
+  if (!name || !self.BroadcastChannel) return resolve();
+  const channel = new BroadcastChannel(name);
+  channel.onmessage = () => {
+    channel.close();
+    resolve();
+  };
+});
+const atMost = (ms, promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
 
 async function keptPart() {
   try {
@@ -34,7 +53,10 @@ async function send() {
     }
     const response = await fetch(partURL);
     if (!response.ok) throw new Error(`${response.status} ${partURL}`);
-    packed = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    // Downloaded into a blob, which the browser fills without this thread's help.
+    const gzipped = await response.blob();
+    await atMost(1000, wasmSettled);
+    packed = await new Response(gzipped.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     // A copy stays here to be kept: the page's thread is spared one. Sent only if it will be.
     const bytes = cacheName ? packed.slice(0) : packed;
     self.postMessage({ packed: bytes, kept: false }, [bytes]);

@@ -3,8 +3,9 @@
 // them; on the page that was 90–115 ms of a cold boot, and it held up the page's module loading
 // and Pyodide's start behind it. A compiled WebAssembly.Module posts to the page without a copy.
 //
-// The worker's URL names the wasm (`url`) and the cache that keeps it (`cache`; empty: nothing is
-// kept), so the work begins as soon as this script runs. A downloaded copy goes into that cache
+// The worker's URL names the wasm (`url`), the cache that keeps it (`cache`; empty: nothing is
+// kept) and the BroadcastChannel on which it says it is done (`announce`: the snapshot's workers
+// wait for that to inflate, see snapshot-worker.js), so the work begins as soon as this script runs. A downloaded copy goes into that cache
 // once the page says its restore worked ("keep"); a page that could not restore terminates this
 // worker instead.
 const params = new URLSearchParams(self.location.search);
@@ -37,6 +38,14 @@ async function wasmResponse() {
   return response;
 }
 
+function announce() {
+  const name = params.get("announce");
+  if (!name || !self.BroadcastChannel) return;
+  const channel = new BroadcastChannel(name);
+  channel.postMessage("settled");
+  channel.close();
+}
+
 async function send() {
   try {
     const module = await WebAssembly.compileStreaming(await wasmResponse());
@@ -45,6 +54,8 @@ async function send() {
   } catch (error) {
     toKeep = null;
     self.postMessage({ error: String(error) });
+  } finally {
+    announce();
   }
 }
 

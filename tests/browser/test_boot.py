@@ -165,6 +165,20 @@ def test_a_page_whose_snapshot_cannot_be_used_installs_the_wheel_and_plays(watch
     _forgive_the_404(watched)
 
 
+def test_a_page_whose_wasm_worker_cannot_start_restores_all_the_same(watched, site_url):
+    """Without the worker that compiles the wasm, Pyodide fetches the wasm itself, and the snapshot,
+    whose inflating waits on that worker's word, is inflated all the same: the page restores."""
+    page = watched.page
+    page.route("**/static/js/wasm-worker.js*", lambda route: route.fulfill(status=404, body="not found"))
+    fetched = []
+    page.on("requestfinished", lambda request: fetched.append(request.url))
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    assert page.locator("#table svg").count() == 1
+    assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 0
+    assert page.evaluate("performance.getEntries().filter((e) => e.name.endsWith('pyodide.asm.wasm')).length") == 1
+    _forgive_the_404(watched)
+
+
 def _forgive_the_404(watched):
     """Chromium itself logs a missing file as a console error; that one is the test's doing."""
     missing = "console error: Failed to load resource: the server responded with a status of 404 (Not Found)"
