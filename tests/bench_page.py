@@ -110,14 +110,15 @@ def boot_record(page, url: str) -> dict:
     too, which the page's own resource timing never lists)."""
     fetched = []
 
-    def finished(request):
-        fetched.append(urlsplit(request.url).path)
+    def answered(response):
+        if response.ok:  # not a file the bench itself answered with a 404 (without_snapshot)
+            fetched.append(urlsplit(response.url).path)
 
-    page.on("requestfinished", finished)
+    page.on("response", answered)
     try:
         wall_ms = boot_ms(page, url)
     finally:
-        page.remove_listener("requestfinished", finished)
+        page.remove_listener("response", answered)
     record = page.evaluate("""() => ({
         path: document.documentElement.dataset.boot || null,
         stages: window.biocardsStages})""")
