@@ -20,9 +20,10 @@ function mark(path) {
   performance.mark(`biocards-boot-${path}`);
 }
 
-// Pyodide fetches and instantiates its wasm itself: while it starts, it is handed the module a
-// worker compiled early instead (runtime-fetch.mjs) (a module can be instantiated again, should the
-// install path follow a failed restore). Without that module Pyodide does as it always does.
+// Pyodide fetches and instantiates its wasm itself: while it starts, it is handed instead the
+// module a worker compiled early (see runtime-fetch.mjs). A module can be instantiated again,
+// should the install path follow a failed restore. Without that module Pyodide does as it always
+// does.
 async function withEarlyWasm(load) {
   const network = globalThis.fetch;
   const { instantiateStreaming } = WebAssembly;

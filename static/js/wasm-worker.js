@@ -5,9 +5,9 @@
 //
 // The worker's URL names the wasm (`url`), the cache that keeps it (`cache`; empty: nothing is
 // kept) and the BroadcastChannel on which it says it is done (`announce`: the snapshot's workers
-// wait for that to inflate, see snapshot-worker.js), so the work begins as soon as this script runs. A downloaded copy goes into that cache
-// once the page says its restore worked ("keep"); a page that could not restore terminates this
-// worker instead.
+// wait for that to inflate, see snapshot-worker.js), so the work begins as soon as this script
+// runs. A downloaded copy goes into that cache once the page says its restore worked ("keep"); a
+// page that could not restore terminates this worker instead.
 const params = new URLSearchParams(self.location.search);
 const wasmURL = new URL(params.get("url"), self.location.href).href;
 const cacheName = self.caches ? params.get("cache") : null;

@@ -170,8 +170,6 @@ def test_a_page_whose_wasm_worker_cannot_start_restores_all_the_same(watched, si
     whose inflating waits on that worker's word, is inflated all the same: the page restores."""
     page = watched.page
     page.route("**/static/js/wasm-worker.js*", lambda route: route.fulfill(status=404, body="not found"))
-    fetched = []
-    page.on("requestfinished", lambda request: fetched.append(request.url))
     assert _boot(page, site_url + PLAY) == "snapshot"
     assert page.locator("#table svg").count() == 1
     assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 0
@@ -240,9 +238,7 @@ def test_a_slow_cache_storage_does_not_stall_the_boot(page, site_url):
     downloads begun meanwhile still serve, and nothing ends up waiting for itself."""
     page.add_init_script(SLOW_CACHE_STORAGE)
     slowed = _slow_workers(page)
-    page.goto(site_url + PLAY)
-    page.wait_for_selector("html[data-state=ready]", timeout=30_000)
-    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    assert _boot(page, site_url + PLAY, timeout=30_000) == "snapshot"
     assert page.locator("#table svg").count() == 1
     assert {"snapshot-worker.js", "wasm-worker.js"} <= set(slowed)
 
