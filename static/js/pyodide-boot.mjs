@@ -70,16 +70,17 @@ function pageSettled() {
   });
 }
 
-// After a restore that worked, once the page has settled: the workers may keep the snapshot and
-// the wasm, and other builds' caches go.
+// After a restore that worked, once the page has settled: other builds' caches go, then the
+// workers may keep the snapshot and the wasm. In that order, since the workers store on their own
+// time: once this build's runtime is kept, no other build's is.
 async function keepThisBuild() {
   await pageSettled();
-  keepRuntime();
   for (const name of await caches.keys()) {
     if (name.startsWith("biocards-runtime-") && name !== KEPT) {
       await caches.delete(name);
     }
   }
+  keepRuntime();
 }
 
 async function install(options) {
