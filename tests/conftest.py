@@ -16,8 +16,9 @@ CHROMIUM = "/usr/bin/chromium"
 # WebUIOmniboxPopup, WebUIOmniboxAimPopup: Chromium 156 draws its address bar's suggestion list as a
 # web page of its own, and builds it in a renderer process for every new window, which a new
 # browser context is. That took 0.7-1.0 s of CPU beside each page a test or the bench opened (on
-# two cores, the play page's cold boot measured 1.4-1.5 s with it, 0.9-1.2 s without). A student's
-# window has built it long before they open the page. Unknown feature names are ignored.
+# two cores, the play page's cold boot measured 1.4-1.5 s with it, 0.9-1.2 s without): work for a
+# window, not for the page, which a classroom browser does once per window, not once per page.
+# Chromium ignores a feature name it does not know (tests/browser/test_harness.py notices).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
                  "--disable-default-apps",
