@@ -26,6 +26,30 @@ import {
 import { pythonMain } from "../../static/js/python-main.mjs";
 
 const [pyodideDir, wheel, pyscriptStdlib, out, partCount, stdlibOut] = process.argv.slice(2);
+
+// Memory that malloc has taken back still holds what was there (the imports leave about 1 MB of
+// it), and any page with a byte of it in ships. So every free block below the heap's top (the part
+// malloc never handed out, zeros still) is taken, zeroed and given back: only the few words malloc
+// keeps in a free block are left, and most of those pages become zeros the snapshot leaves out.
+function zeroFreedMemory(module) {
+  const info = module._malloc(40);  // a struct mallinfo: ten ints, the last one `keepcost`
+  module._mallinfo(info);
+  const top = module._sbrk(0) - module.HEAPU32[(info >> 2) + 9];  // where the top chunk begins
+  module._free(info);
+  const taken = [];
+  for (let size = 1 << 20; size >= 8; size >>= 1) {
+    for (;;) {  // this size until malloc has no free block for it but the top
+      const block = module._malloc(size);
+      if (!block || block + size > top) {
+        module._free(block);
+        break;
+      }
+      module.HEAPU8.fill(0, block, block + size);
+      taken.push(block);
+    }
+  }
+  taken.forEach((block) => module._free(block));
+}
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const started = performance.now();
 // micropip installs the wheel as the page's fallback path does, in a Pyodide of its own: its work
@@ -69,6 +93,7 @@ json.dumps(sorted(sys.modules))
 // Pyodide's record of loaded packages must be empty in a snapshot (it checks); the page's own
 // loader records nothing either, since the page never calls loadPackage after a restore.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
+zeroFreedMemory(pyodide._module);
 const made = pyodide.makeMemorySnapshot();
 const parts = packSnapshot(made, xorWithPristine(made, pristine), Number(partCount));
 parts.forEach((part, i) => writeFileSync(`${out}-${i}`, part));
