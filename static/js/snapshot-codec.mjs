@@ -113,7 +113,7 @@ export async function loadFromSnapshot(loadPyodide, options, length, parts) {
 }
 
 // Most of the 30 MiB heap is zero pages (free memory; after the XOR, also the unchanged data
-// segments): 18 of its 31 MB. The snapshot ships without them, so a page inflates 13 MB instead
+// segments): 19 of its 31 MB. The snapshot ships without them, so a page inflates 12 MB instead
 // of 31, and in parts that workers inflate side by side. A part, in little-endian u32s: the whole
 // snapshot's length, how much of its heap was XORed, the number of runs of pages in the part,
 // each run's offset and length, then the runs' bytes one after another.

@@ -1,6 +1,6 @@
 // Hand the play page a part of its memory snapshot (12 MB of heap in one part, zero pages left
 // out) off the main thread, without a copy: the part an earlier visit kept in Cache Storage, or
-// else the part downloaded (4.5 MB of gzip) and inflated here. Reading or inflating on the page
+// else the part downloaded (4.3 MB of gzip) and inflated here. Reading or inflating on the page
 // held up PyScript's start.
 //
 // The worker's URL names the part (`part`), and the cache and key under which an earlier visit
