@@ -2,7 +2,7 @@
 """BioCards' one entry point: build the static site, serve it, test it, measure it.
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
-    python3 build.py serve [--port N]  build if needed, then serve dist/ on 127.0.0.1
+    python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
     python3 build.py test           install what the tests need (Chromium too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot and engine figures as one JSON object
 
@@ -17,7 +17,6 @@ import argparse
 import base64
 import gzip
 import hashlib
-import http.server
 import json
 import os
 import re
@@ -26,7 +25,6 @@ import subprocess
 import sys
 import venv
 import zipfile
-from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -201,6 +199,8 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     work = BYTECODE / "biocards"
     shutil.rmtree(work, ignore_errors=True)
     shutil.unpack_archive(wheel, work, "zip")
+    # The class server runs on CPython only (aiohttp, SQLite): the page never imports it.
+    shutil.rmtree(work / "biocards" / "server")
     compile_for_pyodide(node_modules, [("wheel", work)])
     out = BYTECODE / wheel.name
     pack_wheel(work, out)
@@ -362,43 +362,20 @@ def needs_build() -> bool:
 
 # -- serve ---------------------------------------------------------------------------------------
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
-        if os.environ.get("BIOCARDS_QUIET") != "1":
-            super().log_message(format, *args)
-
-    def copyfile(self, source, outputfile) -> None:
-        """The file's bytes by the kernel (sendfile), not through Python 64 KB at a time: a class
-        of thirty loading 16 MB each no longer waits on one interpreter lock copying them."""
-        self.connection.sendfile(source)
+CLASS_DATA = ROOT / "class-data" / "classes.sqlite3"
+"""The class server's record (classes, tables, moves): kept across restarts, never committed."""
 
 
-class Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
-        """A browser that hangs up mid-file (a page reloaded, or a download it cancelled because
-        it had kept a copy) is no error: only anything else gets a traceback in the terminal."""
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            super().handle_error(request, client_address)
-
-
-def make_server(port: int, directory: Path = DIST) -> Server:
-    """An HTTP server for dist/ on 127.0.0.1 (port 0: any free port)."""
-    return Server(("127.0.0.1", port), partial(Handler, directory=str(directory)))
-
-
-def serve(port: int) -> None:
+def serve(port: int, lan: bool) -> None:
+    """Build if needed, then become the class server (py/biocards/server) in the project's venv:
+    the site's files, the teacher page, and the referee for students' tables. Once set up, this
+    needs no network."""
     if needs_build():
         build()
-    server = make_server(port)
-    print(f"BioCards is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    python = str(ensure_venv())
+    args = [python, "-m", "biocards.server", "--dist", str(DIST), "--data", str(CLASS_DATA), "--port", str(port)]
+    os.environ["PYTHONPATH"] = str(ROOT / "py")
+    os.execv(python, args + (["--lan"] if lan else []))
 
 
 # -- test and bench --------------------------------------------------------------------------------
@@ -439,8 +416,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="write dist/")
-    serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
+    serve_cmd = sub.add_parser("serve", help="build if needed and run the class server (127.0.0.1)")
     serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
@@ -452,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         build()
         return 0
     if args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.lan)
         return 0
     if args.command == "test":
         return test(args.pytest_args)

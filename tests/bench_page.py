@@ -28,7 +28,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -41,6 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build  # noqa: E402
+import class_server  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from table_page import VIEWPORTS, measure_table, open_game  # noqa: E402
 from test_screens import GAMES, SEATS, settle  # noqa: E402
@@ -166,9 +166,8 @@ def main(quick: bool) -> dict:
     # from one run to the next.
     runs = 3 if quick else 9
     site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))
-    server = build.make_server(0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    server = class_server.start(site, site.parent / "classes.sqlite3")  # what `build.py serve` runs
+    origin = server.url
     url = origin + URL
     files = [p for p in build.DIST.rglob("*") if p.is_file()]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
@@ -216,7 +215,7 @@ def main(quick: bool) -> dict:
         context.close()
         figures["screens"] = screens(browser, origin, quick)
         browser.close()
-    server.shutdown()
+    class_server.stop(server)
     shutil.rmtree(site)
     median = lambda values: round(statistics.median(values))  # noqa: E731
     figures["boot_runs"] = runs

@@ -48,13 +48,23 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
         snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
         guided=json.dumps([lesson["id"] for lesson in guided])))
+    # The class pages: served by the class server; on a static host they say in a sentence that
+    # they need it (class-server.json, which the class server answers itself, tells them).
+    _write(dist / "join" / "index.html", env.get_template("join.html").render(root="../"))
+    _write(dist / "teacher" / "index.html", env.get_template("teacher.html").render(root="../"))
+    _write(dist / "class-server.json", json.dumps({"server": False}))
     _write_service_worker(dist)
+
+
+NOT_PRECACHED = ("sw.js", "build.json", "class-server.json", "teacher/index.html")
+"""Left out of the offline copy: the worker itself, the build's id, what only a class server
+answers, and the teacher page (useless without its server)."""
 
 
 def _write_service_worker(dist: Path) -> None:
     """A cache-first service worker that precaches every file of this build (offline classrooms)."""
     files = sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-                   if name not in ("sw.js", "build.json"))
+                   if name not in NOT_PRECACHED)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())

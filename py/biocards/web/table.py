@@ -329,12 +329,27 @@ def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
         raise SetupError(f"The guided lesson {name!r} could not be read: {exc}") from None
 
 
+async def _start_class_table(code: str, concepts: dict) -> None:
+    from .class_play import ClassTable, seat_from_storage
+
+    seat = seat_from_storage(code)
+    if seat is None:
+        raise SetupError(f"This device has no seat in class {code}: open “Join a class” and type the code.")
+    # The wheel's folder is named by its hash: it says which drawing code this page runs.
+    build = str(document.querySelector("meta[name=biocards-wheel]").content).split("/")[1]
+    ClassTable(seat, concepts, build).start()
+
+
 async def start() -> None:
     """Read the URL, concepts and any guided lesson, then start the table; any failure becomes a
     readable message."""
     try:
         concepts_text, lesson_text = (await window.biocardsData).to_py()
         query = str(window.location.search)
+        code = query_params(query).get("class")
+        if code is not None:  # a seat at a class table: the class server referees (class_play.py)
+            await _start_class_table(code, json.loads(concepts_text) if concepts_text else {})
+            return
         guided = _guided_lesson(query, lesson_text)
         playable = _playable(query if guided is None else f"?game={guided.game}")
         setup = parse(query, playable, guided)
