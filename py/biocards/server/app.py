@@ -31,7 +31,7 @@ FRAME_LIMIT = 16 * 1024
 FRAMES_PER_SECOND = 10
 """Frames a page may send in one second; more get an error frame and are dropped."""
 JOIN_FAILURES = 10
-"""Wrong join codes from one address within a minute before each further try waits."""
+"""Wrong join codes from one address within a minute before it may try no more that minute."""
 COMPUTER_PACE = 0.7
 """Seconds a computer takes at least before its move, so people can follow it (the page's "normal")."""
 HASHED = re.compile(r"(^|[/-])[0-9a-f]{16}([/.-]|$)")
@@ -231,9 +231,9 @@ class ClassServer:
         now = time.monotonic()
         while failures and now - failures[0] > 60:
             failures.popleft()
-        if len(failures) >= JOIN_FAILURES:
-            # Guessing codes: each further try waits, longer the more it guesses.
-            await asyncio.sleep(min(5.0, 0.5 * (len(failures) - JOIN_FAILURES + 1)))
+        if len(failures) >= JOIN_FAILURES:  # guessing codes: no more tries from there for a minute
+            return web.json_response({"error": "Too many wrong codes from this device: wait a minute, "
+                                               "then check the code with your teacher."})
         data = await self._json(request)
         try:
             token, table, seat = self.classroom.join(data.get("code"), data.get("name"))

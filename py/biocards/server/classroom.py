@@ -290,7 +290,8 @@ class Classroom:
         if table is None:
             number = len(self.tables_of(info.code)) + 1
             seats, names = ["human"] * info.size, [""] * info.size
-            options: dict = {}
+            # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
+            options = {"variant": True} if info.size < games.get(info.game).min_players else {}
             seed = self.rng.randrange(1_000_000)
             table_id = self.store.add_table(info.code, number, seed, options, seats, names)
             table = self.tables[table_id] = ClassTable(
