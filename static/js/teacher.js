@@ -102,6 +102,7 @@
     card.querySelector("[data-join]").textContent = join;
     const qr = new URL("api/teacher/qr.svg", site);
     qr.searchParams.set("key", key);
+    qr.searchParams.set("code", info.code);
     card.querySelector("[data-qr]").src = qr.href;
     const suggest = card.querySelector("[data-suggest]");
     suggest.checked = info.suggest;

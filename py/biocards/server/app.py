@@ -216,12 +216,19 @@ class ClassServer:
         return web.json_response({"ok": True})
 
     async def qr_code(self, request: web.Request) -> web.Response:
-        """The join address as a QR code a phone's camera opens (segno draws it as SVG)."""
+        """The join address (with the class's code filled in) as a QR code a phone's camera opens;
+        segno draws it as SVG."""
         self._teacher(request)
+        import io
+
         import segno
 
-        svg = segno.make(self.join_address(request), error="m").svg_inline(scale=6, dark="#000", light="#fff")
-        return web.Response(text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+        drawn = io.BytesIO()  # a whole SVG document (with its namespace), as an <img> needs
+        code = request.query.get("code", "")
+        address = self.join_address(request) + (f"?code={code}" if code in self.classroom.classes else "")
+        segno.make(address, error="m").save(drawn, kind="svg", scale=6, xmldecl=False,
+                                                                dark="#000", light="#fff")
+        return web.Response(body=drawn.getvalue(), content_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     # -- students ------------------------------------------------------------------------------------
 

@@ -116,7 +116,7 @@ class ClassTable(Table):
         document.title = f"{self.game.title} · class · BioCards"
         _el("game-title").textContent = f"{self.game.title}: class {self.code}"
         _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
-        _el("pace").parentElement.hidden = True
+        _el("pace").parentElement.style.display = "none"  # computers keep the server's pace
         _el("boot-status").textContent = "Finding your table…"
         self._bind()
         self._connect()
