@@ -58,7 +58,7 @@
     return `${i + 1}. ${seat.name || "empty seat"}${away}${turn}`;
   }
 
-  function tableRow(table) {
+  function tableRow(table, game, others) {
     const row = document.createElement("tr");
     row.dataset.table = String(table.id);
     row.dataset.moves = String(table.moves);
@@ -70,6 +70,12 @@
     table.seats.forEach((seat, i) => {
       const item = document.createElement("li");
       item.textContent = seatText(seat, i, table);
+      if (!table.started && seat.name) {
+        for (const other of others.filter((t) => t.id !== table.id && !t.started && t.seats.some((s) => !s.name))) {
+          item.append(" ", button(`Move ${seat.name} to table ${other.number}`,
+            () => act(`/tables/${table.id}/move-student`, { seat: i, to: other.id })));
+        }
+      }
       if (seat.kind === "human" && seat.name && table.started && !table.ended) {
         item.append(" ", button(`Computer plays for ${seat.name}`, () => act(`/tables/${table.id}/computer`, { seat: i })));
       }
@@ -79,9 +85,19 @@
     const moves = document.createElement("td");
     moves.textContent = String(table.moves);
     const now = document.createElement("td");
-    now.textContent = table.ended ? `Over. Scores: ${table.scores.join(", ")}` :
-      !table.started ? "Waiting for players" : table.paused ? "Paused" : (table.last || "Started");
+    const round = table.round ? `Round ${table.round}. ` : "";
+    const scores = table.started ? ` Scores: ${table.scores.join(", ")}.` : "";
+    now.textContent = table.ended ? `Over.${scores}` : !table.started ? "Waiting for players"
+      : table.paused ? `Paused.${scores}` : `${round}${table.last || "Started."}${scores}`;
     const actions = document.createElement("td");
+    if (table.started) {
+      const watch = document.createElement("a");
+      watch.dataset.spectate = String(table.id);
+      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&key=${encodeURIComponent(key)}`, site).href;
+      watch.target = "_blank";
+      watch.textContent = `Table ${table.number} on the projector`;
+      actions.append(watch, " ");
+    }
     if (!table.started) actions.append(button("Start with computers", () => act(`/tables/${table.id}/start`)));
     else if (!table.ended) {
       actions.append(table.paused ? button("Resume", () => act(`/tables/${table.id}/resume`))
@@ -98,7 +114,6 @@
     card.querySelector("[data-title]").textContent = `${info.title}, ${info.size} per table, computers ${LEVELS[info.level]}`;
     const code = card.querySelector("[data-code]");
     code.textContent = info.code;
-    if (!document.getElementById("join-code")) code.id = "join-code";
     card.querySelector("[data-join]").textContent = join;
     const qr = new URL("api/teacher/qr.svg", site);
     qr.searchParams.set("key", key);
@@ -111,7 +126,10 @@
     card.querySelector("[data-delete-class]").addEventListener("click", () => {
       if (confirm(`Delete class ${info.code} and every record of its students?`)) act(`/classes/${info.code}/delete`);
     });
-    card.querySelector("tbody").append(...info.tables.map(tableRow));
+    card.querySelector("tbody").append(...info.tables.map((t) => tableRow(t, info.game, info.tables)));
+    const csv = card.querySelector("[data-report-csv]");
+    csv.href = new URL(`api/teacher/classes/${info.code}/report.csv?key=${encodeURIComponent(key)}`, site).href;
+    card.querySelector("[data-show-report]").addEventListener("click", () => showReport(info.code, card));
     if (!info.tables.length) {
       const row = document.createElement("tr");
       const cell = document.createElement("td");
@@ -121,6 +139,51 @@
       card.querySelector("tbody").append(row);
     }
     return card;
+  }
+
+  function cell(row, text, tag = "td") {
+    const made = document.createElement(tag);
+    made.textContent = String(text);
+    row.append(made);
+    return made;
+  }
+
+  const reportsShown = new Set();  // kept open across redraws, and brought up to date with them
+  async function showReport(code, card) {
+    reportsShown.add(code);
+    const box = card.querySelector("[data-report]");
+    let report;
+    try {
+      report = await api(`/classes/${code}/report`);
+    } catch (error) {
+      say(error.message);
+      return;
+    }
+    const table = document.createElement("table");
+    table.className = "report";
+    const caption = document.createElement("caption");
+    caption.textContent = `Class ${code}: one row per student per game`;
+    const head = document.createElement("tr");
+    for (const column of report.columns) cell(head, column.replaceAll("_", " "), "th").scope = "col";
+    const body = document.createElement("tbody");
+    for (const row of report.rows) {
+      const line = document.createElement("tr");
+      for (const column of report.columns) cell(line, row[column]);
+      body.append(line);
+    }
+    const thead = document.createElement("thead");
+    thead.append(head);
+    table.append(caption, thead, body);
+    const met = document.createElement("p");
+    met.textContent = report.concepts.length
+      ? `Biology the class met (students): ${report.concepts.map(([c, n]) => `${c} (${n})`).join(", ")}.`
+      : "No move has named a concept yet.";
+    const missed = document.createElement("p");
+    missed.textContent = report.missed.length
+      ? `Check-yourself questions most often missed: ${report.missed.map(([l, q, n]) => `${l}: ${q} (${n})`).join("; ")}.`
+      : "No check-yourself question has been missed yet.";
+    box.replaceChildren(met, missed, table);
+    box.hidden = false;
   }
 
   let drawn = "";
@@ -142,7 +205,12 @@
     if (now === drawn) return;
     drawn = now;
     const open = state.classes.filter((c) => !c.ended).reverse();
-    classesBox.replaceChildren(...open.map((info) => classCard(info, state.join)));
+    const cards = open.map((info) => classCard(info, state.join));
+    classesBox.replaceChildren(...cards);
+    // The newest class's code and report answer to fixed ids (what a test or a bookmarklet finds).
+    cards[0]?.querySelector("[data-code]").setAttribute("id", "join-code");
+    cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
+    for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
   }
 
   gameField.addEventListener("change", fillSizes);

@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 from .. import games
 from .classroom import LEVELS, Classroom, ClassTable, Refusal
 from .computers import Computers
+from .report import COLUMNS, class_report, report_csv
 from .store import Store
 
 FRAME_LIMIT = 16 * 1024
@@ -73,8 +74,12 @@ class ClassServer:
             web.post("/api/teacher/classes/{code}/{what}", self.class_action),
             web.post("/api/teacher/tables/{id}/{what}", self.table_action),
             web.get("/api/teacher/qr.svg", self.qr_code),
+            web.get("/api/teacher/classes/{code}/report", self.report),
+            web.get("/api/teacher/classes/{code}/report.csv", self.report_csv),
             web.post("/api/join", self.join),
+            web.post("/api/answer", self.answer),
             web.get("/ws/play", self.play_socket),
+            web.get("/ws/watch", self.watch_socket),
             web.get("/{path:.*}", self.static),
         ])
         app.on_startup.append(self._resume_computers)
@@ -206,7 +211,11 @@ class ClassServer:
             elif what == "end":
                 table = room.end_table(table_id)
             elif what == "computer":
-                table = room.hand_to_computer(table_id, int(data.get("seat", -1)))
+                table = room.hand_to_computer(table_id, _whole(data.get("seat")))
+            elif what == "move-student":
+                table, target = room.move_student(table_id, _whole(data.get("seat")), _whole(data.get("to")))
+                await self.broadcast(target)
+                self.computer_turn(target)
             else:
                 raise web.HTTPNotFound()
         except Refusal as exc:
@@ -214,6 +223,23 @@ class ClassServer:
         await self.broadcast(table)
         self.computer_turn(table)
         return web.json_response({"ok": True})
+
+    def _class_of(self, request: web.Request) -> str:
+        self._teacher(request)
+        code = request.match_info["code"]
+        if code not in self.classroom.classes:
+            raise web.HTTPNotFound(text="There is no such class.")
+        return code
+
+    async def report(self, request: web.Request) -> web.Response:
+        report = class_report(self.classroom, self._class_of(request))
+        return web.json_response({**report, "columns": COLUMNS}, headers={"Cache-Control": "no-store"})
+
+    async def report_csv(self, request: web.Request) -> web.Response:
+        code = self._class_of(request)
+        text = report_csv(class_report(self.classroom, code))
+        return web.Response(body=text.encode("utf-8"), content_type="text/csv", charset="utf-8", headers={
+            "Cache-Control": "no-store", "Content-Disposition": f'attachment; filename="biocards-class-{code}.csv"'})
 
     async def qr_code(self, request: web.Request) -> web.Response:
         """The join address (with the class's code filled in) as a QR code a phone's camera opens;
@@ -252,6 +278,19 @@ class ClassServer:
         return web.json_response({"token": token, "table": table.row.number, "seat": seat,
                                   "game": table.game.id})
 
+    async def answer(self, request: web.Request) -> web.Response:
+        """A check-yourself answer from a lesson page of a student with a seat: for the report."""
+        data = await self._json(request)
+        token = data.get("token")
+        if not isinstance(token, str) or token not in self.classroom.seats:
+            return web.json_response({"error": "No class seat on this device."})
+        lesson, question, right, of = data.get("lesson"), data.get("question"), data.get("right"), data.get("of")
+        if not (isinstance(lesson, str) and isinstance(question, str) and 0 < len(lesson) <= 80
+                and 0 < len(question) <= 80 and isinstance(right, bool) and isinstance(of, int) and 0 < of <= 20):
+            return web.json_response({"error": "That answer could not be read."})
+        self.store.add_activity(token, "answer", {"lesson": lesson, "question": question, "right": right, "of": of})
+        return web.json_response({"ok": True})
+
     def away(self, table: ClassTable) -> set[int]:
         """Students' seats with no page connected."""
         here = set(self.sockets.get(table.id, {}).values())
@@ -278,7 +317,7 @@ class ClassServer:
         socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
         await socket_.prepare(request)
         table: ClassTable | None = None
-        seat = -1
+        seat, token = -1, ""
         sent: deque = deque()
         try:
             async for message in socket_:
@@ -311,6 +350,7 @@ class ClassServer:
                     except Refusal as exc:
                         await socket_.send_json({"type": "error", "message": str(exc), "lost": True})
                         break
+                    token = frame["token"]
                     self.sockets[table.id][socket_] = seat
                     since = frame.get("since")
                     await socket_.send_json(self.frame(table, seat, since if isinstance(since, int)
@@ -321,7 +361,12 @@ class ClassServer:
                 elif kind == "move":
                     await self.move(table, seat, frame.get("action"), frame.get("at"), socket_)
                 elif kind == "hint":
-                    await self.send_hint(table, seat, socket_)
+                    if await self.send_hint(table, seat, socket_):
+                        self.store.add_activity(token, "hint", {"move": table.moves})
+                elif kind == "why":
+                    concept = frame.get("concept")
+                    if isinstance(concept, str) and 0 < len(concept) <= 60:
+                        self.store.add_activity(token, "why", {"concept": concept})
                 else:
                     await socket_.send_json({"type": "error", "message": "That frame is not one this server knows."})
         finally:
@@ -349,17 +394,46 @@ class ClassServer:
         await self.broadcast(table, since=before)
         self.computer_turn(table)
 
-    async def send_hint(self, table: ClassTable, seat: int, socket_) -> None:
+    async def send_hint(self, table: ClassTable, seat: int, socket_) -> bool:
+        """Suggest a move to the seat to move, if the teacher allows it; True if one was sent."""
         if not self.classroom.classes[table.row.class_code].suggest:
             await socket_.send_json({"type": "refused", "message": "Your teacher has switched Suggest a move off."})
-            return
+            return False
         if table.state is None or table.state.current_player != seat or table.state.is_terminal():
             await socket_.send_json({"type": "refused", "message": "A move can be suggested on your turn."})
-            return
+            return False
         at = table.moves
         found = await self.computers.hint(table.id, table.state.to_record(), table.row.seed + at)
-        if table.moves == at:
-            await socket_.send_json({"type": "hint", **found, "moves": at})
+        if table.moves != at:
+            return False
+        await socket_.send_json({"type": "hint", **found, "moves": at})
+        return True
+
+    async def watch_socket(self, request: web.Request) -> web.WebSocketResponse:
+        """The projector view: a table as a spectator sees it (``view(None)``: no hand, no moves),
+        for the teacher's key only."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
+            raise web.HTTPForbidden(text="Only this server's own pages may watch a table.")
+        self._teacher(request)
+        try:
+            table = self.classroom.tables[int(request.query.get("table", ""))]
+        except (KeyError, ValueError):
+            raise web.HTTPNotFound(text="There is no such table.") from None
+        socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
+        await socket_.prepare(request)
+        if request.query.get("build") != self.build:
+            await socket_.send_json({"type": "reload"})
+            await socket_.close()
+            return socket_
+        self.sockets[table.id][socket_] = None
+        try:
+            await socket_.send_json(self.frame(table, None))
+            async for _message in socket_:  # a spectator only listens
+                pass
+        finally:
+            self.sockets.get(table.id, {}).pop(socket_, None)
+        return socket_
 
     # -- computers -----------------------------------------------------------------------------------
 
@@ -408,6 +482,12 @@ def lan_address() -> str:
         if not address.startswith("127."):
             return address
     return "127.0.0.1"
+
+
+def _whole(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal("That request names no seat or table.")
+    return value
 
 
 def _refused(exc: Refusal) -> web.Response:

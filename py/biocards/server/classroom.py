@@ -64,6 +64,8 @@ class ClassTable:
         self.state: GameState | None = None
         self.log: list[tuple[int, Event]] = []
         """Every event so far, with the number of the move that made it (0: the deal)."""
+        self.movers: list[int] = []
+        """The seat that made each move (the report credits a move's events to its maker)."""
         self.paused = False
 
     @property
@@ -83,6 +85,7 @@ class ClassTable:
         row = self.row
         self.state = self.game.new_state(len(row.seats), row.seed, **row.options)
         for number, data in enumerate(row.moves, start=1):
+            self.movers.append(self.state.current_player)
             self.log.extend((number, e) for e in self.state.apply(Action.from_json(data)))
 
     def check_move(self, seat: int, data: object, at: object) -> Action:
@@ -110,11 +113,12 @@ class ClassTable:
 
     def apply(self, action: Action) -> list[tuple[int, Event]]:
         """Make a checked move (stored by the caller first) and log its events."""
-        number = len(self.state.history) + 1
+        number, mover = len(self.state.history) + 1, self.state.current_player
         try:
             happened = [(number, e) for e in self.state.apply(action)]
         except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
             raise Refusal(str(exc)) from None
+        self.movers.append(mover)
         self.log.extend(happened)
         return happened
 
@@ -164,6 +168,7 @@ class ClassTable:
                 "seats": [{"name": name, "kind": kind, "away": i in away}
                           for i, (name, kind) in enumerate(zip(row.names, row.seats))],
                 "current": state.current_player if state is not None else None,
+                "round": state.view(None).get("round") if state is not None else None,
                 "scores": state.scores() if state is not None else [],
                 "last": last}
 
@@ -188,7 +193,9 @@ class Classroom:
             if row.started is not None:
                 table.begin()
         for student in self.store.students():
-            self.seats[student["token"]] = (student["table_id"], student["seat"])
+            table = self.tables.get(student["table_id"])
+            if table is not None and table.row.seats[student["seat"]] == "human":  # not handed to a computer
+                self.seats[student["token"]] = (student["table_id"], student["seat"])
 
     # -- the teacher's side -------------------------------------------------------------------------
 
@@ -257,9 +264,32 @@ class Classroom:
         self.store.update_seats(row.id, row.seats, row.names)
         for token, place in list(self.seats.items()):
             if place == (table_id, seat):
-                del self.seats[token]
-                self.store.remove_student(token)
+                del self.seats[token]  # the token acts no more; the student stays in the report
         return table
+
+    def move_student(self, table_id: int, seat: int, to_table: int) -> tuple[ClassTable, ClassTable]:
+        """Move a seated student to a free seat at another table of the class, before either starts."""
+        table, target = self.tables.get(table_id), self.tables.get(to_table)
+        if table is None or target is None or target.row.class_code != table.row.class_code or target is table:
+            raise Refusal("Choose another table of the same class.")
+        if table.started or target.started:
+            raise Refusal("A student can move only between tables that have not started.")
+        if not 0 <= seat < len(table.row.names) or not table.row.names[seat]:
+            raise Refusal("That seat is empty.")
+        if "" not in target.row.names:
+            raise Refusal(f"Table {target.row.number} is full.")
+        free = target.row.names.index("")
+        target.row.names[free], table.row.names[seat] = table.row.names[seat], ""
+        token = next(t for t, place in self.seats.items() if place == (table_id, seat))
+        self.seats[token] = (to_table, free)
+        self.store.update_seats(table.id, table.row.seats, table.row.names)
+        self.store.update_seats(target.id, target.row.seats, target.row.names)
+        self.store.move_student(token, to_table, free)
+        if "" not in target.row.names:
+            self.store.start_table(target.id, target.row.seats, target.row.names)
+            target.row.started = 1.0
+            target.begin()
+        return table, target
 
     def set_suggest(self, code: str, on: bool) -> None:
         self.classes[code].suggest = on

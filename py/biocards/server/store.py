@@ -26,6 +26,9 @@ CREATE TABLE IF NOT EXISTS students (
     token TEXT PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
     name TEXT NOT NULL, joined REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS activity (
+    token TEXT NOT NULL REFERENCES students(token) ON DELETE CASCADE, kind TEXT NOT NULL,
+    detail TEXT NOT NULL, made REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
     action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
@@ -145,3 +148,28 @@ class Store:
 
     def remove_student(self, token: str) -> None:
         self.db.execute("DELETE FROM students WHERE token = ?", (token,))
+
+    def move_student(self, token: str, table_id: int, seat: int) -> None:
+        self.db.execute("UPDATE students SET table_id = ?, seat = ? WHERE token = ?", (table_id, seat, token))
+
+    # -- what students did besides moves (for the class report) ----------------------------------------
+
+    def add_activity(self, token: str, kind: str, detail: dict) -> None:
+        """``kind``: "why" (a Why? opened), "hint" (a move suggested) or "answer" (a check-yourself
+        question answered)."""
+        self.db.execute("INSERT INTO activity (token, kind, detail, made) VALUES (?, ?, ?, ?)",
+                        (token, kind, json.dumps(detail, separators=(",", ":")), time.time()))
+
+    def activity(self, class_code: str) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT a.token, a.kind, a.detail, a.made FROM activity a JOIN students s ON s.token = a.token "
+            "WHERE s.class_code = ? ORDER BY a.made", (class_code,)).fetchall()
+        return [{"token": t, "kind": k, "detail": json.loads(d), "made": m} for t, k, d, m in rows]
+
+    def move_times(self, table_id: int) -> list[float]:
+        return [made for (made,) in self.db.execute("SELECT made FROM moves WHERE table_id = ? ORDER BY number",
+                                                    (table_id,))]
+
+    def joined(self, token: str) -> float | None:
+        row = self.db.execute("SELECT joined FROM students WHERE token = ?", (token,)).fetchone()
+        return row[0] if row else None

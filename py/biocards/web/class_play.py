@@ -193,8 +193,9 @@ class ClassTable(Table):
     def _position(self, frame: dict) -> None:
         self.seat = frame["seat"]
         self.names, self.kinds = frame["names"], frame["seats"]
-        self.suggest = bool(frame.get("suggest"))
-        document.documentElement.dataset.seat = str(self.seat)
+        self.suggest = bool(frame.get("suggest")) and self.seat is not None
+        if self.seat is not None:
+            document.documentElement.dataset.seat = str(self.seat)
         if frame["type"] == "waiting":
             seated = len(frame["seated"])
             _el("boot").hidden = False
@@ -209,7 +210,7 @@ class ClassTable(Table):
         events = [(e["move"], Event(e["kind"], e["player"], e["text"], tuple(e["concepts"]))) for e in frame["events"]]
         if frame["whole_log"]:
             _el("log").innerHTML = ""
-            self._log_line(None, f"Class {self.code}, table {frame['table']}: you are Player {self.seat + 1}.", ())
+            self._log_line(None, self._welcome(frame), ())
         else:
             events = [(n, e) for n, e in events if n > self.logged]
         self._log_events(events)
@@ -223,6 +224,9 @@ class ClassTable(Table):
         if frame.get("paused"):
             _el("status").textContent = "Your teacher has paused this table."
         document.documentElement.dataset.state = "ready"
+
+    def _welcome(self, frame: dict) -> str:
+        return f"Class {self.code}, table {frame['table']}: you are Player {self.seat + 1}."
 
     def _show_away(self, away: list[int]) -> None:
         names = [self._name(p) for p in away if p != self.seat]
@@ -287,11 +291,61 @@ class ClassTable(Table):
             return
         self.send({"type": "move", "action": action.to_json(), "at": len(self.state.history)})
 
+    def _on_why(self, event) -> None:
+        super()._on_why(event)
+        button = event.target.closest("[data-concept]")
+        if button:  # the class report counts the Why? a student opens
+            self.send({"type": "why", "concept": str(button.getAttribute("data-concept"))})
+
     def _on_storage(self, _event) -> None:
         return  # the server holds the game, not this browser's storage
 
     def _on_new_game(self, _event) -> None:
         return
+
+
+class ProjectorTable(ClassTable):
+    """A class table as a spectator sees it (the server sends ``view(None)``: no hand, no moves),
+    large, for the whole class to discuss a move on the projector. Opened from the teacher's page."""
+
+    def __init__(self, table_id: str, key: str, game: str, concepts: dict, build: str) -> None:
+        super().__init__({"game": game, "token": "", "code": ""}, concepts, build)
+        self.table_id, self.teacher_key = table_id, key
+
+    def start(self) -> None:
+        super().start()
+        document.documentElement.dataset.projector = "1"
+        document.title = f"{self.game.title} on the projector · BioCards"
+        _el("game-title").textContent = self.game.title
+        _el("details-mode").hidden = True
+
+    def _connect(self) -> None:
+        scheme = "wss" if str(window.location.protocol) == "https:" else "ws"
+        query = window.URLSearchParams.new()
+        for name, value in (("table", self.table_id), ("key", self.teacher_key), ("build", self.build)):
+            query.set(name, value)
+        self.socket = window.WebSocket.new(f"{scheme}://{window.location.host}/ws/watch?{query.toString()}")
+        for name, handler in (("open", self._on_open), ("message", self._on_message), ("close", self._on_close)):
+            proxy = create_proxy(self._guard(handler))
+            self._proxies.append(proxy)
+            self.socket.addEventListener(name, proxy)
+
+    def _on_open(self, _event) -> None:
+        self.failures = 0  # the server sends the table at once: a spectator says nothing
+
+    def _welcome(self, frame: dict) -> str:
+        return f"Table {frame['table']}, as everyone at it can see it."
+
+    def _prompt_text(self, view, legal, seat, human_to_move: bool) -> str:
+        if self.state.is_terminal():
+            return "The game is over."
+        return f"{self._name(seat)} to move."
+
+    def human_seat_to_move(self) -> int | None:
+        return None
+
+    def send(self, frame: dict) -> None:
+        return  # a spectator only listens (the projector's Why? counts for no student)
 
 
 def seat_from_storage(code: str) -> dict | None:
