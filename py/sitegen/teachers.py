@@ -57,6 +57,9 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
         if not isinstance(rows, list) or not rows:
             _fail(path, f"needs at least one [[{key}]] table")
         for row in rows:
+            extra = sorted(set(row) - set(needs))
+            if extra:
+                _fail(path, f"unknown field(s) {', '.join(extra)} in a [[{key}]] table")
             for field in needs:
                 _strings(path, row.get(field), f"[[{key}]] {field}")
     for row in data["ngss"]:
@@ -74,6 +77,9 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     if not isinstance(plan, list) or [row.get("phase") for row in plan] != list(PLAN_PHASES):
         _fail(path, f"plan must have four [[plan]] tables, phases {', '.join(PLAN_PHASES)} in that order")
     for row in plan:
+        extra = sorted(set(row) - {"phase", "minutes", "what"})
+        if extra:
+            _fail(path, f"unknown field(s) {', '.join(extra)} in a [[plan]] table")
         if not isinstance(row.get("minutes"), int) or row["minutes"] <= 0:
             _fail(path, f"plan phase {row['phase']!r} needs minutes (a whole number)")
         _strings(path, row.get("what"), f"plan phase {row['phase']!r} what")
