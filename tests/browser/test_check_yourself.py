@@ -128,3 +128,28 @@ def test_the_top_item_cannot_move_up_and_focus_stays_on_the_moved_item(page, sit
     # At the top its ↑ is disabled, so the keyboard is on its ↓.
     assert page.evaluate("document.activeElement.className") == "move-down"
     assert text in page.evaluate("document.activeElement.getAttribute('aria-label')")
+
+
+@pytest.fixture
+def axe_page(browser):
+    """A watched page whose context lets the test inject axe-core (as in test_screens_a11y)."""
+    from conftest import Watched
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block", bypass_csp=True)
+    page = context.new_page()
+    watched = Watched(page)
+    yield page
+    context.close()
+    assert not watched.problems, "\n".join(watched.problems)
+
+
+def test_answered_questions_have_no_axe_violations_on_a_phone(axe_page, site_url):
+    from test_screens_a11y import axe_violations
+
+    axe_page.goto(f"{site_url}lessons/cell-organelles.html")
+    choice = axe_page.locator('[data-question][data-kind="choice"]').first
+    choice.locator("input:not([data-right])").first.check()
+    choice.locator("button.check").click()
+    answer_right(axe_page.locator('[data-kind="order"]').first)
+    assert axe_page.locator(".feedback:not(:empty)").count() == 2
+    assert axe_violations(axe_page) == []
