@@ -159,6 +159,10 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
         index[cid] = {"title": concept["title"], "summary": concept["summary"],
                       "url": f"lessons/{lesson}.html#{anchor}"}
 
+    from .questions import for_page, load_questions
+
+    # Check-yourself questions belong to lessons, not to rules pages.
+    questions = load_questions(root, concepts, {slug for _, slug, folder in sources if not folder})
     ideas: dict[str, list[dict]] = {}
     for page, folder, slug, html in rendered:
         root_rel = "../../" if folder else "../"
@@ -175,7 +179,8 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
             root=root_rel, page=page, title=title, body=rest, here=here,
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
             play=[_play_link(g, root_rel) for g in games],
-            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"]} for g in page.get("guided", [])]),
+            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"]} for g in page.get("guided", [])],
+            questions=for_page(slug, questions.get(page["slug"], []), index, root_rel)),
             encoding="utf-8")
 
     # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.

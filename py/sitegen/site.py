@@ -15,6 +15,7 @@ import jinja2
 from biocards import games
 
 from .lessons import build_guided, build_lessons
+from .teachers import build_teachers
 
 
 def environment(root: Path) -> jinja2.Environment:
@@ -40,6 +41,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
               for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)
+    build_teachers(root, dist, env, lessons, guided)
     rules = {page["game"]: page for page in lessons if page.get("game")}
     _write(dist / "index.html", env.get_template("index.html").render(
         root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
