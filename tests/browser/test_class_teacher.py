@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import sqlite3
 import urllib.request
 
@@ -134,3 +135,25 @@ def test_the_teacher_page_and_the_projector_view_pass_axe(server, axe_people):  
     join_page = axe_people(PHONE)
     join_page.goto(server.url + "join/")
     assert axe_violations(join_page) == []
+
+
+def test_a_seated_students_check_yourself_answers_reach_the_class_report(server, people):  # noqa: F811
+    teacher, code, ana, ben = start_two_students(people, server)
+    ana.goto(server.url + "lessons/genetic-code.html")
+    questions = ana.locator('[data-question][data-kind="choice"]')
+    questions.nth(0).locator("input[data-right]").check()
+    questions.nth(0).locator("button.check").click()
+    questions.nth(1).locator("input:not([data-right])").first.check()
+    questions.nth(1).locator("button.check").click()
+    questions.nth(1).locator(".feedback").wait_for()
+    url = server.url + f"api/teacher/classes/{code}/report?key={server.key}"
+    for _ in range(50):  # the answers travel by fetch, after the feedback is shown
+        with urllib.request.urlopen(url) as answer:
+            report = json.load(answer)
+        row = next(r for r in report["rows"] if r["student"] == "Ana")
+        if row["questions_asked"] == 2:
+            break
+        ana.wait_for_timeout(100)
+    assert (row["questions_asked"], row["questions_right"]) == (2, 1)
+    assert report["missed"][0][0] == "genetic-code"
+    assert next(r for r in report["rows"] if r["student"] == "Ben")["questions_asked"] == 0
