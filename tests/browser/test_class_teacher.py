@@ -14,6 +14,7 @@ import pytest
 
 from test_class_play import LAPTOP, PHONE, create_class, join, moves_of, people, play_any, seat_of, server, \
     to_move, wait_ready  # noqa: F401 - fixtures
+from table_page import MEASURE_JS
 from test_screens_a11y import axe_violations
 
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -60,6 +61,8 @@ def test_the_projector_shows_the_table_with_no_hidden_card_and_no_move(server, p
     assert projector.locator("#log li").count() >= 2
     sizes = projector.evaluate("[...document.querySelectorAll('#log li, #status')].map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert min(sizes) >= 24, sizes
+    table_text = projector.evaluate(MEASURE_JS)["texts"]  # rendered px of every text in the table
+    assert table_text and min(table_text) >= 24, min(table_text)
     # It follows the game.
     before = moves_of(ana)
     play_any(to_move([ana, ben]))

@@ -15,11 +15,14 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..core import Action, Event
+from ..svg import LAYOUTS
 from .controls import Controls
 from .dom import _el
 from .seats import Setup
 from .table import Table
 
+PROJECTOR_SCALE = 2
+"""The projector draws the table at twice its design size at least (see ProjectorTable)."""
 SEAT_KEY = "biocards:class-seat"
 """Where join.js keeps this device's seat: {code, token, game}."""
 RETRY_SECONDS = (1, 2, 3, 5)
@@ -346,6 +349,19 @@ class ProjectorTable(ClassTable):
 
     def send(self, frame: dict) -> None:
         return  # a spectator only listens (the projector's Why? counts for no student)
+
+    def _box_width(self) -> float:
+        """The medium layout, drawn twice its size and more: its 12-unit smallest text then reads at
+        24 px or more across a 1920-pixel projector, for the back row (the wide layout would be
+        12-15 px there)."""
+        return LAYOUTS["medium"]
+
+    def _size_svg(self) -> None:
+        svg = _el("table").querySelector("svg")
+        if svg:
+            svg.style.minWidth = f"{PROJECTOR_SCALE * LAYOUTS['medium']}px"
+            svg.style.maxWidth = "none"
+            svg.dataset.layout = self.layout or ""
 
 
 def seat_from_storage(code: str) -> dict | None:
