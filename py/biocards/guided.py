@@ -100,6 +100,13 @@ class GuidedLesson:
         """Whether ``action``, about to be played in ``state``, is the student making step ``done + 1``."""
         return state.current_player == self.student and self.steps[done].matches(action)
 
+    def hinted_move(self, state: GameState, done: int) -> Action | None:
+        """The move "Suggest a move" points at for step ``done + 1``: the first legal move the step
+        accepts (None when it is not the student's turn or every step is done)."""
+        if done >= len(self.steps) or state.is_terminal() or state.current_player != self.student:
+            return None
+        return next((a for a in state.legal_actions() if self.steps[done].matches(a)), None)
+
     def check(self) -> GameState:
         """Play the lesson as students following it would, every move a step allows (bots choosing
         their moves between steps, as in the page), or raise ``ValueError`` naming the first step

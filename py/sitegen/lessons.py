@@ -200,7 +200,9 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
             root=root_rel, page=page, title=title, body=rest, here=here,
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
             play=[_play_link(g, root_rel) for g in games],
-            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"]} for g in page.get("guided", [])]),
+            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"],
+                     "game_title": _play_link(guided_by_id[g]["game"], root_rel)["title"]}
+                    for g in page.get("guided", [])]),
             encoding="utf-8")
 
     # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.
