@@ -134,3 +134,15 @@ def test_the_landing_page_has_no_axe_violations_closed_and_open(page, site_url, 
     for summary in page.locator("details.choose-players summary").all():
         summary.click()
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("slug", ["energy-atp", "membranes-and-transport", "chain-to-protein"])
+def test_the_new_lesson_pages_have_play_it_at_top_and_end_and_no_axe_violations(page, site_url, slug):
+    _open(page, site_url, SIZES["phone 390x844"])
+    page.goto(site_url + f"lessons/{slug}.html")
+    top, end = page.locator(".play-it-top a.play-it"), page.locator(".play-it-end a.play-it")
+    assert top.count() >= 1 and end.count() >= 1
+    assert top.first.get_attribute("href") == end.first.get_attribute("href")
+    assert "lesson=" in top.first.get_attribute("href")
+    assert top.first.bounding_box()["y"] < page.locator("h2").first.bounding_box()["y"]
+    assert axe_violations(page) == []
