@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import jinja2
@@ -31,24 +33,66 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+PLAY_TIME = {
+    # Peptide's rulebook prints 30 to 45 minutes; the others are estimates for one person against
+    # the computer at normal speed (their rulebooks give no time).
+    "translation": "about 20 minutes",
+    "peptide": "30–45 minutes",
+    "nucleo": "about 30 minutes",
+    "cytosis": "45–60 minutes",
+    "expression": "about 30 minutes",
+}
+"""How long a game takes, for the landing page's cards."""
+
+PICTURE_SEED = 1
+"""The deal the landing page's table pictures show (any deal would do; one keeps builds identical)."""
+
+
+def draw_table_picture(game, dist: Path) -> dict:
+    """The game's opening table, drawn by its own ``render`` at build time, as an SVG file the landing
+    page shows; returns its path, size and a text alternative built from the drawing's ``<desc>``."""
+    players = max(game.min_players, 2)
+    state = game.new_state(players, PICTURE_SEED)
+    seat = state.current_player if state.current_player is not None else 0
+    svg = game.render(state.view(seat), legal=(), layout="wide")
+    path = dist / "static" / "img" / "tables" / f"{game.id}.svg"
+    _write(path, svg)
+    width, height = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups()
+    desc = re.search(r"<desc>(.*?)</desc>", svg, re.S)
+    # The first sentences of the drawing's own summary: what a screen-reader user would see first.
+    sentences = re.split(r"(?<=\.) ", unescape(desc.group(1)) if desc else "")
+    summary = ""
+    for sentence in sentences:
+        if summary and len(summary) + len(sentence) > 220:
+            break
+        summary = f"{summary} {sentence}".strip()
+    alt = f"The {game.title} table as a {players}-player game begins. {summary}".strip()
+    return {"src": f"static/img/tables/{game.id}.svg", "width": int(float(width)),
+            "height": int(float(height)), "alt": alt}
+
+
 def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), snapshot_size: int = 0,
                snapshot_stdlib: str = "") -> None:
     """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/)."""
     env = environment(root)
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
-               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None)}
+               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None),
+               "time": PLAY_TIME.get(g.id, ""),
+               "picture": draw_table_picture(g, dist) if g.render is not None else None}
               for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)
     build_teachers(root, dist, env, lessons, guided)
     rules = {page["game"]: page for page in lessons if page.get("game")}
+    titles = {g["id"]: g["title"] for g in listed}
+    start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"])} for lesson in guided]
     _write(dist / "index.html", env.get_template("index.html").render(
-        root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
-        guided=guided))
+        root="", games=listed, rules=rules,
+        lessons=[p for p in lessons if not p.get("game")], guided=guided, start_here=start_here))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
-        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
+        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: {k: v for k, v in g.items() if k != "picture"} for g in listed}),
         guided=json.dumps([lesson["id"] for lesson in guided])))
     # The class pages: served by the class server; on a static host they say in a sentence that
     # they need it (class-server.json, which the class server answers itself, tells them).
