@@ -68,6 +68,19 @@ def join(student, server, code, name):
     student.wait_for_url("**/play/?class=*")
 
 
+def start_two_students(people, server, game):
+    """A teacher's class of two per table, and Ana (on a phone) and Ben (on a laptop) at its first
+    table, both pages ready."""
+    teacher = people()
+    code = create_class(teacher, server, game, 2)
+    ana, ben = people(PHONE), people(LAPTOP)
+    join(ana, server, code, "Ana")
+    join(ben, server, code, "Ben")
+    wait_ready(ana)
+    wait_ready(ben)
+    return teacher, code, ana, ben
+
+
 def wait_ready(page, moves=None):
     page.wait_for_selector("html[data-state=ready], html[data-state=over]", timeout=90_000)
     if moves is not None:
@@ -103,13 +116,7 @@ def play_any(page):
 
 
 def test_two_students_trade_in_nucleo_on_their_own_devices(server, people):
-    teacher = people()
-    code = create_class(teacher, server, "nucleo", 2)
-    ana, ben = people(PHONE), people(LAPTOP)
-    join(ana, server, code, "Ana")
-    join(ben, server, code, "Ben")
-    wait_ready(ana)
-    wait_ready(ben)
+    teacher, _code, ana, ben = start_two_students(people, server, "nucleo")
     assert {seat_of(ana), seat_of(ben)} == {0, 1}
     # The teacher's page lists the table as it moves on.
     teacher.wait_for_selector("[data-table]")
@@ -145,13 +152,7 @@ def play_kind(page, name):
 
 
 def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(server, people, tmp_path):
-    teacher = people()
-    code = create_class(teacher, server, "translation", 2)
-    ana, ben = people(PHONE), people(LAPTOP)
-    join(ana, server, code, "Ana")
-    join(ben, server, code, "Ben")
-    wait_ready(ana)
-    wait_ready(ben)
+    _teacher, _code, ana, ben = start_two_students(people, server, "translation")
     for _ in range(3):
         play_any(to_move([ana, ben]))
     played = moves_of(ana)

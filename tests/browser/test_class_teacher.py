@@ -12,27 +12,16 @@ import urllib.request
 
 import pytest
 
-from test_class_play import LAPTOP, PHONE, create_class, join, moves_of, people, play_any, seat_of, server, \
-    to_move, wait_ready  # noqa: F401 - fixtures
+from test_class_play import LAPTOP, PHONE, moves_of, people, play_any, seat_of, server, start_two_students, \
+    to_move  # noqa: F401 - fixtures
 from table_page import MEASURE_JS
 from test_screens_a11y import axe_violations
 
 PROJECTOR = {"width": 1920, "height": 1080}
 
 
-def start_two_students(people, server, game="translation"):  # noqa: F811
-    teacher = people()
-    code = create_class(teacher, server, game, 2)
-    ana, ben = people(PHONE), people(LAPTOP)
-    join(ana, server, code, "Ana")
-    join(ben, server, code, "Ben")
-    wait_ready(ana)
-    wait_ready(ben)
-    return teacher, code, ana, ben
-
-
 def test_the_dashboard_follows_moves_and_shows_an_away_student(server, people):  # noqa: F811
-    teacher, _code, ana, ben = start_two_students(people, server)
+    teacher, _code, ana, ben = start_two_students(people, server, "translation")
     for _ in range(2):
         play_any(to_move([ana, ben]))
     row = teacher.locator("[data-table]").first
@@ -70,7 +59,7 @@ def test_the_projector_shows_the_table_with_no_hidden_card_and_no_move(server, p
 
 
 def test_the_class_report_matches_the_moves_played_and_deleting_the_class_leaves_no_row(server, people):  # noqa: F811
-    teacher, code, ana, ben = start_two_students(people, server)
+    teacher, code, ana, ben = start_two_students(people, server, "translation")
     made: dict[int, list[int]] = {0: [], 1: []}  # each seat's move numbers
     for _ in range(4):
         mover = to_move([ana, ben])
@@ -127,7 +116,7 @@ def axe_people(browser):
 
 
 def test_the_teacher_page_and_the_projector_view_pass_axe(server, axe_people):  # noqa: F811
-    teacher, _code, ana, ben = start_two_students(axe_people, server)
+    teacher, _code, ana, ben = start_two_students(axe_people, server, "translation")
     teacher.locator("[data-show-report]").first.click()
     teacher.wait_for_selector(".report tbody tr")
     assert axe_violations(teacher) == []
@@ -141,7 +130,7 @@ def test_the_teacher_page_and_the_projector_view_pass_axe(server, axe_people):  
 
 
 def test_a_seated_students_check_yourself_answers_reach_the_class_report(server, people):  # noqa: F811
-    teacher, code, ana, ben = start_two_students(people, server)
+    teacher, code, ana, ben = start_two_students(people, server, "translation")
     ana.goto(server.url + "lessons/genetic-code.html")
     questions = ana.locator('[data-question][data-kind="choice"]')
     questions.nth(0).locator("input[data-right]").check()

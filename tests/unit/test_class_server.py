@@ -76,6 +76,13 @@ class Page:
         return await self.next("position", "waiting", "error", "reload")
 
 
+async def seated(server, session, seats):
+    """Each student's page, said hello; their first frames; and which of them is to move."""
+    pages = [await Page(server, session).open() for _ in seats]
+    frames = [await page.hello(seat["token"]) for page, seat in zip(pages, seats)]
+    return pages, frames, next(i for i, f in enumerate(frames) if f["legal"])
+
+
 def run(coroutine):
     return asyncio.run(coroutine)
 
@@ -111,9 +118,7 @@ def test_a_seat_token_acts_for_its_own_seat_only(server):
     _, seats = new_class(server)
 
     async def body(session):
-        pages = [await Page(server, session).open() for _ in seats]
-        frames = [await page.hello(seat["token"]) for page, seat in zip(pages, seats)]
-        mover = next(i for i, f in enumerate(frames) if f["legal"])
+        pages, frames, mover = await seated(server, session, seats)
         other = 1 - mover
         assert frames[other]["legal"] == [] and frames[other]["seat"] == seats[other]["seat"]
         # The other student sends the mover's move: refused, and only that student hears of it.
@@ -150,9 +155,7 @@ def test_malformed_oversized_and_hurried_frames_get_errors_and_lose_no_move(serv
     _, seats = new_class(server)
 
     async def body(session):
-        pages = [await Page(server, session).open() for _ in seats]
-        frames = [await page.hello(seat["token"]) for page, seat in zip(pages, seats)]
-        mover = next(i for i, f in enumerate(frames) if f["legal"])
+        pages, frames, mover = await seated(server, session, seats)
         page = pages[mover]
         await page.send("{not json")
         assert "could not be read" in (await page.next("error"))["message"]

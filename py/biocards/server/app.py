@@ -311,9 +311,7 @@ class ClassServer:
                 self.sockets[table.id].pop(socket_, None)
 
     async def play_socket(self, request: web.Request) -> web.WebSocketResponse:
-        origin = request.headers.get("Origin")
-        if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
-            raise web.HTTPForbidden(text="A class game can only be played from this server's own pages.")
+        _same_origin(request)
         socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
         await socket_.prepare(request)
         table: ClassTable | None = None
@@ -412,9 +410,7 @@ class ClassServer:
     async def watch_socket(self, request: web.Request) -> web.WebSocketResponse:
         """The projector view: a table as a spectator sees it (``view(None)``: no hand, no moves),
         for the teacher's key only."""
-        origin = request.headers.get("Origin")
-        if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
-            raise web.HTTPForbidden(text="Only this server's own pages may watch a table.")
+        _same_origin(request)
         self._teacher(request)
         try:
             table = self.classroom.tables[int(request.query.get("table", ""))]
@@ -482,6 +478,13 @@ def lan_address() -> str:
         if not address.startswith("127."):
             return address
     return "127.0.0.1"
+
+
+def _same_origin(request: web.Request) -> None:
+    """A WebSocket is opened only by this server's own pages (a browser always sends Origin)."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
+        raise web.HTTPForbidden(text="A class table can only be opened from this server's own pages.")
 
 
 def _whole(value) -> int:
