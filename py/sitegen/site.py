@@ -1,4 +1,4 @@
-"""Render every page of the site into dist/: landing page, play page, lessons, service worker.
+"""Render every page of the site into dist/: landing page, play page, lessons, print pages, service worker.
 
 Pages link with relative URLs (``root`` is "", "../" or "../../"), so the site works from any
 folder of a static host, not only from its top.
@@ -15,6 +15,7 @@ import jinja2
 from biocards import games
 
 from .lessons import build_guided, build_lessons
+from .printing import build_print_pages
 
 
 def environment(root: Path) -> jinja2.Environment:
@@ -48,6 +49,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
         snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
         guided=json.dumps([lesson["id"] for lesson in guided])))
+    build_print_pages(root, dist, env, rules)  # before the service worker, which precaches every file
     _write_service_worker(dist)
 
 
