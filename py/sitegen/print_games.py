@@ -238,7 +238,7 @@ def expression() -> Game:
         step = PATHWAY.index(category) + 1
         kind = f"Step {step} · {CATEGORIES[category].name}"
         if isinstance(value, int):
-            lines = (f"Worth {value} points left in a hand.",)
+            lines = (f"Worth {value} point{'s' * (value != 1)} left in a hand.",)
             note = CATEGORIES[category].role[:1].upper() + CATEGORIES[category].role[1:] + "."
             big = str(value)
         else:
