@@ -33,6 +33,7 @@ NOTE_STEP = 34
 BODY_SIZE = 34
 BODY_STEP = 42
 INK = "#111"
+BACK_COLOUR = "#d9d2c3"
 
 
 @dataclass(frozen=True)
@@ -146,9 +147,10 @@ def face_svg(face: Face, note_ref: int | None = None) -> tuple[str, bool]:
 
 
 def back_svg(game_title: str, face: Face) -> str:
-    """A card's back: the game and the deck in words over the deck's colour."""
+    """A card's back: the game and the deck in words. One colour for every back, so a back never
+    tells what kind of card is in a hidden hand (a Cytosis hormone from an enzyme)."""
     d = Drawing()
-    d.rect(4, 4, CARD_W - 8, CARD_H - 8, face.colour, stroke="#333", rx=28, width=4)
+    d.rect(4, 4, CARD_W - 8, CARD_H - 8, BACK_COLOUR, stroke="#333", rx=28, width=4)
     d.rect(60, 60, CARD_W - 120, CARD_H - 120, "#fff", stroke="#333", rx=20, width=3)
     size = fit_size(game_title, CARD_W - 160, (64, 54, 44), True)
     d.text(CARD_W / 2, CARD_H / 2 - 20, game_title, size, anchor="middle", weight="bold", fill=INK)
@@ -338,7 +340,7 @@ def credit_html(rules_page: dict) -> str:
 
 def build_print_pages(root, dist, env, rules: dict[str, dict]) -> list[str]:
     """Write ``print/<game>.html`` for every game with a rules page; returns the game ids."""
-    from .lessons import _markdown
+    from .lessons import _markdown, _play_link
     from .print_games import GAMES
 
     md = _markdown()
@@ -352,7 +354,8 @@ def build_print_pages(root, dist, env, rules: dict[str, dict]) -> list[str]:
         sheets = build_sheets(game, summary, credit)
         out = dist / "print" / f"{game_id}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(env.get_template("print.html").render(root="../", game=game, sheets=sheets, credit=credit),
+        out.write_text(env.get_template("print.html").render(root="../", game=game, sheets=sheets, credit=credit,
+                                                                 play=_play_link(game_id, "../")["href"]),
                        encoding="utf-8")
         written.append(game_id)
     return written
