@@ -161,7 +161,8 @@ def nucleo() -> Game:
     coins = [Token("1 coin", "#F0E442", round=True, w=18, h=18) for _ in range(max(COIN_POOL.values()))]
     return Game("nucleo", "NUCLEO", faces, tokens=[("NUCLEOcoins", coins)],
                 spinners=[Spinner("Six-sided die", tuple(FACES[f] for f in D6)),
-                          Spinner("Twenty-sided die: amino acids", tuple(f"{c} {THREE[c]}" for c in D20))])
+                          Spinner("Twenty-sided die: amino acids", tuple(f"{c} {THREE[c]}" for c in D20))],
+                nets=[Spinner("Six-sided die", tuple(FACES[f] for f in D6))])
 
 
 # -- Cytosis ----------------------------------------------------------------------------------------

@@ -67,6 +67,8 @@ class Game:
     faces: list[Face]
     tokens: list[tuple[str, list[Token]]] = field(default_factory=list)
     spinners: list[Spinner] = field(default_factory=list)
+    nets: list[Spinner] = field(default_factory=list)
+    """Six-sided dice to fold from a net."""
     tiles: list[str] = field(default_factory=list)
     """Board tiles, each a whole page's SVG."""
     note: str = ""
@@ -211,12 +213,30 @@ def spinner_svg(s: Spinner) -> str:
         d.add(f'<path d="M{c} {c} L{x0:.1f} {y0:.1f} A{r} {r} 0 0 1 {x1:.1f} {y1:.1f} Z" fill="{fill}" '
               f'stroke="#222" stroke-width="3"/>')
         mid = (a0 + a1) / 2
-        size = 44 if n <= 8 else 30
-        tx, ty = c + r * 0.7 * math.cos(mid), c + r * 0.7 * math.sin(mid) + size * 0.35
+        size = fit_size(face, r * 0.75, (44, 36, 30), True) if n <= 8 else 30
+        at = 0.62 if n <= 8 else 0.7
+        tx, ty = c + r * at * math.cos(mid), c + r * at * math.sin(mid) + size * 0.35
         d.add(f'<text x="{tx:.0f}" y="{ty:.0f}" font-size="{size}" text-anchor="middle" font-weight="bold" '
               f'fill="{INK}" stroke="#fff" stroke-width="6" paint-order="stroke">{escape(face)}</text>')
     d.add(f'<circle cx="{c}" cy="{c}" r="14" fill="#222"/>')
     return _svg(d.parts, f"Spinner: {s.name}", 2 * c, 2 * c)
+
+
+CUBE_NET = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3))
+"""Where the six faces of a cube's net sit (column, row): a cross that folds into a cube."""
+
+
+def cube_net_svg(die: Spinner, side: int = 400) -> str:
+    """A die to fold: six ``side``-tenths-of-a-mm squares, each face named in words."""
+    d = Drawing()
+    for (col, row), face in zip(CUBE_NET, die.faces):
+        x, y = col * side + 10, row * side + 10
+        d.rect(x, y, side, side, "#fff", stroke="#222", rx=0, width=4)
+        lines = wrap(face, side - 60, 60, True)
+        for i, line in enumerate(lines):
+            d.text(x + side / 2, y + side / 2 + 22 + 70 * (i - (len(lines) - 1) / 2), line, 60, anchor="middle",
+                   weight="bold", fill=INK)
+    return _svg(d.parts, f"Net to fold: {die.name}", 3 * side + 20, 4 * side + 20)
 
 
 # -- the page ---------------------------------------------------------------------------------------
@@ -319,6 +339,11 @@ def build_sheets(game: Game, summary_html: str, credit_html: str) -> list[Sheet]
     notes = _card_sheets(game, sheets)
     _token_sheets(game, sheets)
     _spinner_sheets(game, sheets)
+    for die in game.nets:
+        sheets.append(Sheet("net", f'<div class="net"><p class="how">Cut out the cross, fold along the lines '
+                            f'and tape the edges into a cube.</p><figure data-net="{escape(die.name)}">'
+                            f"{cube_net_svg(die)}<figcaption>{escape(die.name)}</figcaption></figure></div>",
+                            f"A die to fold: {die.name}"))
     for i, tile in enumerate(game.tiles):
         sheets.append(Sheet("tile", f'<div class="tile">{tile}</div>', f"Board tile {i + 1} of {len(game.tiles)}"))
     _reference_sheets(notes, sheets)

@@ -19,7 +19,7 @@ OUTSIDE = """() => {
   const bad = [];
   for (const [n, sheet] of [...document.querySelectorAll('.sheet')].entries()) {
     const s = sheet.getBoundingClientRect();
-    const parts = sheet.querySelectorAll('[data-card], [data-back], [data-token], [data-spinner], .tile svg, .text > *');
+    const parts = sheet.querySelectorAll("[data-card], [data-back], [data-token], [data-spinner], [data-net], .tile svg, .text > *");
     for (const el of parts) {
       const r = el.getBoundingClientRect();
       if (r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5)

@@ -9,7 +9,7 @@ import pytest
 
 from sitegen.lessons import read_page
 from sitegen.print_games import GAMES
-from sitegen.printing import (MIN_TEXT, PER_ROW, PER_SHEET, Face, Game, build_sheets, credit_html, face_svg,
+from sitegen.printing import (MIN_TEXT, cube_net_svg, PER_ROW, PER_SHEET, Face, Game, build_sheets, credit_html, face_svg,
                               sheet_count, spinner_svg, token_svg)
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -65,6 +65,8 @@ def test_nucleo_has_20_proteins_18_actions_121_amino_acids_and_the_largest_coin_
     assert amino["Leucine"] == 9 and amino["Methionine"] == 4  # codons + 3 (RULINGS)
     assert len(dict(game.tokens)["NUCLEOcoins"]) == 32
     assert [len(s.faces) for s in game.spinners] == [6, 20]
+    assert len(game.nets) == 1 and Counter(game.nets[0].faces) == {"1 amino acid": 2, "2 amino acids": 1,
+                                                                   "an action card": 2, "a protein card": 1}
 
 
 def test_cytosis_has_43_components_5_goals_12_events_a_first_player_card_cubes_and_board_tiles(made):
@@ -101,6 +103,8 @@ def test_no_text_on_a_card_token_or_spinner_is_under_7_pt(made, game_id):
             assert min(_sizes(token_svg(token))) >= MIN_TEXT, token.label
     for spinner in game.spinners:
         assert min(_sizes(spinner_svg(spinner))) >= MIN_TEXT, spinner.name
+    for die in game.nets:
+        assert min(_sizes(cube_net_svg(die))) >= MIN_TEXT, die.name
 
 
 def test_the_cytosis_board_tiles_print_their_smallest_text_at_7_pt_or_more(made):
