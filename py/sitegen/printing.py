@@ -28,8 +28,8 @@ MIN_TEXT = 25
 """7 pt is 2.47 mm: no text on paper is smaller than 25 tenths of a millimetre."""
 PAD = 34
 ROOM = CARD_W - 2 * PAD
-NOTE_SIZE = 28
-NOTE_STEP = 34
+NOTE_SIZE = 30
+NOTE_STEP = 36
 BODY_SIZE = 34
 BODY_STEP = 42
 INK = "#111"
