@@ -254,13 +254,16 @@ class Sheet:
 def _card_sheets(game: Game, sheets: list[Sheet]) -> list[tuple[int, Face]]:
     """Fronts and mirrored backs, nine to a page; returns the notes sent to the reference sheet."""
     notes: list[tuple[int, Face]] = []
+    numbers: dict[str, int] = {}  # copies of a card share one note on the sheet
     for start in range(0, len(game.faces), PER_SHEET):
         batch = game.faces[start:start + PER_SHEET]
         fronts, backs = [], [""] * PER_SHEET
         for i, face in enumerate(batch):
-            svg, fits = face_svg(face, len(notes) + 1)
-            if not fits:
-                notes.append((len(notes) + 1, face))
+            number = numbers.get(face.note, len(notes) + 1)
+            svg, fits = face_svg(face, number)
+            if not fits and face.note not in numbers:
+                numbers[face.note] = number
+                notes.append((number, face))
             fronts.append(f'<div class="card" data-card="{escape(face.name)}">{svg}</div>')
             row, col = divmod(i, PER_ROW)
             # Long-edge duplex turns the sheet over left to right: a card's back sits in the mirrored column.

@@ -141,7 +141,8 @@ def test_backs_are_mirrored_for_long_edge_duplex():
 def test_a_biology_note_too_long_for_the_card_goes_to_the_numbered_reference_sheet():
     long_note = "Enzymes speed reactions. " * 40
     faces = [Face("Short", "Deck", "#fff", "Deck", note="Fits on the card."),
-             Face("Wordy enzyme", "Deck", "#fff", "Deck", note=long_note)]
+             Face("Wordy enzyme", "Deck", "#fff", "Deck", note=long_note),
+             Face("Wordy enzyme", "Deck", "#fff", "Deck", note=long_note)]  # a second copy: the same note
     sheets = build_sheets(Game("t", "Test", faces), "", "")
     svg, fits = face_svg(faces[1], 1)
     shown = " ".join(re.findall(r">([^<]+)</text>", svg))
@@ -149,6 +150,7 @@ def test_a_biology_note_too_long_for_the_card_goes_to_the_numbered_reference_she
     assert face_svg(faces[0], 1)[1]
     reference = [s for s in sheets if s.kind == "reference"]
     assert len(reference) == 1 and "1. Wordy enzyme" in reference[0].html and "Enzymes speed" in reference[0].html
+    assert "2." not in reference[0].html
     assert sheet_count(Game("t", "Test", faces)) == len(sheets) == 4
 
 
