@@ -193,8 +193,9 @@ def _cytosis_tiles() -> list[str]:
 
 
 def cytosis() -> Game:
-    from biocards.games.cytosis.cards import CARDS, CUBE_NAMES, CUBE_SUPPLY, ATP_SUPPLY, EVENTS, GOALS, KIND_NAMES
-    from biocards.games.cytosis.render import CUBE_COLOURS, CUBE_INK, CUBE_LETTERS, KIND_COLOURS
+    from biocards.games.cytosis.cards import (ATP_SUPPLY, CARDS, CUBE_NAMES, CUBE_SUPPLY, EVENTS, GOAL_MARKERS_EACH, GOALS,
+                                              GREY_WORKERS, KIND_NAMES, VESICLES_EACH)
+    from biocards.games.cytosis.render import CUBE_COLOURS, CUBE_INK, CUBE_LETTERS, KIND_COLOURS, PLAYER_COLOURS
 
     faces: list[Face] = []
     for card in CARDS:
@@ -223,7 +224,19 @@ def cytosis() -> Game:
              for kind, n in CUBE_SUPPLY.items() for _ in range(n)]
     atp = [Token("A", CUBE_COLOURS["atp"], CUBE_INK["atp"], round=True, w=14, h=14) for _ in range(ATP_SUPPLY)]
     legend = "M mRNA (black) · P protein (orange) · C carbohydrate (green) · L lipid (yellow) · A ATP (round)"
-    return Game("cytosis", "Cytosis", faces, tokens=[(f"Cubes: {legend}", cubes), ("ATP tokens", atp)],
+    # Each player's pieces in their colour and number (4 workers at most, with 2-3 players), and the
+    # two grey workers; the ink follows the table's worker disks.
+    seats = range(len(PLAYER_COLOURS))
+    ink = {p: "#111" if p in (3, 4) else "#fff" for p in seats}
+    workers = [Token(f"P{p + 1}", PLAYER_COLOURS[p], ink[p], round=True) for p in seats for _ in range(4)]
+    workers += [Token("G", "#9a9a9a", round=True) for _ in range(GREY_WORKERS)]
+    vesicles = [Token(f"v P{p + 1}", PLAYER_COLOURS[p], ink[p], round=True) for p in seats
+                for _ in range(VESICLES_EACH)]
+    markers = [Token(f"goal P{p + 1}", PLAYER_COLOURS[p], ink[p], w=22) for p in seats for _ in range(GOAL_MARKERS_EACH)]
+    return Game("cytosis", "Cytosis", faces,
+                tokens=[(f"Cubes: {legend}", cubes), ("ATP tokens", atp),
+                        ("Workers (P1-P5, 4 each; G: the two grey workers)", workers),
+                        ("Vesicle disks", vesicles), ("Goal markers", markers)],
                 tiles=_cytosis_tiles())
 
 

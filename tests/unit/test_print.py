@@ -75,6 +75,10 @@ def test_cytosis_has_43_components_5_goals_12_events_a_first_player_card_cubes_a
     cubes = Counter(t.label for t in dict(game.tokens)[game.tokens[0][0]])
     assert cubes == {"M": 18, "P": 18, "C": 12, "L": 12}
     assert len(dict(game.tokens)["ATP tokens"]) == 30
+    pieces = {title.split(" (")[0]: Counter(t.label for t in tokens) for title, tokens in game.tokens}
+    assert pieces["Workers"]["P1"] == 4 and pieces["Workers"]["G"] == 2  # 2-3 players have 4 workers each
+    assert set(pieces["Vesicle disks"].values()) == {2} and set(pieces["Goal markers"].values()) == {2}
+    assert len(pieces["Vesicle disks"]) == 5  # up to five players
     assert len(game.tiles) == 2 and all("Nucleus" in t and "Laureates" in "".join(game.tiles) for t in game.tiles[:1])
 
 
