@@ -60,13 +60,15 @@ def translation() -> Game:
               for _ in range(NUCLEOTIDE_CARDS)]
     markers = [Token("5′ end", "#1d2433", "#fff", w=30, h=30),
                Token("Water ON", "#cfe3f5", w=44, h=30), Token("Water OFF", "#f3efe6", w=44, h=30)]
+    black = "Black die: insert (W = A or T, S = C or G, Y = C or T, R = A or G)"
     return Game(
         "translation", "Translation", faces,
         tokens=[("Nucleotide tiles (turn a tile round to read the other strand: A over T becomes T over A)", tiles),
                 ("The 5′ marker and the water card (cut out, show the side that is true)", markers)],
         spinners=[Spinner("White die: extend", WHITE_DIE, tuple(FILL[b] for b in WHITE_DIE)),
-                  Spinner("Black die: insert (W = A or T, S = C or G, Y = C or T, R = A or G)", BLACK_DIE,
+                  Spinner(black, BLACK_DIE,
                           tuple(FILL.get(b, "#fff") for b in BLACK_DIE))],
+        nets=[Spinner("White die: extend", WHITE_DIE), Spinner(black, BLACK_DIE)],
         note="Action cards for four players: two of each market card, and each player's Toggle Water and "
              "three Extend cards.")
 

@@ -239,6 +239,38 @@ def cube_net_svg(die: Spinner, side: int = 400) -> str:
     return _svg(d.parts, f"Net to fold: {die.name}", 3 * side + 20, 4 * side + 20)
 
 
+def octahedron_net_svg(die: Spinner, side: int = 450) -> str:
+    """An eight-sided die to fold: four triangles round one corner of a hexagon (the top half of
+    the octahedron), each with a bottom-half triangle on its outer edge, like points of a star.
+    That is one face-tree of the octahedron, so it folds with no gaps and no overlaps."""
+    cx, cy = 2 * side, 2 * side
+    corners = [(cx + side * math.cos(math.radians(150 + 60 * k)), cy + side * math.sin(math.radians(150 + 60 * k)))
+               for k in range(5)]
+    triangles = []
+    for k in range(4):
+        (ax, ay), (bx, by) = corners[k], corners[k + 1]
+        triangles.append(((cx, cy), (ax, ay), (bx, by)))
+        triangles.append(((ax + bx - cx, ay + by - cy), (ax, ay), (bx, by)))  # the top point, mirrored
+    d = Drawing()
+    for tri, face in zip(triangles, die.faces):
+        d.add('<path d="M' + " L".join(f"{x:.1f} {y:.1f}" for x, y in tri) + ' Z" fill="#fff" stroke="#222" '
+              'stroke-width="4"/>')
+        mx, my = sum(x for x, _ in tri) / 3, sum(y for _, y in tri) / 3
+        d.text(mx, my + 36, face, 100, anchor="middle", weight="bold", fill=INK)
+    xs = [x for tri in triangles for x, _ in tri]
+    ys = [y for tri in triangles for _, y in tri]
+    x0, y0 = min(xs) - 10, min(ys) - 10
+    w, h = max(xs) - x0 + 10, max(ys) - y0 + 10
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
+            f'width="{w / 10:.1f}mm" height="{h / 10:.1f}mm" font-family="sans-serif" role="img" '
+            f'aria-label="{escape("Net to fold: " + die.name)}">' + "".join(d.parts) + "</svg>")
+
+
+def net_svg(die: Spinner) -> str:
+    """A die's net by its number of faces: a cube for six, an octahedron for eight."""
+    return {6: cube_net_svg, 8: octahedron_net_svg}[len(die.faces)](die)
+
+
 # -- the page ---------------------------------------------------------------------------------------
 
 
@@ -343,9 +375,9 @@ def build_sheets(game: Game, summary_html: str, credit_html: str) -> list[Sheet]
     _token_sheets(game, sheets)
     _spinner_sheets(game, sheets)
     for die in game.nets:
-        sheets.append(Sheet("net", f'<div class="net"><p class="how">Cut out the cross, fold along the lines '
-                            f'and tape the edges into a cube.</p><figure data-net="{escape(die.name)}">'
-                            f"{cube_net_svg(die)}<figcaption>{escape(die.name)}</figcaption></figure></div>",
+        sheets.append(Sheet("net", f'<div class="net"><p class="how">Cut out the net, fold along every line '
+                            f'and tape the edges together.</p><figure data-net="{escape(die.name)}">'
+                            f"{net_svg(die)}<figcaption>{escape(die.name)}</figcaption></figure></div>",
                             f"A die to fold: {die.name}"))
     for i, tile in enumerate(game.tiles):
         sheets.append(Sheet("tile", f'<div class="tile">{tile}</div>', f"Board tile {i + 1} of {len(game.tiles)}"))

@@ -9,7 +9,7 @@ import pytest
 
 from sitegen.lessons import read_page
 from sitegen.print_games import GAMES
-from sitegen.printing import (MIN_TEXT, cube_net_svg, PER_ROW, PER_SHEET, Face, Game, build_sheets, credit_html, face_svg,
+from sitegen.printing import (MIN_TEXT, net_svg, octahedron_net_svg, PER_ROW, PER_SHEET, Face, Game, build_sheets, credit_html, face_svg,
                               sheet_count, spinner_svg, token_svg)
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -42,6 +42,7 @@ def test_translation_has_the_rulebooks_20_amino_acids_and_the_action_cards_four_
     tiles = dict(game.tokens)[next(t for t, _ in game.tokens if t.startswith("Nucleotide"))]
     assert len(tiles) == 40  # 20 nucleotide cards' worth of each pair type: any strand of 20 can be laid
     assert [s.faces for s in game.spinners] == [tuple("ATCGATCG"), tuple("ATCGWSYR")]
+    assert [n.faces for n in game.nets] == [tuple("ATCGATCG"), tuple("ATCGWSYR")]
 
 
 def test_peptide_has_the_rulebooks_components(made):
@@ -108,7 +109,7 @@ def test_no_text_on_a_card_token_or_spinner_is_under_7_pt(made, game_id):
     for spinner in game.spinners:
         assert min(_sizes(spinner_svg(spinner))) >= MIN_TEXT, spinner.name
     for die in game.nets:
-        assert min(_sizes(cube_net_svg(die))) >= MIN_TEXT, die.name
+        assert min(_sizes(net_svg(die))) >= MIN_TEXT, die.name
 
 
 def test_the_cytosis_board_tiles_print_their_smallest_text_at_7_pt_or_more(made):
@@ -171,3 +172,25 @@ def test_each_game_has_a_rules_summary_of_its_own(game_id):
     words = len(text.split())
     assert 150 <= words <= 420, f"{words} words: one printed page holds about 420 at 10 pt"
     assert "**The biology.**" in text
+
+
+def test_the_eight_sided_die_net_has_eight_equal_triangles_that_do_not_overlap():
+    """Eight equilateral faces, no two overlapping (the net folds into an octahedron): every pair of
+    triangle centres is at least the inradius twice apart, and each face is named once."""
+    from sitegen.printing import Spinner
+
+    svg = octahedron_net_svg(Spinner("d8", tuple("12345678")))
+    triangles = [[tuple(map(float, pt.split())) for pt in path.split(" L")]
+                 for path in re.findall(r'd="M([^Z]+) Z"', svg)]
+    assert len(triangles) == 8
+    side = None
+    for tri in triangles:
+        sides = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a, b in zip(tri, tri[1:] + tri[:1])]
+        side = side or sides[0]
+        assert all(abs(x - side) < 1 for x in sides)
+    centres = [(sum(x for x, _ in t) / 3, sum(y for _, y in t) / 3) for t in triangles]
+    inradius = side / (2 * 3 ** 0.5)
+    for i, a in enumerate(centres):
+        for b in centres[i + 1:]:
+            assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 2 * inradius - 1
+    assert sorted(re.findall(r">(\d)</text>", svg)) == list("12345678")
