@@ -1,4 +1,4 @@
-"""Render every page of the site into dist/: landing page, play page, lessons, service worker.
+"""Render every page of the site into dist/: landing page, play page, lessons, print pages, service worker.
 
 Pages link with relative URLs (``root`` is "", "../" or "../../"), so the site works from any
 folder of a static host, not only from its top.
@@ -17,6 +17,7 @@ import jinja2
 from biocards import games
 
 from .lessons import build_guided, build_lessons
+from .printing import build_print_pages
 from .teachers import build_teachers
 
 
@@ -99,6 +100,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     _write(dist / "join" / "index.html", env.get_template("join.html").render(root="../"))
     _write(dist / "teacher" / "index.html", env.get_template("teacher.html").render(root="../"))
     _write(dist / "class-server.json", json.dumps({"server": False}))
+    build_print_pages(root, dist, env, rules)  # before the service worker, which precaches every file
     _write_service_worker(dist)
 
 
