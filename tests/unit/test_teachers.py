@@ -18,6 +18,7 @@ pytest.importorskip("markdown_it")
 from biocards import games  # noqa: E402
 from sitegen.game_lengths import play_one  # noqa: E402
 from sitegen.lessons import LessonError, build_guided, build_lessons  # noqa: E402
+from sitegen.printing import build_print_pages  # noqa: E402
 from sitegen.site import environment  # noqa: E402
 from sitegen.teachers import (PLAN_MINUTES, SECONDS_PER_MOVE, build_teachers,  # noqa: E402
                               check_teacher_page, notes_in_code)
@@ -36,6 +37,10 @@ def site(tmp_path_factory):
     guided = build_guided(ROOT, dist)
     pages = build_lessons(ROOT, dist, env, guided)
     listed = build_teachers(ROOT, dist, env, pages, guided)
+    # What the pages link beyond lessons: the print pages and the class's join page.
+    build_print_pages(ROOT, dist, env, {p["game"]: p for p in pages if p.get("game")})
+    (dist / "join").mkdir()
+    (dist / "join" / "index.html").write_text(env.get_template("join.html").render(root="../"))
     return dist, {g["id"]: g for g in listed}
 
 
