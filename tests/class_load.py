@@ -306,9 +306,10 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
 def run_students(url: str, build: str, tables: list[dict], teachers: int, key: str, start_at: float,
                  stop_at: float, pace: tuple[float, float], seed: int) -> dict:
     """One client process: its tables' students (and teachers) until ``stop_at``."""
-    before = resource.getrusage(resource.RUSAGE_SELF)
+    before, waited = resource.getrusage(resource.RUSAGE_SELF), _waited("self")
     out = asyncio.run(_play(url, build, tables, teachers, key, start_at, stop_at, pace, seed))
     after = resource.getrusage(resource.RUSAGE_SELF)
+    out["waited_seconds"] = _waited("self") - waited
     out["cpu_seconds"] = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2)
     return out
 
@@ -328,6 +329,14 @@ def _ticks(pid: int) -> int | None:
     except OSError:
         return None
     return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+
+
+def _waited(pid: int | str) -> float:
+    """Seconds the process's main thread has spent runnable but waiting for a CPU (schedstat)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _status(pid: int, name: str) -> int:
@@ -359,8 +368,8 @@ class ServerWatch:
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.hz = os.sysconf("SC_CLK_TCK")
-        self.pool_rss_peak = 0
-        self.marks: dict[str, tuple[int, int, float]] = {}
+        self.pool_rss_peak = self.server_rss_peak = 0
+        self.marks: dict[str, tuple[int, int, float, float, float]] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -368,11 +377,12 @@ class ServerWatch:
         children = _children(self.pid)
         pool_rss = sum(_status(c, "VmRSS") for c in children)
         self.pool_rss_peak = max(self.pool_rss_peak, pool_rss)
+        self.server_rss_peak = max(self.server_rss_peak, _status(self.pid, "VmHWM"))
         return _ticks(self.pid) or 0, sum(_ticks(c) or 0 for c in children)
 
     def mark(self, name: str) -> None:
         main, pool = self.sample()
-        self.marks[name] = (main, pool, time.monotonic())
+        self.marks[name] = (main, pool, time.monotonic(), _waited(self.pid), time.time())
 
     def _run(self) -> None:
         while not self._stop.wait(0.5):
@@ -386,18 +396,23 @@ class ServerWatch:
         self._stop.set()
         self._thread.join()
 
-    def figures(self, start: str, end: str) -> dict:
-        (m0, p0, t0), (m1, p1, t1) = self.marks[start], self.marks[end]
+    def figures(self, start: str, end: str, moves: int) -> dict:
+        (m0, p0, t0, w0, _), (m1, p1, t1, w1, _) = self.marks[start], self.marks[end]
         seconds = t1 - t0
         return {"server_cpu_percent": round(100 * (m1 - m0) / self.hz / seconds, 1),
+                # The figure the machine's other work leaves alone: what one move costs the server,
+                # with its share of the teachers' polling (the pool's computers apart).
+                "server_cpu_ms_per_move": round(1000 * (m1 - m0) / self.hz / max(1, moves), 2),
+                "server_waiting_for_cpu_percent": round(100 * (w1 - w0) / seconds, 1),
                 "pool_cpu_percent": round(100 * (p1 - p0) / self.hz / seconds, 1),
-                "server_rss_peak_mb": round(_status(self.pid, "VmHWM") / 2**20, 1),
+                "server_rss_peak_mb": round(self.server_rss_peak / 2**20, 1),
                 "pool_rss_peak_mb": round(self.pool_rss_peak / 2**20, 1)}
 
 
 # -- checking the record -------------------------------------------------------------------------------
 
-def check_record(data: Path, acknowledged: list, sent_unanswered: list) -> dict:
+def check_record(data: Path, acknowledged: list, sent_unanswered: list,
+                 window: tuple[float, float] = (0.0, math.inf)) -> dict:
     """Read the SQLite file the server wrote: every acknowledged move is there with its action, and
     every move stored at a student's turn is one a student sent, once."""
     from biocards import games
@@ -405,6 +420,7 @@ def check_record(data: Path, acknowledged: list, sent_unanswered: list) -> dict:
 
     db = sqlite3.connect(f"file:{data}?mode=ro", uri=True)
     stored: dict[int, list[tuple[int, dict]]] = {}
+    in_window = db.execute("SELECT COUNT(*) FROM moves WHERE made BETWEEN ? AND ?", window).fetchone()[0]
     for table_id, number, action in db.execute("SELECT table_id, number, action FROM moves ORDER BY table_id, number"):
         stored.setdefault(table_id, []).append((number, json.loads(action)))
     tables = {row[0]: row[1:] for row in db.execute(
@@ -436,7 +452,8 @@ def check_record(data: Path, acknowledged: list, sent_unanswered: list) -> dict:
             except ValueError:
                 broken += 1
                 break
-    return {"lost": lost, "duplicated": duplicated, "record_breaks": broken, "stored_moves": stored_count}
+    return {"lost": lost, "duplicated": duplicated, "record_breaks": broken, "stored_moves": stored_count,
+            "stored_in_window": in_window}
 
 
 # -- one step --------------------------------------------------------------------------------------------
@@ -477,7 +494,7 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                 time.sleep(max(0.0, stop_at - time.time()))
                 watch.mark("stop")
                 results = [queue.get(timeout=DRAIN_SECONDS + 60 + students / 20) for _ in processes]
-                server_figures = watch.figures("start", "stop")
+                window = (watch.marks["start"][4], watch.marks["stop"][4])
         finally:
             for process in processes:
                 process.join(10)
@@ -490,7 +507,8 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
         merged = {key: [x for r in results for x in r[key]] for key in
                   ("round_trips_ms", "acknowledged", "refused", "errors", "computer_turn_ms", "teacher_poll_ms",
                    "lag_ms", "sent_unanswered")}
-        record = check_record(data, merged["acknowledged"], merged["sent_unanswered"])
+        record = check_record(data, merged["acknowledged"], merged["sent_unanswered"], window)
+        server_figures = watch.figures("start", "stop", record["stored_in_window"])
     trips = merged["round_trips_ms"]
     return {
         "students": students,
@@ -518,6 +536,8 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
         **server_figures,
         "client_processes": len(results),
         "client_cpu_percent": [round(100 * r["cpu_seconds"] / (seconds + 3 + students / 200), 1) for r in results],
+        "client_waiting_for_cpu_percent": [round(100 * r["waited_seconds"] / (seconds + 3 + students / 200), 1)
+                                           for r in results],
         "client_loop_lag_ms": {"p99": _percentile(merged["lag_ms"], 0.99), "max": _percentile(merged["lag_ms"], 1.0)},
         "errors": sorted(set(merged["errors"]))[:10],
         "refusals": sorted(set(m for m in merged["refused"] if m))[:5],
