@@ -133,9 +133,11 @@ class ClassServer:
     async def teacher_state(self, request: web.Request) -> web.Response:
         self._teacher(request)
         room = self.classroom
-        classes = []
+        classes, by_class = [], defaultdict(list)
+        for table in sorted(room.tables.values(), key=lambda t: t.row.number):  # one pass, not one per class
+            by_class[table.row.class_code].append(table)
         for code, info in room.classes.items():
-            tables = room.tables_of(code)
+            tables = by_class[code]
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "tables": [t.summary(self.away(t)) for t in tables]})
