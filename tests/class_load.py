@@ -46,6 +46,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -148,6 +149,7 @@ class Student:
     pending: tuple | None = None  # (at, sent at, action)
     choosing: bool = False
     connected: bool = False
+    dropped: int = 0  # times the server closed the socket and the student came back, as a page does
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -165,7 +167,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     origin = url.rstrip("/")
     out: dict = {"round_trips_ms": [], "acknowledged": [], "sent": 0, "refused": [], "errors": [],
                  "computer_turn_ms": [], "teacher_poll_ms": [], "lag_ms": [], "duplicated_in_views": 0,
-                 "sent_unanswered": []}
+                 "sent_unanswered": [], "first_positions": []}
     students = [Student(p["token"], t["id"], p["seat"]) for t in tables for p in t["students"]]
     by_table: dict[int, list[Student]] = {}
     for s in students:
@@ -204,6 +206,8 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
         if kind != "position":
             return
         s.positions += 1
+        if s.positions == 1:
+            out["first_positions"].append(now)
         s.frames += 1
         moves = frame["moves"]
         s.seen.add(moves)
@@ -234,26 +238,35 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
             asyncio.get_running_loop().create_task(move_later(ws, s, frame))
 
     async def student(http, s: Student, gate: asyncio.Semaphore) -> None:
-        try:
-            async with gate:
-                ws = await http.ws_connect(f"{url}ws/play", origin=origin, heartbeat=None, max_msg_size=0)
-                await ws.send_str(json.dumps({"type": "hello", "token": s.token, "build": build, "since": None}))
-            s.connected = True
-        except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
-            out["errors"].append(f"connecting: {exc!r}")
-            return
-        reader = asyncio.get_running_loop().create_task(_read(ws, s))
-        await stopping.wait()
-        await ws.close()
-        reader.cancel()
+        while not stopping.is_set():
+            since = s.last["moves"] if s.last is not None else None
+            try:
+                async with gate:
+                    ws = await http.ws_connect(f"{url}ws/play", origin=origin, heartbeat=None, max_msg_size=0)
+                    await ws.send_str(json.dumps({"type": "hello", "token": s.token, "build": build, "since": since}))
+                s.connected = True
+            except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+                out["errors"].append(f"connecting: {exc!r}")
+                return
+            reader = asyncio.get_running_loop().create_task(_read(ws, s))
+            ending = asyncio.get_running_loop().create_task(stopping.wait())
+            await asyncio.wait((reader, ending), return_when=asyncio.FIRST_COMPLETED)
+            ending.cancel()
+            if stopping.is_set():
+                await ws.close()
+                reader.cancel()
+                return
+            # The server closed the socket: say why once, and come back as a page does.
+            s.dropped += 1
+            out["errors"].append(f"closed by the server: code {ws.close_code}, {ws.exception()!r}")
+            if s.dropped > 5:
+                return
+            await asyncio.sleep(1.0)
 
     async def _read(ws, s: Student) -> None:
         async for message in ws:
             if message.type == aiohttp.WSMsgType.TEXT:
                 heard(ws, s, json.loads(message.data))
-            elif message.type in (aiohttp.WSMsgType.ERROR, aiohttp.WSMsgType.CLOSED):
-                out["errors"].append(f"socket: {message!r}")
-                break
 
     async def teacher(http) -> None:
         await asyncio.sleep(rng.uniform(0, TEACHER_POLL))
@@ -274,6 +287,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
             out["lag_ms"].append((time.perf_counter() - asked - 0.05) * 1000)
 
     connector = aiohttp.TCPConnector(limit=0)  # a socket per student: no pool limit
+    connecting = time.perf_counter()
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as http:
         gate = asyncio.Semaphore(50)
         tasks = [asyncio.get_running_loop().create_task(student(http, s, gate)) for s in students]
@@ -293,6 +307,8 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     out["connected"] = sum(s.connected for s in students)
     out["students"] = len(students)
     out["received_a_position"] = sum(s.positions > 0 for s in students)
+    out["reconnections"] = sum(s.dropped for s in students)
+    out["seated_seconds"] = round(max(out.pop("first_positions"), default=connecting) - connecting, 1)
     # An acknowledged move every other student at its table must have been shown.
     missing = 0
     for table_id, number, _action, seat in out["acknowledged"]:
@@ -519,6 +535,10 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
         "setup_seconds": round(set_up, 1),
         "connected_students": sum(r["connected"] for r in results),
         "students_with_a_position": sum(r["received_a_position"] for r in results),
+        "reconnections": sum(r["reconnections"] for r in results),
+        # From the first socket opened to the last student's first position (all at once, as after
+        # a restart of the server; play starts at a fixed time, seated or not).
+        "all_seated_seconds": max(r["seated_seconds"] for r in results),
         "moves_sent": sum(r["sent"] for r in results),
         "moves_acknowledged": len(merged["acknowledged"]),
         "moves_per_second": round(len(merged["acknowledged"]) / seconds, 1),
@@ -539,7 +559,7 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
         "client_waiting_for_cpu_percent": [round(100 * r["waited_seconds"] / (seconds + 3 + students / 200), 1)
                                            for r in results],
         "client_loop_lag_ms": {"p99": _percentile(merged["lag_ms"], 0.99), "max": _percentile(merged["lag_ms"], 1.0)},
-        "errors": sorted(set(merged["errors"]))[:10],
+        "errors": [f"{count} x {text}" for text, count in Counter(merged["errors"]).most_common(10)],
         "refusals": sorted(set(m for m in merged["refused"] if m))[:5],
         "load_average_before": [round(x, 1) for x in load],
         "load_average_after": [round(x, 1) for x in os.getloadavg()],
