@@ -11,6 +11,7 @@ Frames, as JSON objects with a ``type``:
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import re
@@ -141,10 +142,15 @@ class ClassServer:
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "tables": [t.summary(self.away(t)) for t in tables]})
-        choices = [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
-                    "max": g.max_players} for g in games.all() if g.render is not None]
-        return web.json_response({"classes": classes, "games": choices, "levels": LEVELS,
+        return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                   "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
+
+    @functools.cached_property
+    def game_choices(self) -> list[dict]:
+        """The games a class can play, found once: ``games.all()`` looks through the package's folder
+        for them, which every teacher page's poll repeated."""
+        return [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
+                 "max": g.max_players} for g in games.all() if g.render is not None]
 
     async def _json(self, request: web.Request) -> dict:
         try:
