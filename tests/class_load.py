@@ -159,8 +159,10 @@ def _percentile(values: list[float], share: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))], 1)
 
 
-async def _play(url: str, build: str, tables: list[dict], teachers: int, key: str, start_at: float,
-                stop_at: float, pace: tuple[float, float], seed: int) -> dict:
+async def _play(url: str, build: str, tables: list[dict], teachers: int, key: str, bell, seconds: float,
+                pace: tuple[float, float], seed: int, tell) -> dict:
+    """Seat this process's students, ``tell`` the bench they are seated, wait for the ``bell`` (the
+    time play starts, set once every process is seated), then play for ``seconds``."""
     import aiohttp
 
     rng = random.Random(seed)
@@ -173,10 +175,12 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     for s in students:
         by_table.setdefault(s.table, []).append(s)
     watching = {t["id"]: None for t in tables}  # table -> when its computer's turn began (seen by one seat)
-    stopping = asyncio.Event()
+    stopping, rang = asyncio.Event(), asyncio.Event()
+    stop_at = math.inf  # until the bell
 
     async def move_later(ws, s: Student, frame: dict) -> None:
         try:
+            await rang.wait()  # nobody moves before play starts, so the window holds whole moves
             await asyncio.sleep(rng.uniform(*pace))
             if time.time() >= stop_at or s.last is not frame:
                 return
@@ -291,7 +295,17 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as http:
         gate = asyncio.Semaphore(50)
         tasks = [asyncio.get_running_loop().create_task(student(http, s, gate)) for s in students]
+        seating_ends = time.time() + SETUP_SECONDS
+        while any(s.positions == 0 for s in students) and time.time() < seating_ends:
+            await asyncio.sleep(0.1)
+        seated = time.perf_counter() - connecting
+        tell()
+        while not bell.value and time.time() < seating_ends + SETUP_SECONDS:
+            await asyncio.sleep(0.05)
+        start_at = bell.value or time.time()
         await asyncio.sleep(max(0.0, start_at - time.time()))
+        stop_at = start_at + seconds
+        rang.set()
         monitor = asyncio.get_running_loop().create_task(lag())
         pollers = [asyncio.get_running_loop().create_task(teacher(http)) for _ in range(teachers)]
         await asyncio.sleep(max(0.0, stop_at - time.time()))
@@ -308,7 +322,8 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     out["students"] = len(students)
     out["received_a_position"] = sum(s.positions > 0 for s in students)
     out["reconnections"] = sum(s.dropped for s in students)
-    out["seated_seconds"] = round(max(out.pop("first_positions"), default=connecting) - connecting, 1)
+    out.pop("first_positions")
+    out["seated_seconds"] = round(seated, 1)
     # An acknowledged move every other student at its table must have been shown.
     missing = 0
     for table_id, number, _action, seat in out["acknowledged"]:
@@ -319,22 +334,23 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     return out
 
 
-def run_students(url: str, build: str, tables: list[dict], teachers: int, key: str, start_at: float,
-                 stop_at: float, pace: tuple[float, float], seed: int) -> dict:
-    """One client process: its tables' students (and teachers) until ``stop_at``."""
-    before, waited = resource.getrusage(resource.RUSAGE_SELF), _waited("self")
-    out = asyncio.run(_play(url, build, tables, teachers, key, start_at, stop_at, pace, seed))
+def run_students(url: str, build: str, tables: list[dict], teachers: int, key: str, bell, seconds: float,
+                 pace: tuple[float, float], seed: int, tell=lambda: None) -> dict:
+    """One client process: its tables' students (and teachers) for ``seconds`` from the bell."""
+    before, waited, began = resource.getrusage(resource.RUSAGE_SELF), _waited("self"), time.monotonic()
+    out = asyncio.run(_play(url, build, tables, teachers, key, bell, seconds, pace, seed, tell))
     after = resource.getrusage(resource.RUSAGE_SELF)
     out["waited_seconds"] = _waited("self") - waited
+    out["wall_seconds"] = time.monotonic() - began
     out["cpu_seconds"] = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2)
     return out
 
 
 def _client(queue, *args) -> None:
     try:
-        queue.put(run_students(*args))
+        queue.put(("done", run_students(*args, tell=lambda: queue.put(("seated", None)))))
     except BaseException as exc:  # the bench reports it rather than waiting for nothing
-        queue.put({"crashed": repr(exc)})
+        queue.put(("done", {"crashed": repr(exc)}))
 
 
 # -- the server's side: CPU and memory from /proc ----------------------------------------------------
@@ -496,20 +512,30 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                 context = multiprocessing.get_context("spawn")
                 queue = context.Queue()
                 count = max(1, min(clients, len(tables)))
-                start_at = time.time() + 3 + students / 200  # time to spawn and open every socket
-                stop_at = start_at + seconds
+                bell = context.Value("d", 0.0)
                 for i in range(count):
                     share = tables[i::count]
                     args = (server.url, build, share, teachers // count + (i < teachers % count), server.key,
-                            start_at, stop_at, pace, seed * 1000 + i)
+                            bell, seconds, pace, seed * 1000 + i)
                     process = context.Process(target=_client, args=(queue, *args), daemon=True)
                     process.start()
                     processes.append(process)
+                # Play starts once every student has a position (the sockets all opening at once is
+                # a restart's burst, reported as all_seated_seconds, not a lesson's steady play).
+                results, seated = [], 0
+                while seated + len(results) < count:
+                    tag, found = queue.get(timeout=SETUP_SECONDS + 60)
+                    if tag == "seated":
+                        seated += 1
+                    else:
+                        results.append(found)
+                start_at = bell.value = time.time() + 0.5
                 time.sleep(max(0.0, start_at - time.time()))
                 watch.mark("start")
-                time.sleep(max(0.0, stop_at - time.time()))
+                time.sleep(max(0.0, start_at + seconds - time.time()))
                 watch.mark("stop")
-                results = [queue.get(timeout=DRAIN_SECONDS + 60 + students / 20) for _ in processes]
+                while len(results) < count:
+                    results.append(queue.get(timeout=DRAIN_SECONDS + 60 + students / 20)[1])
                 window = (watch.marks["start"][4], watch.marks["stop"][4])
         finally:
             for process in processes:
@@ -555,8 +581,9 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                             "p95": _percentile(merged["teacher_poll_ms"], 0.95)},
         **server_figures,
         "client_processes": len(results),
-        "client_cpu_percent": [round(100 * r["cpu_seconds"] / (seconds + 3 + students / 200), 1) for r in results],
-        "client_waiting_for_cpu_percent": [round(100 * r["waited_seconds"] / (seconds + 3 + students / 200), 1)
+        # Of the whole run of each process, seating its students included.
+        "client_cpu_percent": [round(100 * r["cpu_seconds"] / r["wall_seconds"], 1) for r in results],
+        "client_waiting_for_cpu_percent": [round(100 * r["waited_seconds"] / r["wall_seconds"], 1)
                                            for r in results],
         "client_loop_lag_ms": {"p99": _percentile(merged["lag_ms"], 0.99), "max": _percentile(merged["lag_ms"], 1.0)},
         "errors": [f"{count} x {text}" for text, count in Counter(merged["errors"]).most_common(10)],
