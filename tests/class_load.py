@@ -149,7 +149,9 @@ class Student:
     pending: tuple | None = None  # (at, sent at, action)
     choosing: bool = False
     connected: bool = False
-    dropped: int = 0  # times the server closed the socket and the student came back, as a page does
+    ws: object = None  # the socket it has open now
+    dropped: int = 0
+    resync: bool = False  # reconnected: the next position says whether a move in flight arrived  # times the server closed the socket and the student came back, as a page does
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -178,31 +180,39 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     stopping, rang = asyncio.Event(), asyncio.Event()
     stop_at = math.inf  # until the bell
 
-    async def move_later(ws, s: Student, frame: dict) -> None:
+    def my_turn(s: Student) -> bool:
+        frame = s.last
+        return bool(frame is not None and frame.get("legal") and frame.get("current") == s.seat
+                    and not frame.get("terminal") and s.pending is None and time.time() < stop_at)
+
+    def think(s: Student) -> None:
+        if my_turn(s) and not s.choosing:
+            s.choosing = True
+            asyncio.get_running_loop().create_task(move_later(s))
+
+    async def move_later(s: Student) -> None:
         try:
             await rang.wait()  # nobody moves before play starts, so the window holds whole moves
             await asyncio.sleep(rng.uniform(*pace))
-            if time.time() >= stop_at or s.last is not frame:
+            if not my_turn(s):  # (the position it moves from is the latest the server sent)
                 return
+            frame = s.last
             action = rng.choice(frame["legal"])["action"]
             s.pending = (frame["moves"], time.perf_counter(), action)
             out["sent"] += 1
-            await ws.send_str(json.dumps({"type": "move", "action": action, "at": frame["moves"]}))
+            await s.ws.send_str(json.dumps({"type": "move", "action": action, "at": frame["moves"]}))
         except (ConnectionError, RuntimeError) as exc:
             out["errors"].append(f"sending: {exc!r}")
         finally:
             s.choosing = False
 
-    def heard(ws, s: Student, frame: dict) -> None:
+    def heard(s: Student, frame: dict) -> None:
         now = time.perf_counter()
         kind = frame.get("type")
         if kind == "refused":
             out["refused"].append(frame.get("message"))
             s.pending = None
-            frame = s.last  # choose again from the position it still shows
-            if frame is not None and frame.get("legal") and not s.choosing and time.time() < stop_at:
-                s.choosing = True
-                asyncio.get_running_loop().create_task(move_later(ws, s, frame))
+            think(s)  # choose again from the position it still shows
             return
         if kind == "error" or kind == "reload":
             out["errors"].append(f"{kind}: {frame.get('message')}")
@@ -214,6 +224,11 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
             out["first_positions"].append(now)
         s.frames += 1
         moves = frame["moves"]
+        if s.resync and s.pending is not None and moves <= s.pending[0]:
+            # Back after a drop, and the server never had the move: a page would offer the turn again.
+            out["sent_unanswered"].append((s.table, s.pending[0] + 1, s.pending[2]))
+            s.pending = None
+        s.resync = False
         s.seen.add(moves)
         if frame.get("whole_log"):
             s.events_from = {}
@@ -236,17 +251,15 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
                     and watching[s.table] is None):
                 watching[s.table] = (moves, now)
         s.last = frame
-        if (frame.get("legal") and frame.get("current") == s.seat and not frame.get("terminal")
-                and s.pending is None and not s.choosing and time.time() < stop_at):
-            s.choosing = True
-            asyncio.get_running_loop().create_task(move_later(ws, s, frame))
+        think(s)
 
     async def student(http, s: Student, gate: asyncio.Semaphore) -> None:
         while not stopping.is_set():
             since = s.last["moves"] if s.last is not None else None
             try:
                 async with gate:
-                    ws = await http.ws_connect(f"{url}ws/play", origin=origin, heartbeat=None, max_msg_size=0)
+                    ws = s.ws = await http.ws_connect(f"{url}ws/play", origin=origin, heartbeat=None,
+                                                      max_msg_size=0)
                     await ws.send_str(json.dumps({"type": "hello", "token": s.token, "build": build, "since": since}))
                 s.connected = True
             except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
@@ -262,6 +275,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
                 return
             # The server closed the socket: say why once, and come back as a page does.
             s.dropped += 1
+            s.resync = True
             out["errors"].append(f"closed by the server: code {ws.close_code}, {ws.exception()!r}")
             if s.dropped > 5:
                 return
@@ -270,7 +284,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     async def _read(ws, s: Student) -> None:
         async for message in ws:
             if message.type == aiohttp.WSMsgType.TEXT:
-                heard(ws, s, json.loads(message.data))
+                heard(s, json.loads(message.data))
 
     async def teacher(http) -> None:
         await asyncio.sleep(rng.uniform(0, TEACHER_POLL))
@@ -317,7 +331,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
         await asyncio.gather(*tasks, *pollers, return_exceptions=True)
         monitor.cancel()
 
-    out["sent_unanswered"] = [(s.table, s.pending[0] + 1, s.pending[2]) for s in students if s.pending]
+    out["sent_unanswered"] += [(s.table, s.pending[0] + 1, s.pending[2]) for s in students if s.pending]
     out["connected"] = sum(s.connected for s in students)
     out["students"] = len(students)
     out["received_a_position"] = sum(s.positions > 0 for s in students)
@@ -569,6 +583,7 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
         "moves_acknowledged": len(merged["acknowledged"]),
         "moves_per_second": round(len(merged["acknowledged"]) / seconds, 1),
         "moves_refused": len(merged["refused"]),
+        "moves_unanswered": len(merged["sent_unanswered"]),
         "moves_stored": record["stored_moves"],
         "lost_moves": record["lost"] + sum(r["missing_from_views"] for r in results),
         "duplicated_moves": record["duplicated"] + sum(r["duplicated_in_views"] for r in results),
