@@ -72,6 +72,9 @@ SETUP_SECONDS = 300
 DRAIN_SECONDS = 8
 """After play stops: the longest to wait for answers to moves already sent."""
 P95_LIMIT_MS = 250
+MAX_STUDENTS = 5000
+"""The most one step may simulate (sockets, processes and the machine's other users have limits)."""
+MAX_SECONDS = 600
 
 
 # -- setting the school up (in the bench's own process) --------------------------------------------
@@ -627,8 +630,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=2, help="processes of simulated students")
     parser.add_argument("--teachers", type=int, default=None, help="teacher pages polling (default: one per 28)")
     args = parser.parse_args(argv)
+    counts = [int(n) for n in args.students.split(",")]
+    if not all(0 < n <= MAX_STUDENTS for n in counts) or not 0 < args.seconds <= MAX_SECONDS:
+        parser.error(f"students: 1 to {MAX_STUDENTS} a step; seconds: up to {MAX_SECONDS}")
     steps = []
-    for count in (int(n) for n in args.students.split(",")):
+    for count in counts:
         steps.append(measure(args.dist, count, args.seconds, args.clients, args.teachers))
         print(json.dumps(steps[-1]), file=sys.stderr, flush=True)  # progress, for a long ramp
         if steps[-1]["move_round_trip_ms"]["p95"] is None or steps[-1]["move_round_trip_ms"]["p95"] > P95_LIMIT_MS:
