@@ -4,7 +4,9 @@
     python3 build.py build          write dist/ (the whole site, offline-ready)
     python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
     python3 build.py test           install what the tests need (Chromium too) and run them all
-    python3 build.py bench [--quick]  print boot, size, bot and engine figures as one JSON object
+    python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
+    python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
+                                    only the class server under simulated students
 
 Only the standard library is used here. Everything else runs in .cache/venv, installed from the
 hash-pinned requirements.txt; PyScript and Pyodide come from the npm registry (package-lock.json)
@@ -393,12 +395,30 @@ def test(pytest_args: list[str]) -> int:
     return code
 
 
-def bench(quick: bool, search_games: int | None = None) -> int:
-    ensure_chromium()
+CLASS_STUDENTS = "1000"
+"""The class section's target: a school of 1,000 students on this machine (--quick: 100)."""
+
+
+def bench_class(env: dict, quick: bool, students: str | None, seconds: float | None) -> dict:
+    """The class server under simulated students (tests/class_load.py): its own processes, loopback."""
+    students = students or ("100" if quick else CLASS_STUDENTS)
+    seconds = seconds or (20 if quick else 60)
+    out = subprocess.run([str(venv_python()), str(ROOT / "tests" / "class_load.py"), "--students", students,
+                          "--seconds", str(seconds)], env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def bench(quick: bool, search_games: int | None = None, class_only: bool = False,
+          class_students: str | None = None, class_seconds: float | None = None) -> int:
+    if not class_only:  # the class section drives no browser
+        ensure_chromium()
     if needs_build():
         build()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",
            "BIOCARDS_DIST": str(DIST), "BIOCARDS_QUIET": "1"}
+    if class_only:
+        print(json.dumps(bench_class(env, quick, class_students, class_seconds), indent=2))
+        return 0
     args = ["--quick"] if quick else []
     page = subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench_page.py"), *args],
                           env=env, check=True, capture_output=True, text=True).stdout
@@ -408,7 +428,8 @@ def bench(quick: bool, search_games: int | None = None) -> int:
         args_engines = args
     engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args_engines],
                              env=env, check=True, capture_output=True, text=True).stdout
-    print(json.dumps({**json.loads(page), **json.loads(engines)}, indent=2))
+    print(json.dumps({**json.loads(page), **json.loads(engines),
+                      **bench_class(env, quick, class_students, class_seconds)}, indent=2))
     return 0
 
 
@@ -425,6 +446,12 @@ def main(argv: list[str] | None = None) -> int:
     bench_cmd.add_argument("--quick", action="store_true", help="small samples")
     bench_cmd.add_argument("--search-games", type=int, default=None,
                            help="search-vs-greedy games per game (default 2, none with --quick; 200 for the target)")
+    bench_cmd.add_argument("--class-only", action="store_true", help="only the class server under simulated students")
+    bench_cmd.add_argument("--class-students", default=None,
+                           help="students (default 1000, 100 with --quick), or a rising list: 1000,1500,2000 "
+                                "(stops after the step whose p95 passes 250 ms)")
+    bench_cmd.add_argument("--class-seconds", type=float, default=None,
+                           help="seconds of play per step (default 60, 20 with --quick)")
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
@@ -434,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         return test(args.pytest_args)
-    return bench(args.quick, args.search_games)
+    return bench(args.quick, args.search_games, args.class_only, args.class_students, args.class_seconds)
 
 
 if __name__ == "__main__":

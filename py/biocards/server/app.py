@@ -11,6 +11,7 @@ Frames, as JSON objects with a ``type``:
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import re
@@ -138,16 +139,23 @@ class ClassServer:
     async def teacher_state(self, request: web.Request) -> web.Response:
         self._teacher(request)
         room = self.classroom
-        classes = []
+        classes, by_class = [], defaultdict(list)
+        for table in sorted(room.tables.values(), key=lambda t: t.row.number):  # one pass, not one per class
+            by_class[table.row.class_code].append(table)
         for code, info in room.classes.items():
-            tables = room.tables_of(code)
+            tables = by_class[code]
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "tables": [t.summary(self.away(t)) for t in tables]})
-        choices = [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
-                    "max": g.max_players} for g in games.all() if g.render is not None]
-        return web.json_response({"classes": classes, "games": choices, "levels": LEVELS,
+        return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                   "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
+
+    @functools.cached_property
+    def game_choices(self) -> list[dict]:
+        """The games a class can play, found once: ``games.all()`` looks through the package's folder
+        for them, which every teacher page's poll repeated."""
+        return [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
+                 "max": g.max_players} for g in games.all() if g.render is not None]
 
     async def _json(self, request: web.Request) -> dict:
         try:

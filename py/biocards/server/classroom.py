@@ -67,6 +67,7 @@ class ClassTable:
         self.movers: list[int] = []
         """The seat that made each move (the report credits a move's events to its maker)."""
         self.paused = False
+        self._summary: tuple[tuple, dict] | None = None  # (what it was made from, the row)
 
     @property
     def id(self) -> int:
@@ -160,17 +161,24 @@ class ClassTable:
         return frame
 
     def summary(self, away: set[int]) -> dict:
-        """One row of the teacher's list."""
+        """One row of the teacher's list. Kept until the table changes: every teacher page asks for
+        every table every 2 s, and scoring a position (Peptide's best matches) is the costly part."""
         state, row = self.state, self.row
+        made_from = (self.moves, self.started, self.paused, row.ended, tuple(row.seats), tuple(row.names),
+                     frozenset(away))
+        if self._summary is not None and self._summary[0] == made_from:
+            return self._summary[1]
         last = self.log[-1][1].text if self.log else ""
-        return {"id": row.id, "number": row.number, "moves": self.moves, "started": self.started,
-                "ended": bool(row.ended) or (state is not None and state.is_terminal()), "paused": self.paused,
-                "seats": [{"name": name, "kind": kind, "away": i in away}
-                          for i, (name, kind) in enumerate(zip(row.names, row.seats))],
-                "current": state.current_player if state is not None else None,
-                "round": state.view(None).get("round") if state is not None else None,
-                "scores": state.scores() if state is not None else [],
-                "last": last}
+        summary = {"id": row.id, "number": row.number, "moves": self.moves, "started": self.started,
+                   "ended": bool(row.ended) or (state is not None and state.is_terminal()), "paused": self.paused,
+                   "seats": [{"name": name, "kind": kind, "away": i in away}
+                             for i, (name, kind) in enumerate(zip(row.names, row.seats))],
+                   "current": state.current_player if state is not None else None,
+                   "round": state.view(None).get("round") if state is not None else None,
+                   "scores": state.scores() if state is not None else [],
+                   "last": last}
+        self._summary = (made_from, summary)
+        return summary
 
 
 class Classroom:
