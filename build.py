@@ -3,7 +3,7 @@
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
     python3 build.py serve [--port N]  build if needed, then serve dist/ on 127.0.0.1
-    python3 build.py test           install what the tests need (Chromium too) and run them all
+    python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot and engine figures as one JSON object
 
 Only the standard library is used here. Everything else runs in .cache/venv, installed from the
@@ -105,7 +105,9 @@ def ensure_npm() -> Path:
         NPM.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copy2(ROOT / name, NPM / name)
-        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM)
+        # puppeteer-core (the Firefox tests' driver) never downloads a browser; say so all the same.
+        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM,
+            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
         marker.write_text(want)
     return NPM / "node_modules"
 
@@ -124,15 +126,23 @@ def ensure_micropip() -> Path:
     return wheel
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium for the browser tests (never a browser downloaded by a test tool)."""
-    if Path("/usr/bin/chromium").exists():
+# Debian's browsers for the tests, never a browser build a test tool downloads: Chromium (Playwright),
+# Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK, Safari's engine (its WebDriver,
+# which needs a display: Xvfb).
+TEST_BROWSERS = {"/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr",
+                 "/usr/bin/WebKitWebDriver": "webkit2gtk-driver", "/usr/bin/Xvfb": "xvfb"}
+
+
+def ensure_browsers(paths: tuple[str, ...] = tuple(TEST_BROWSERS)) -> None:
+    """Debian's Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (or only those ``paths`` name)."""
+    missing = [TEST_BROWSERS[path] for path in paths if not Path(path).exists()]
+    if not missing:
         return
-    log("installing Debian's chromium")
+    log(f"installing Debian's {', '.join(missing)}")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(*sudo, "apt-get", "update", "-qq", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env)
 
 
 # -- bytecode --------------------------------------------------------------------------------------
@@ -404,7 +414,7 @@ def serve(port: int) -> None:
 # -- test and bench --------------------------------------------------------------------------------
 
 def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+    ensure_browsers()
     build()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
     # One pytest worker per core (pytest-xdist): the property and browser tests are CPU-bound.
@@ -417,7 +427,7 @@ def test(pytest_args: list[str]) -> int:
 
 
 def bench(quick: bool, search_games: int | None = None) -> int:
-    ensure_chromium()
+    ensure_browsers(("/usr/bin/chromium",))  # the bench measures in Chromium only
     if needs_build():
         build()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",

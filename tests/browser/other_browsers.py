@@ -1,0 +1,277 @@
+"""Firefox ESR and WebKitGTK (Safari's engine), Debian's own, behind one small page interface.
+
+Playwright drives only its own builds of these two, which the project never downloads, so:
+- Firefox: ``firefox_driver.mjs`` (puppeteer-core over WebDriver BiDi), one process per pytest worker,
+  spoken to a JSON line at a time. It sees console errors, page errors and every request.
+- WebKit: Debian's ``WebKitWebDriver`` under Xvfb, spoken to in plain W3C WebDriver over HTTP (the
+  standard library is enough, so no client library and no driver download). WebKitGTK 2.50's driver
+  has no BiDi (a session asking for ``webSocketUrl`` is refused), so it cannot see the console:
+  a WebKit page is checked by what it shows (``data-state``), not by its console.
+
+Each profile is a fresh browser profile with service workers on, as a student's browser has them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_MODULES = ROOT / ".cache" / "npm" / "node_modules"
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+XVFB = "/usr/bin/Xvfb"
+VIEWPORT = (1366, 768)
+
+
+class BrowserFailed(AssertionError):
+    pass
+
+
+# -- Firefox ----------------------------------------------------------------------------------------
+
+class Firefox:
+    name = "firefox"
+    sees_console = True
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["node", str(Path(__file__).with_name("firefox_driver.mjs")), str(NODE_MODULES)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+
+    def call(self, op: str, **args):
+        self.process.stdin.write(json.dumps({"op": op, **args}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise BrowserFailed(f"Firefox's driver stopped (exit code {self.process.wait()})")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise BrowserFailed(answer["error"])
+        return answer["ok"]
+
+    def new_profile(self) -> FirefoxProfile:
+        return FirefoxProfile(self, self.call("newProfile"))
+
+    def close(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class FirefoxProfile:
+    def __init__(self, firefox: Firefox, number: int):
+        self.firefox, self.number = firefox, number
+
+    def new_page(self) -> Page:
+        width, height = VIEWPORT
+        number = self.firefox.call("newPage", profile=self.number, width=width, height=height)
+        return Page(FirefoxPage(self.firefox, number))
+
+    def close(self):
+        self.firefox.call("closeProfile", profile=self.number)
+
+
+class FirefoxPage:
+    def __init__(self, firefox: Firefox, number: int):
+        self.firefox, self.number = firefox, number
+
+    def goto(self, url):
+        self.firefox.call("goto", page=self.number, url=url)
+
+    def evaluate(self, expression):
+        return self.firefox.call("evaluate", page=self.number, expression=expression)
+
+    def click_centre(self, selector):
+        self.firefox.call("clickCentre", page=self.number, selector=selector)
+
+    def problems(self) -> list[str]:
+        return self.firefox.call("problems", page=self.number)
+
+    def close(self):
+        self.firefox.call("closePage", page=self.number)
+
+
+# -- WebKit -----------------------------------------------------------------------------------------
+
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver name of an element reference
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _minibrowser() -> str:
+    found = sorted(Path("/usr/lib").glob("*/webkit2gtk-4.*/MiniBrowser"))
+    if not found:
+        raise BrowserFailed("WebKitGTK's MiniBrowser is missing (Debian's webkit2gtk-driver installs it)")
+    return str(found[-1])
+
+
+class WebKit:
+    name = "webkit"
+    sees_console = False
+
+    def __init__(self):
+        display = 90 + os.getpid() % 900  # one X display per pytest worker
+        self.xvfb = subprocess.Popen([XVFB, f":{display}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.port = _free_port()
+        self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={self.port}"],
+                                       env={**os.environ, "DISPLAY": f":{display}"},
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.binary = _minibrowser()
+        for _ in range(100):
+            try:
+                self.request("GET", "/status")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.05)
+
+    def request(self, method, path, body=None, timeout=120):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return json.loads(response.read() or b"{}").get("value")
+        except urllib.error.HTTPError as error:
+            value = json.loads(error.read() or b"{}").get("value", {})
+            raise BrowserFailed(f"WebKit {method} {path}: {value.get('error')}: {value.get('message')}") from None
+
+    def new_profile(self) -> WebKitProfile:
+        # A new session is a new MiniBrowser with an ephemeral profile of its own.
+        session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": {
+            "webkitgtk:browserOptions": {"binary": self.binary, "args": ["--automation"]},
+            "timeouts": {"script": 120_000, "pageLoad": 60_000}}}})
+        return WebKitProfile(self, session["sessionId"])
+
+    def close(self):
+        for process in (self.driver, self.xvfb):
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+class WebKitProfile:
+    def __init__(self, webkit: WebKit, session: str):
+        # The session's first window stays open on about:blank: closing a session's last window ends
+        # the session, and a test closes pages as a student closes tabs.
+        self.webkit, self.session = webkit, session
+
+    def call(self, method, path, body=None):
+        return self.webkit.request(method, f"/session/{self.session}{path}", body)
+
+    def new_page(self) -> Page:
+        window = self.call("POST", "/window/new", {"type": "tab"})["handle"]
+        self.call("POST", "/window", {"handle": window})
+        width, height = VIEWPORT
+        self.call("POST", "/window/rect", {"width": width, "height": height})
+        return Page(WebKitPage(self, window))
+
+    def close(self):
+        self.webkit.request("DELETE", f"/session/{self.session}")
+
+
+class WebKitPage:
+    def __init__(self, profile: WebKitProfile, window: str):
+        self.profile, self.window = profile, window
+
+    def _here(self):
+        if self.profile.call("GET", "/window") != self.window:
+            self.profile.call("POST", "/window", {"handle": self.window})
+
+    def goto(self, url):
+        self._here()
+        self.profile.call("POST", "/url", {"url": url})
+
+    def evaluate(self, expression):
+        self._here()
+        answer = self.profile.call("POST", "/execute/async", {"args": [], "script": (
+            "const done = arguments[arguments.length - 1];"
+            f"Promise.resolve().then(async () => ({expression}))"
+            ".then((value) => done({ok: value === undefined ? null : value}), (e) => done({error: String(e)}));")})
+        if "error" in answer:
+            raise BrowserFailed(f"WebKit evaluate: {answer['error']}")
+        return answer["ok"]
+
+    def click_centre(self, selector):
+        self._here()
+        self.evaluate(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: 'center'}})")
+        element = self.profile.call("POST", "/element", {"using": "css selector", "value": selector})
+        # An action whose origin is an element starts at its in-view centre point (W3C WebDriver).
+        self.profile.call("POST", "/actions", {"actions": [{"type": "pointer", "id": "mouse",
+            "parameters": {"pointerType": "mouse"}, "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element[ELEMENT]}, "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+
+    def problems(self) -> list[str]:
+        return []  # WebKitGTK's driver cannot see the console (see the module's docstring)
+
+    def close(self):
+        self._here()
+        left = self.profile.call("DELETE", "/window")
+        self.profile.call("POST", "/window", {"handle": left[0]})  # commands need a current window
+
+
+# -- what the tests use -----------------------------------------------------------------------------
+
+class Page:
+    """One tab: go to a URL, wait for a condition, read the page, click like a person."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def goto(self, url):
+        self.driver.goto(url)
+
+    def evaluate(self, expression):
+        return self.driver.evaluate(expression)
+
+    def wait_for(self, expression, timeout=60.0, what=None):
+        """Poll ``expression`` in the page until it is truthy; fail after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                state = self.evaluate("document.documentElement.dataset.state || ''")
+                raise AssertionError(f"waited {timeout:.0f} s for {what or expression} (data-state={state!r})")
+            time.sleep(0.05)
+
+    def click_centre(self, selector):
+        self.driver.click_centre(selector)
+
+    def problems(self) -> list[str]:
+        return self.driver.problems()
+
+    def close(self):
+        self.driver.close()
+
+
+def available(name: str) -> str | None:
+    """Why ``name`` cannot run here, or None if it can."""
+    need = {"firefox": [FIREFOX, shutil.which("node") or "node"], "webkit": [WEBKIT_DRIVER, XVFB]}[name]
+    missing = [path for path in need if not Path(path).exists()]
+    if name == "firefox" and not (NODE_MODULES / "puppeteer-core").exists():
+        missing.append(str(NODE_MODULES / "puppeteer-core"))
+    return f"missing {', '.join(missing)} (`python3 build.py test` installs them)" if missing else None
+
+
+def start(name: str):
+    return Firefox() if name == "firefox" else WebKit()
