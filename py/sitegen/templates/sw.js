@@ -2,6 +2,7 @@
 // classroom can play with no network after one visit. The version changes with every build.
 const CACHE = "biocards-__VERSION__";
 const FILES = __FILES__;
+const RUNTIME = "biocards-runtime-";
 
 self.addEventListener("install", (event) => {
   // cache: "reload" skips the HTTP cache, so a host's max-age cannot put last build's files
@@ -12,10 +13,11 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   // Keep the build just before this one: a page of it may still be booting and will ask for its
-  // own wheel (a folder named by the wheel's hash) that only that cache holds. Older ones go.
+  // own wheel (a folder named by the wheel's hash) that only that cache holds. Older ones go. The
+  // play page's kept runtime (biocards-runtime-…) is the page's to manage, not counted here.
   event.waitUntil(
     caches.keys()
-      .then((keys) => keys.filter((k) => k.startsWith("biocards-") && k !== CACHE).slice(0, -1))
+      .then((keys) => keys.filter((k) => k.startsWith("biocards-") && !k.startsWith(RUNTIME) && k !== CACHE).slice(0, -1))
       .then((stale) => Promise.all(stale.map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
@@ -25,8 +27,15 @@ async function answer(request) {
   const current = await caches.open(CACHE);
   const hit = await current.match(request, { ignoreSearch: true });
   if (hit) return hit;
-  // Not in this build: the previous build's page asking for its own files, else the network.
-  return (await caches.match(request, { ignoreSearch: true })) || fetch(request);
+  // Not in this build: the previous build's page asking for its own files, else the network. Only
+  // the sites' own caches: the page's kept runtime holds inflated snapshot parts, under keys that
+  // differ from the shipped files' by a query alone.
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("biocards-") || name.startsWith(RUNTIME)) continue;
+    const previous = await (await caches.open(name)).match(request, { ignoreSearch: true });
+    if (previous) return previous;
+  }
+  return fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
