@@ -69,14 +69,36 @@ class Firefox:
             self.process.kill()
 
 
-class FirefoxProfile:
-    def __init__(self, firefox: Firefox, number: int):
-        self.firefox, self.number = firefox, number
+class Profile:
+    """A fresh browser profile; ``problems`` gathers what its pages did wrong (see ``Page.close``)."""
+
+    def __init__(self):
+        self.problems: list[str] = []
+        self.pages: list[Page] = []
 
     def new_page(self) -> Page:
+        page = Page(self._new_page(), self.problems)
+        self.pages.append(page)
+        return page
+
+    def close_all(self) -> list[str]:
+        """Close every page still open and the profile; what all its pages did wrong."""
+        for page in list(self.pages):
+            if not page.closed:
+                page.close()
+        self.close()
+        return self.problems
+
+
+class FirefoxProfile(Profile):
+    def __init__(self, firefox: Firefox, number: int):
+        super().__init__()
+        self.firefox, self.number = firefox, number
+
+    def _new_page(self):
         width, height = VIEWPORT
         number = self.firefox.call("newPage", profile=self.number, width=width, height=height)
-        return Page(FirefoxPage(self.firefox, number))
+        return FirefoxPage(self.firefox, number)
 
     def close(self):
         self.firefox.call("closeProfile", profile=self.number)
@@ -92,8 +114,8 @@ class FirefoxPage:
     def evaluate(self, expression):
         return self.firefox.call("evaluate", page=self.number, expression=expression)
 
-    def click_centre(self, selector):
-        self.firefox.call("clickCentre", page=self.number, selector=selector)
+    def click_at(self, x, y):
+        self.firefox.call("clickAt", page=self.number, x=x, y=y)
 
     def problems(self) -> list[str]:
         return self.firefox.call("problems", page=self.number)
@@ -103,9 +125,6 @@ class FirefoxPage:
 
 
 # -- WebKit -----------------------------------------------------------------------------------------
-
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver name of an element reference
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -125,9 +144,16 @@ class WebKit:
     sees_console = False
 
     def __init__(self):
-        display = 90 + os.getpid() % 900  # one X display per pytest worker
-        self.xvfb = subprocess.Popen([XVFB, f":{display}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # An X display of its own per pytest worker, on whatever number is free (Xvfb picks it and
+        # writes it to the pipe).
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            display = pipe.readline().strip()
+        if not display:
+            raise BrowserFailed(f"Xvfb did not start (exit code {self.xvfb.poll()})")
         self.port = _free_port()
         self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={self.port}"],
                                        env={**os.environ, "DISPLAY": f":{display}"},
@@ -167,8 +193,9 @@ class WebKit:
                 process.kill()
 
 
-class WebKitProfile:
+class WebKitProfile(Profile):
     def __init__(self, webkit: WebKit, session: str):
+        super().__init__()
         # The session's first window stays open on about:blank: closing a session's last window ends
         # the session, and a test closes pages as a student closes tabs.
         self.webkit, self.session = webkit, session
@@ -176,12 +203,12 @@ class WebKitProfile:
     def call(self, method, path, body=None):
         return self.webkit.request(method, f"/session/{self.session}{path}", body)
 
-    def new_page(self) -> Page:
-        window = self.call("POST", "/window/new", {"type": "tab"})["handle"]
+    def _new_page(self):
+        window = self.call("POST", "/window/new", {"type": "window"})["handle"]
         self.call("POST", "/window", {"handle": window})
         width, height = VIEWPORT
         self.call("POST", "/window/rect", {"width": width, "height": height})
-        return Page(WebKitPage(self, window))
+        return WebKitPage(self, window)
 
     def close(self):
         self.webkit.request("DELETE", f"/session/{self.session}")
@@ -209,15 +236,13 @@ class WebKitPage:
             raise BrowserFailed(f"WebKit evaluate: {answer['error']}")
         return answer["ok"]
 
-    def click_centre(self, selector):
+    def click_at(self, x, y):
         self._here()
-        self.evaluate(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: 'center'}})")
-        element = self.profile.call("POST", "/element", {"using": "css selector", "value": selector})
-        # An action whose origin is an element starts at its in-view centre point (W3C WebDriver).
         self.profile.call("POST", "/actions", {"actions": [{"type": "pointer", "id": "mouse",
             "parameters": {"pointerType": "mouse"}, "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element[ELEMENT]}, "x": 0, "y": 0},
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y},
                 {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self.profile.call("DELETE", "/actions")  # the button is up again for the next click
 
     def problems(self) -> list[str]:
         return []  # WebKitGTK's driver cannot see the console (see the module's docstring)
@@ -233,8 +258,8 @@ class WebKitPage:
 class Page:
     """One tab: go to a URL, wait for a condition, read the page, click like a person."""
 
-    def __init__(self, driver):
-        self.driver = driver
+    def __init__(self, driver, sink: list[str]):
+        self.driver, self.sink, self.closed = driver, sink, False
 
     def goto(self, url):
         self.driver.goto(url)
@@ -250,18 +275,38 @@ class Page:
             if value:
                 return value
             if time.monotonic() > deadline:
-                state = self.evaluate("document.documentElement.dataset.state || ''")
-                raise AssertionError(f"waited {timeout:.0f} s for {what or expression} (data-state={state!r})")
+                state = self.evaluate("""navigator.serviceWorker.getRegistration().then((r) => ({
+                    page: document.documentElement.dataset.state,
+                    worker: r ? ['installing', 'waiting', 'active'].filter((k) => r[k]).join(' ') : 'none'}))""")
+                raise AssertionError(f"waited {timeout:.0f} s for {what or expression} (data-state={state['page']!r},"
+                                     f" service worker: {state['worker']})")
             time.sleep(0.05)
 
     def click_centre(self, selector):
-        self.driver.click_centre(selector)
+        """A person's click: the pointer moves to the element's centre and presses there. (WebDriver's
+        element click refuses an SVG group, which is what a move on the table is.) The page is
+        scrolled first to bring that centre into view: Firefox ESR 153's ``scrollIntoView`` leaves
+        an SVG group where it is."""
+        centre = self.evaluate(f"""(() => {{
+            const element = document.querySelector({json.dumps(selector)});
+            if (!element) return null;
+            let box = element.getBoundingClientRect();
+            window.scrollBy(box.x + box.width / 2 - innerWidth / 2, box.y + box.height / 2 - innerHeight / 2);
+            box = element.getBoundingClientRect();
+            return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+        }})()""")
+        if centre is None:
+            raise AssertionError(f"nothing on the page matches {selector}")
+        self.driver.click_at(*centre)
 
     def problems(self) -> list[str]:
         return self.driver.problems()
 
     def close(self):
+        """Close the tab, its problems first handed to its profile's list."""
+        self.sink.extend(self.problems())
         self.driver.close()
+        self.closed = True
 
 
 def available(name: str) -> str | None:
