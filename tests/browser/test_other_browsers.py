@@ -135,3 +135,20 @@ def test_every_later_visit_boots_from_the_snapshot_even_after_tabs_closed_as_soo
         assert booted["boot"] == "snapshot", f"{game}: booted by {booted['boot']}; marks {json.dumps(marks)}"
         assert "biocards-snapshot-from-cache" in marks, game
         assert booted["tables"] == 1, game
+
+
+@pytest.mark.parametrize("other_browser", ["firefox"], indirect=True)
+def test_firefoxs_driver_sees_what_a_page_does_wrong(other_browser, site_url):
+    """The checks every Firefox test leans on: a console error, an uncaught error and a request to
+    any host but 127.0.0.1 (here the same server as "localhost") each reach the profile's list."""
+    profile = other_browser.new_profile()
+    page = profile.new_page()
+    page.goto(site_url + "lessons/index.html")
+    page.evaluate("console.error('an error the test logged')")
+    page.evaluate("setTimeout(() => { throw new Error('an error the test threw'); }, 0)")
+    page.goto(site_url.replace("127.0.0.1", "localhost") + "lessons/index.html")
+    page.wait_for("document.readyState === 'complete'")
+    problems = profile.close_all()
+    assert "console error: an error the test logged" in problems
+    assert "page error: Error: an error the test threw" in problems
+    assert any(p.startswith("request outside 127.0.0.1: http://localhost:") for p in problems)
