@@ -296,11 +296,34 @@ def patch_pyodide_glue(glue: str) -> str:
     return glue
 
 
+# PyScript's code editor (CodeMirror) and terminal (xterm.js) bundles: its py-editor and
+# py-terminal plugins import them only for a <script type="py-editor"> or a terminal, which no page
+# of ours has. 0.75 MB a first visit and the offline copy need not carry.
+PYSCRIPT_UNUSED = re.compile(r"(codemirror|xterm)[-_.]")
+_JS_IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["']\./([^"']+)["']""")
+
+
+def pyscript_unused(pyscript: Path) -> list[Path]:
+    """PyScript's editor and terminal bundles, and the modules only they import."""
+    importers: dict[str, set[str]] = {}
+    for module in pyscript.glob("*.js"):
+        for imported in _JS_IMPORT.findall(module.read_text(encoding="utf-8")):
+            importers.setdefault(imported, set()).add(module.name)
+    unused = {p.name for p in pyscript.glob("*") if PYSCRIPT_UNUSED.match(p.name)}
+    while True:
+        more = {name for name, by in importers.items() if name not in unused and by <= unused}
+        if not more:
+            return sorted(pyscript / name for name in unused)
+        unused |= more
+
+
 def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None:
     pyscript = dist / "vendor" / "pyscript"
     shutil.copytree(node_modules / "@pyscript" / "core" / "dist", pyscript)
     for junk in pyscript.rglob("*.map"):
         junk.unlink()
+    for unused in pyscript_unused(pyscript):
+        unused.unlink()
     pyodide = dist / "vendor" / "pyodide"
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -333,7 +356,8 @@ def build() -> Path:
     wheel_dir.mkdir(parents=True)
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
-    shutil.copytree(ROOT / "static", staging / "static")
+    # The README's screenshot is for the repository's front page, not for the site.
+    shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
     snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
                                                  node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
