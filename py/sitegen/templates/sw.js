@@ -14,12 +14,25 @@ async function shortHash(response) {
   return Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+// The play page's kept copy of a file (Pyodide's wasm, kept by the page under its own URL).
+async function keptByThePage(url) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(RUNTIME)) continue;
+    const kept = await (await caches.open(name)).match(url);
+    if (kept) return kept;
+  }
+  return null;
+}
+
 // Download once: the page has just fetched most of these files, so the browser's HTTP cache holds
-// them ("force-cache" takes a copy there however old). The hash says whether that copy is this
-// build's file; only a file missing there, or another build's (a host's max-age, a page of last
+// them ("force-cache" takes a copy there however old), or the play page has kept them (the wasm,
+// which a guest window's HTTP cache is too small for). The hash says whether a copy is this
+// build's file; only a file found nowhere, or another build's (a host's max-age, a page of last
 // build), is fetched again from the server.
 async function precache(cache, path, hash) {
-  const cached = await fetch(path, { cache: "force-cache" });
+  const kept = await keptByThePage(new URL(path, self.location).href);
+  if (kept && await shortHash(kept.clone()) === hash) return cache.put(path, kept);
+  const cached = await fetch(path, { cache: "force-cache" });  // the network if not in the HTTP cache
   if (cached.ok && await shortHash(cached.clone()) === hash) return cache.put(path, cached);
   const fresh = await fetch(path, { cache: "reload" });
   if (!fresh.ok) throw new Error(`${fresh.status} ${path}`);
@@ -29,12 +42,16 @@ async function precache(cache, path, hash) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const todo = Object.entries(FILES);
+    // A folder's URL is answered with its index.html, fetched once for both.
+    const todo = Object.entries(FILES).filter(([path]) => !path.endsWith("/"));
     // A few at a time: the wasm and the snapshot are read whole to be hashed.
     const worker = async () => {
       for (let next = todo.shift(); next; next = todo.shift()) await precache(cache, ...next);
     };
     await Promise.all(Array.from({ length: 4 }, worker));
+    for (const folder of Object.keys(FILES).filter((path) => path.endsWith("/"))) {
+      await cache.put(folder, await cache.match(`${folder}index.html`));
+    }
     await self.skipWaiting();
   })());
 });
