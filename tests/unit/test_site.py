@@ -62,7 +62,8 @@ def test_the_install_paths_files_are_kept_when_fetched_not_precached():
     wheel = next(DIST.glob("wheels/*/biocards-*.whl")).relative_to(DIST).as_posix()
     for install_path in (f"./{wheel}", "./vendor/pyodide/python_stdlib.zip", "./vendor/pyodide/micropip-0.11.1-py3-none-any.whl"):
         assert install_path in later and install_path not in files
-    shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"./sw.js"}
+    shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
+               if p.is_file() and not _is_sibling(p)} - {"./sw.js"}
     assert shipped == {url for url in files if not url.endswith("/")} | set(later)
 
 
@@ -73,6 +74,44 @@ def test_pyscripts_editor_and_terminal_bundles_and_the_readme_screenshot_are_not
     assert not [name for name in shipped if "codemirror" in name or "xterm" in name]
     assert "screenshot.png" not in shipped
     assert (DIST / "vendor" / "pyscript" / "core.js").is_file()
+
+
+def _is_sibling(path: Path) -> bool:
+    """A precompressed form of another file of the site (file.br, file.gz beside file)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
+def test_every_compressible_file_has_brotli_and_gzip_siblings_that_give_it_back_byte_for_byte():
+    """Issue 32, send less: a host that serves precompressed files (nginx's brotli_static and
+    gzip_static, the class server) finds file.br and file.gz beside each compressible file, and
+    each inflates to exactly that file; nothing compressed already gets one."""
+    import gzip
+
+    import brotli
+
+    from sitegen.compress import compressible
+
+    checked = 0
+    for path in DIST.rglob("*"):
+        if not path.is_file() or _is_sibling(path):
+            continue
+        siblings = [path.with_name(f"{path.name}.{e}") for e in ("br", "gz")]
+        if not compressible(path):
+            assert not any(s.exists() for s in siblings), path
+            continue
+        data = path.read_bytes()
+        br, gz = siblings
+        if br.exists():
+            assert brotli.decompress(br.read_bytes()) == data, br
+            checked += 1
+        if gz.exists():
+            assert gzip.decompress(gz.read_bytes()) == data, gz
+        # Only a tiny file may go without: its compressed form would not be smaller.
+        assert br.exists() or len(data) < 512, path
+    wasm = DIST / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    assert wasm.with_name("pyodide.asm.wasm.br").stat().st_size < wasm.stat().st_size / 3
+    assert not list(DIST.glob("vendor/pyodide/*.zip.*")) and not list(DIST.glob("vendor/pyodide/snapshot-*.gz.*"))
+    assert checked > 40
 
 
 def _pycs(archive: zipfile.ZipFile) -> dict[str, bytes]:
