@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from biocards import games
+from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
 
@@ -31,13 +32,36 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+_VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+
+
+def _table_heights(game) -> dict[int, dict[str, float]]:
+    """The height of a game's first table in each layout, by number of players, in SVG units: the
+    play page reserves that space while Python starts (static/js/boot.js), so the page does not
+    jump when the table arrives. Later tables of a game differ a little, its first one not much."""
+    if game.render is None:
+        return {}
+    heights = {}
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            state = game.new_state(players=players, seed=1)
+            drawn = {layout: _VIEW_BOX.search(game.render(state.view(0), legal=state.legal_actions(), layout=layout))
+                     for layout in LAYOUTS}
+        except (TypeError, ValueError):  # a render without layouts, or a count it does not take
+            continue
+        if all(drawn.values()) and all(float(m.group(1)) == LAYOUTS[name] for name, m in drawn.items()):
+            heights[players] = {name: float(m.group(2)) for name, m in drawn.items()}
+    return heights
+
+
 def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), snapshot_size: int = 0,
                snapshot_stdlib: str = "") -> None:
     """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/)."""
     env = environment(root)
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
-               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None)}
+               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None),
+               "tables": _table_heights(g)}
               for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)
