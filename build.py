@@ -241,7 +241,11 @@ def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple
         raw = SNAPSHOTS / "work.bin"
         run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_stdlib, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
         for i, part in enumerate(parts):
-            # Shipped gzipped at the highest level: a static host sends a .gz as it is.
+            # Shipped gzipped at the highest level: a static host sends a .gz as it is. Not brotli,
+            # though it is smaller (12.2 MB unpacked: 3.10 MB in brotli at quality 11, 4.30 MB
+            # gzipped): the page inflates it in a worker with DecompressionStream, which knows
+            # gzip and deflate but not brotli (Chromium 156 refuses "brotli" and "br"), and a
+            # snapshot the browser inflated itself would need a host that sends a .br sibling.
             made = raw.with_name(f"{raw.name}-{i}")
             with made.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
                                                             mtime=0) as sink:
@@ -306,11 +310,34 @@ def patch_pyodide_glue(glue: str) -> str:
     return glue
 
 
+# PyScript's code editor (CodeMirror) and terminal (xterm.js) bundles: its py-editor and
+# py-terminal plugins import them only for a <script type="py-editor"> or a terminal, which no page
+# of ours has. 0.75 MB a first visit and the offline copy need not carry.
+PYSCRIPT_UNUSED = re.compile(r"(codemirror|xterm)[-_.]")
+_JS_IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["']\./([^"']+)["']""")
+
+
+def pyscript_unused(pyscript: Path) -> list[Path]:
+    """PyScript's editor and terminal bundles, and the modules only they import."""
+    importers: dict[str, set[str]] = {}
+    for module in pyscript.glob("*.js"):
+        for imported in _JS_IMPORT.findall(module.read_text(encoding="utf-8")):
+            importers.setdefault(imported, set()).add(module.name)
+    unused = {p.name for p in pyscript.glob("*") if PYSCRIPT_UNUSED.match(p.name)}
+    while True:
+        more = {name for name, by in importers.items() if name not in unused and by <= unused}
+        if not more:
+            return sorted(pyscript / name for name in unused)
+        unused |= more
+
+
 def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None:
     pyscript = dist / "vendor" / "pyscript"
     shutil.copytree(node_modules / "@pyscript" / "core" / "dist", pyscript)
     for junk in pyscript.rglob("*.map"):
         junk.unlink()
+    for unused in pyscript_unused(pyscript):
+        unused.unlink()
     pyodide = dist / "vendor" / "pyodide"
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -343,7 +370,8 @@ def build() -> Path:
     wheel_dir.mkdir(parents=True)
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
-    shutil.copytree(ROOT / "static", staging / "static")
+    # The README's screenshot is for the repository's front page, not for the site.
+    shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
     snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
                                                  node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
@@ -353,9 +381,12 @@ def build() -> Path:
         "--snapshot", *(f"vendor/pyodide/{part.name}" for part in snapshot),
         "--snapshot-size", str(snapshot_size(snapshot[0])), "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    run(python, "-m", "sitegen.compress", staging, CACHE / "compressed", env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
-    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    # The site's own files: the .br and .gz siblings of compressible ones are another form of them.
+    total = sum(p.stat().st_size for p in DIST.rglob("*")
+                if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file()))
     log(f"dist/ written: {total / 1e6:.1f} MB")
     return DIST
 

@@ -83,11 +83,22 @@ wasmModule.then(() => {
   channel.close();
 });
 
-/** The page's restore worked: the workers may store what they downloaded for the next visit. */
+// A worker that downloaded stores its download when told to, and says "kept" when it is done.
+function keep({ worker, answer }) {
+  return answer.then(({ keeping }) => keeping && new Promise((done) => {
+    worker.addEventListener("message", ({ data }) => data === "kept" && done());
+    worker.addEventListener("error", () => done());
+    worker.postMessage("keep");
+  }), () => {});
+}
+
+/** The page's restore worked: the workers may store what they downloaded for the next visit.
+ *  Resolves once they have (the service worker then takes the wasm from there, see sw.js). */
 export function keepRuntime() {
-  [...snapshotWorkers, wasmWorker].filter(Boolean).forEach(({ worker }) => worker.postMessage("keep"));
+  const keeping = [...snapshotWorkers, wasmWorker].filter(Boolean).map(keep);
   snapshotWorkers = [];
   wasmWorker = null;
+  return Promise.all(keeping);
 }
 
 /** Nothing downloaded is to be kept: the workers (and their downloads) stop. The wasm's stops once

@@ -56,7 +56,7 @@ async function send() {
   try {
     const kept = cacheName && await keptPart();
     if (kept) {
-      self.postMessage({ packed: kept, kept: true }, [kept]);
+      self.postMessage({ packed: kept, kept: true, keeping: false }, [kept]);
       self.close();  // nothing to keep: it is kept already
       return;
     }
@@ -68,7 +68,7 @@ async function send() {
     packed = await new Response(gzipped.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     // A copy stays here to be kept: the page's thread is spared one. Sent only if it will be.
     const bytes = cacheName ? packed.slice(0) : packed;
-    self.postMessage({ packed: bytes, kept: false }, [bytes]);
+    self.postMessage({ packed: bytes, kept: false, keeping: Boolean(cacheName) }, [bytes]);
     if (!cacheName) self.close();
   } catch (error) {
     self.postMessage({ error: String(error) });
@@ -80,6 +80,7 @@ self.onmessage = async ({ data }) => {
   try {
     await keepCopy(cacheName, keptKey, packed, "application/octet-stream");
   } finally {
+    self.postMessage("kept");
     self.close();
   }
 };

@@ -61,7 +61,7 @@ function announce() {
 async function send() {
   try {
     const module = await compileWasm();
-    self.postMessage({ module });
+    self.postMessage({ module, keeping: Boolean(toKeep) });
     if (!toKeep) self.close();  // nothing to keep
   } catch (error) {
     toKeep = null;
@@ -76,6 +76,7 @@ self.onmessage = async ({ data }) => {
   try {
     await keepCopy(cacheName, wasmURL, await toKeep.arrayBuffer(), "application/wasm");
   } finally {
+    self.postMessage("kept");
     self.close();
   }
 };
