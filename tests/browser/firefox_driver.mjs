@@ -37,7 +37,9 @@ function watch(page) {
     page.on("pageerror", (error) => problems.push(`page error: ${error.message ?? error}`));
     page.on("request", (request) => {
         const url = request.url();
-        if (!/^(http:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(url)) problems.push(`request outside 127.0.0.1: ${url}`);
+        if (!/^(http:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(url)) {
+            problems.push(`request outside 127.0.0.1: ${url}`);
+        }
     });
     return problems;
 }

@@ -5,22 +5,29 @@ Playwright drives only its own builds of these two, which the project never down
   spoken to a JSON line at a time. It sees console errors, page errors and every request.
 - WebKit: Debian's ``WebKitWebDriver`` under Xvfb, spoken to in plain W3C WebDriver over HTTP (the
   standard library is enough, so no client library and no driver download). WebKitGTK 2.50's driver
-  has no BiDi (a session asking for ``webSocketUrl`` is refused), so it cannot see the console:
-  a WebKit page is checked by what it shows (``data-state``), not by its console.
+  has no BiDi (a session asking for ``webSocketUrl`` is refused), and MiniBrowser ignores its
+  console-to-stdout setting in automation, so the driver cannot see the console. WebKit pages are
+  served by ``recording_server`` instead: dist/ as it is, but every page gets one script first in
+  its ``<head>`` that writes down console errors, uncaught errors, unhandled rejections and files
+  that failed to load, which ``Page.problems`` reads back (errors in workers stay unseen).
 
 Each profile is a fresh browser profile with service workers on, as a student's browser has them.
 """
 
 from __future__ import annotations
 
+import http.server
+import io
 import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +46,6 @@ class BrowserFailed(AssertionError):
 
 class Firefox:
     name = "firefox"
-    sees_console = True
 
     def __init__(self):
         self.process = subprocess.Popen(
@@ -141,14 +147,14 @@ def _minibrowser() -> str:
 
 class WebKit:
     name = "webkit"
-    sees_console = False
 
     def __init__(self):
         # An X display of its own per pytest worker, on whatever number is free (Xvfb picks it and
         # writes it to the pipe).
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+        self.xvfb = subprocess.Popen(
+            [XVFB, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
         os.close(write)
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
@@ -159,12 +165,15 @@ class WebKit:
                                        env={**os.environ, "DISPLAY": f":{display}"},
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.binary = _minibrowser()
-        for _ in range(100):
+        for _ in range(200):
             try:
                 self.request("GET", "/status")
                 break
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
+        else:
+            self.close()
+            raise BrowserFailed("WebKitWebDriver did not answer within 10 s")
 
     def request(self, method, path, body=None, timeout=120):
         data = None if body is None else json.dumps(body).encode()
@@ -204,6 +213,8 @@ class WebKitProfile(Profile):
         return self.webkit.request(method, f"/session/{self.session}{path}", body)
 
     def _new_page(self):
+        # A window, not a tab: WebKit hands pointer actions only to a page on screen, and those sent
+        # to a tab behind another never finished.
         window = self.call("POST", "/window/new", {"type": "window"})["handle"]
         self.call("POST", "/window", {"handle": window})
         width, height = VIEWPORT
@@ -245,12 +256,84 @@ class WebKitPage:
         self.profile.call("DELETE", "/actions")  # the button is up again for the next click
 
     def problems(self) -> list[str]:
-        return []  # WebKitGTK's driver cannot see the console (see the module's docstring)
+        """What the page's recorder wrote down (see ``recording_server``)."""
+        recorded = self.evaluate("window.__biocardsProblems ?? null")
+        return ["the page has no console recorder: serve it with recording_server"] if recorded is None else recorded
 
     def close(self):
         self._here()
         left = self.profile.call("DELETE", "/window")
         self.profile.call("POST", "/window", {"handle": left[0]})  # commands need a current window
+
+
+# A page's own record of what went wrong, for a browser whose driver cannot see its console. It runs
+# before any other script of the page (first in <head>); ``true`` on the error listener also hears
+# the error events of scripts, styles and images that failed to load, which do not bubble. One
+# error event is not a script's error and is left out: "ResizeObserver loop completed with
+# undelivered notifications", the notice (with no error object) that some resize notifications
+# wait for the next frame, which Chromium's and Firefox's drivers do not report either.
+RECORDER_PATH = "/__test__/problem-recorder.js"
+RECORDER = """(() => {
+  const problems = window.__biocardsProblems = [];
+  const text = (value) => value instanceof Error ? `${value.name}: ${value.message}` : String(value);
+  const error = console.error.bind(console);
+  console.error = (...args) => { problems.push(`console error: ${args.map(text).join(" ")}`); error(...args); };
+  addEventListener("error", (event) => {
+    const element = event.target;
+    if (element instanceof Element) problems.push(`failed to load: ${element.src || element.href}`);
+    else if (event.error || !String(event.message).startsWith("ResizeObserver loop")) {
+      problems.push(`page error: ${text(event.error ?? event.message)}`);
+    }
+  }, true);
+  addEventListener("unhandledrejection", (event) => problems.push(`page error: ${text(event.reason)}`));
+})();
+"""
+
+
+class RecordingHandler(http.server.SimpleHTTPRequestHandler):
+    """dist/ as it is, each page with the recorder's script first in its head."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def _send(self, body: bytes, content_type: str):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_head(self):
+        if self.path.split("?")[0] == RECORDER_PATH:
+            return self._send(RECORDER.encode(), "text/javascript")
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if path.suffix == ".html" and path.is_file():
+            page = path.read_text(encoding="utf-8")
+            if "<head>" not in page:
+                raise AssertionError(f"{path} has no <head> for the recorder")
+            page = page.replace("<head>", f'<head><script src="{RECORDER_PATH}"></script>', 1)
+            return self._send(page.encode(), "text/html; charset=utf-8")
+        return super().send_head()
+
+
+class RecordingServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser hanging up mid-file (a tab closed while its workers download) is no error."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def recording_server(directory: Path) -> RecordingServer:
+    """A server of ``directory`` on a free port of 127.0.0.1 whose pages record their own problems."""
+    return RecordingServer(("127.0.0.1", 0), partial(RecordingHandler, directory=str(directory)))
 
 
 # -- what the tests use -----------------------------------------------------------------------------
