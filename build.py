@@ -97,7 +97,7 @@ def ensure_venv() -> Path:
 
 
 def ensure_npm() -> Path:
-    """PyScript and Pyodide, exactly as package-lock.json pins them."""
+    """PyScript and Pyodide, and the browser tests' axe-core and puppeteer-core, as package-lock.json pins them."""
     marker = NPM / ".lock-sha256"
     want = fingerprint(ROOT / "package.json", ROOT / "package-lock.json")
     if not (marker.exists() and marker.read_text() == want):
