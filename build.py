@@ -3,7 +3,7 @@
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
     python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
-    python3 build.py test           install what the tests need (Chromium too) and run them all
+    python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
     python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
                                     only the class server under simulated students
@@ -97,7 +97,7 @@ def ensure_venv() -> Path:
 
 
 def ensure_npm() -> Path:
-    """PyScript and Pyodide, exactly as package-lock.json pins them."""
+    """PyScript and Pyodide, and the browser tests' axe-core and puppeteer-core, as package-lock.json pins them."""
     marker = NPM / ".lock-sha256"
     want = fingerprint(ROOT / "package.json", ROOT / "package-lock.json")
     if not (marker.exists() and marker.read_text() == want):
@@ -105,7 +105,9 @@ def ensure_npm() -> Path:
         NPM.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copy2(ROOT / name, NPM / name)
-        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM)
+        # puppeteer-core (the Firefox tests' driver) never downloads a browser; say so all the same.
+        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM,
+            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
         marker.write_text(want)
     return NPM / "node_modules"
 
@@ -124,15 +126,23 @@ def ensure_micropip() -> Path:
     return wheel
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium for the browser tests (never a browser downloaded by a test tool)."""
-    if Path("/usr/bin/chromium").exists():
+# Debian's browsers for the tests, never a browser build a test tool downloads: Chromium (Playwright),
+# Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK, Safari's engine (its WebDriver,
+# which needs a display: Xvfb).
+TEST_BROWSERS = {"/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr",
+                 "/usr/bin/WebKitWebDriver": "webkit2gtk-driver", "/usr/bin/Xvfb": "xvfb"}
+
+
+def ensure_browsers(paths: tuple[str, ...] = tuple(TEST_BROWSERS)) -> None:
+    """Debian's Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (or only those ``paths`` name)."""
+    missing = [TEST_BROWSERS[path] for path in paths if not Path(path).exists()]
+    if not missing:
         return
-    log("installing Debian's chromium")
+    log(f"installing Debian's {', '.join(missing)}")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(*sudo, "apt-get", "update", "-qq", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env)
 
 
 # -- bytecode --------------------------------------------------------------------------------------
@@ -233,7 +243,11 @@ def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple
         raw = SNAPSHOTS / "work.bin"
         run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_stdlib, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
         for i, part in enumerate(parts):
-            # Shipped gzipped at the highest level: a static host sends a .gz as it is.
+            # Shipped gzipped at the highest level: a static host sends a .gz as it is. Not brotli,
+            # though it is smaller (12.2 MB unpacked: 3.10 MB in brotli at quality 11, 4.30 MB
+            # gzipped): the page inflates it in a worker with DecompressionStream, which knows
+            # gzip and deflate but not brotli (Chromium 156 refuses "brotli" and "br"), and a
+            # snapshot the browser inflated itself would need a host that sends a .br sibling.
             made = raw.with_name(f"{raw.name}-{i}")
             with made.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
                                                             mtime=0) as sink:
@@ -298,11 +312,34 @@ def patch_pyodide_glue(glue: str) -> str:
     return glue
 
 
+# PyScript's code editor (CodeMirror) and terminal (xterm.js) bundles: its py-editor and
+# py-terminal plugins import them only for a <script type="py-editor"> or a terminal, which no page
+# of ours has. 0.75 MB a first visit and the offline copy need not carry.
+PYSCRIPT_UNUSED = re.compile(r"(codemirror|xterm)[-_.]")
+_JS_IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["']\./([^"']+)["']""")
+
+
+def pyscript_unused(pyscript: Path) -> list[Path]:
+    """PyScript's editor and terminal bundles, and the modules only they import."""
+    importers: dict[str, set[str]] = {}
+    for module in pyscript.glob("*.js"):
+        for imported in _JS_IMPORT.findall(module.read_text(encoding="utf-8")):
+            importers.setdefault(imported, set()).add(module.name)
+    unused = {p.name for p in pyscript.glob("*") if PYSCRIPT_UNUSED.match(p.name)}
+    while True:
+        more = {name for name, by in importers.items() if name not in unused and by <= unused}
+        if not more:
+            return sorted(pyscript / name for name in unused)
+        unused |= more
+
+
 def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None:
     pyscript = dist / "vendor" / "pyscript"
     shutil.copytree(node_modules / "@pyscript" / "core" / "dist", pyscript)
     for junk in pyscript.rglob("*.map"):
         junk.unlink()
+    for unused in pyscript_unused(pyscript):
+        unused.unlink()
     pyodide = dist / "vendor" / "pyodide"
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -335,7 +372,8 @@ def build() -> Path:
     wheel_dir.mkdir(parents=True)
     shutil.copy2(wheel, wheel_dir / wheel.name)
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
-    shutil.copytree(ROOT / "static", staging / "static")
+    # The README's screenshot is for the repository's front page, not for the site.
+    shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
     snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
                                                  node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
@@ -345,9 +383,12 @@ def build() -> Path:
         "--snapshot", *(f"vendor/pyodide/{part.name}" for part in snapshot),
         "--snapshot-size", str(snapshot_size(snapshot[0])), "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    run(python, "-m", "sitegen.compress", staging, CACHE / "compressed", env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
-    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    # The site's own files: the .br and .gz siblings of compressible ones are another form of them.
+    total = sum(p.stat().st_size for p in DIST.rglob("*")
+                if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file()))
     log(f"dist/ written: {total / 1e6:.1f} MB")
     return DIST
 
@@ -383,7 +424,7 @@ def serve(port: int, lan: bool) -> None:
 # -- test and bench --------------------------------------------------------------------------------
 
 def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+    ensure_browsers()
     build()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
     # One pytest worker per core (pytest-xdist): the property and browser tests are CPU-bound.
@@ -411,7 +452,7 @@ def bench_class(env: dict, quick: bool, students: str | None, seconds: float | N
 def bench(quick: bool, search_games: int | None = None, class_only: bool = False,
           class_students: str | None = None, class_seconds: float | None = None) -> int:
     if not class_only:  # the class section drives no browser
-        ensure_chromium()
+        ensure_browsers(("/usr/bin/chromium",))  # the bench measures in Chromium only
     if needs_build():
         build()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",

@@ -18,6 +18,14 @@ line of Python. Play and bare boots alternate, so both see the machine in the sa
 ``<html data-boot>`` said (``snapshot`` or ``install``), ``boot_stages_ms`` the median time from
 navigation to each stage of a cold play boot, ``first_visit_bytes`` what a first visit downloads,
 each file gzipped as a static host sends it (files already compressed count as they are).
+
+Measured through a relay that counts every byte the server sends (issue 32), in a context that
+lets the service worker in, as a student's browser does: ``first_visit_total_bytes`` is all a
+first visit of the play page costs, headers, the workers' downloads and the service worker's
+install included, until 5 s pass with nothing sent; ``second_visit_bytes`` the same for the visit
+after it (another game). The warm play boots are such visits, with the service worker in control
+(``boot_warm_paths``: each boot's time beside its ``data-boot``). ``cls`` is the play page's
+cumulative layout shift, from its own ``layout-shift`` entries, at 1366x768 and 390x844.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
@@ -125,6 +134,75 @@ def boot_record(page, url: str) -> dict:
     return {"ms": record["stages"]["ready"], "wall_ms": wall_ms, "files": fetched, **record}
 
 
+class ByteCountingRelay:
+    """A TCP relay on 127.0.0.1 in front of the server: it counts every byte the server sends to
+    the browser (headers and all, compressed or not, whatever serves), and when it last sent one."""
+
+    def __init__(self, port: int) -> None:
+        self.target = ("127.0.0.1", port)
+        self.sent = 0
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            client, _ = self.listener.accept()
+            server = socket.create_connection(self.target)
+            threading.Thread(target=self._pipe, args=(client, server, False), daemon=True).start()
+            threading.Thread(target=self._pipe, args=(server, client, True), daemon=True).start()
+
+    def _pipe(self, source, sink, counted: bool) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+                if counted:
+                    with self.lock:
+                        self.sent += len(data)
+                        self.last = time.monotonic()
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def take_when_quiet(self, page, quiet_s: float = 5, timeout_s: float = 180) -> int:
+        """The bytes sent since the last call, once `quiet_s` pass with nothing sent."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() - self.last < quiet_s and time.monotonic() < deadline:
+            page.wait_for_timeout(250)
+        with self.lock:
+            sent, self.sent = self.sent, 0
+        return sent
+
+
+CLS_SCRIPT = """new Promise((resolve) => {
+    let total = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (!e.hadRecentInput) total += e.value; }))
+      .observe({ type: "layout-shift", buffered: true });
+    setTimeout(() => resolve(total), 300);
+})"""
+
+
+def cls(browser, url: str) -> dict:
+    """The play page's cumulative layout shift at the classroom laptop's and a phone's size."""
+    figures = {}
+    for width, height in ((1366, 768), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+        page = context.new_page()
+        page.add_init_script(STAGES_SCRIPT)
+        boot_ms(page, url)
+        page.wait_for_timeout(500)
+        figures[f"{width}x{height}"] = round(page.evaluate(CLS_SCRIPT), 3)
+        context.close()
+    return figures
+
+
 def without_snapshot(context) -> None:
     context.route("**/vendor/pyodide/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
 
@@ -194,16 +272,24 @@ def main(quick: bool) -> dict:
         install_page = install_context.new_page()
         install_page.add_init_script(STAGES_SCRIPT)
         boot_ms(install_page, url)
-        context = browser.new_context(service_workers="block")
+        # The play page's later visits as a student's browser makes them: the service worker in
+        # control, every byte counted at the relay.
+        relay = ByteCountingRelay(server.server_address[1])
+        relayed = f"http://127.0.0.1:{relay.port}/"
+        context = browser.new_context(service_workers="allow")
         page = context.new_page()
         page.add_init_script(STAGES_SCRIPT)
-        boot_ms(page, url)
+        boot_ms(page, relayed + URL)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        figures["first_visit_total_bytes"] = relay.take_when_quiet(page)
         # A later visit comes after the first has finished what it does once booted (the play page
         # keeps its snapshot and wasm, PyScript stores installed packages): give all three time.
         page.wait_for_timeout(SETTLE_MS)
+        boot_ms(page, relayed + URL.replace("translation", "peptide"))
+        figures["second_visit_bytes"] = relay.take_when_quiet(page)
         warm, warm_runtime, warm_install = [], [], []
         for _ in range(runs):
-            warm.append(boot_record(page, url))
+            warm.append(boot_record(page, relayed + URL))
             warm_runtime.append(boot_record(bare_page, bare_url))
             warm_install.append(boot_record(install_page, url))
         bare_context.close()
@@ -213,6 +299,7 @@ def main(quick: bool) -> dict:
         # was being sampled when the budget ran out.
         figures["search_move_ms"] = round(page.evaluate("window.biocardsBench(20, 'search')"), 3)
         context.close()
+        figures["cls"] = cls(browser, url)
         figures["screens"] = screens(browser, origin, quick)
         browser.close()
     class_server.stop(server)
@@ -232,6 +319,7 @@ def main(quick: bool) -> dict:
     for name, boots in (("cold", cold), ("cold_runtime", runtime), ("warm", warm), ("warm_runtime", warm_runtime)):
         figures[f"boot_{name}_wall_ms"] = median([b["wall_ms"] for b in boots])
     figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
+    figures["boot_warm_paths"] = [[round(b["ms"]), b["path"]] for b in warm]
     # The play page made to take the install path (its snapshot answered 404): the page as it
     # booted before snapshots, in the same run.
     figures["boot_cold_install_ms"] = median([b["ms"] for b in cold_install])

@@ -93,3 +93,16 @@ def watched(browser):
 @pytest.fixture
 def page(watched):
     return watched.page
+
+
+@pytest.fixture
+def watched_with_service_worker(browser):
+    """As `watched`, but the context lets the site's service worker install and take control, as a
+    student's browser does (the default context blocks it, so most tests see the server alone)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="allow")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    w = Watched(page)
+    yield w
+    context.close()
+    assert not w.problems, "\n".join(w.problems)

@@ -27,7 +27,32 @@ new PerformanceObserver((list) => {
 // each layout that changes it): Python picks the table's layout from it (web/fit.py) rather than
 // ask the box, which would make the browser lay the page out there and then.
 const table = document.getElementById("table");
-new ResizeObserver(() => { window.biocardsTableWidth = table.clientWidth; }).observe(table);
+new ResizeObserver(() => {
+  window.biocardsTableWidth = table.clientWidth;
+  reserveTable(table.clientWidth);
+}).observe(table);
+
+// The table's space, kept while Python starts, so that nothing jumps when the table arrives: its
+// height in the layout web/fit.py will pick for this width, as the build measured it for this
+// game and number of players (sitegen: "tables"), and the width the stylesheet and fit.py give
+// the drawing (1 to 1.25 CSS px a unit). Let go once the page is ready, when the drawing is there.
+const LAYOUTS = { wide: 1280, medium: 600, narrow: 360 };  // biocards.svg.LAYOUTS
+const page = new URLSearchParams(location.search);
+const tables = JSON.parse(document.getElementById("biocards-games").textContent)[page.get("game")]?.tables;
+const players = (page.get("seats") || "human,greedy").split(",").filter((seat) => seat.trim()).length;
+function reserveTable(box) {
+  const heights = tables?.[players];
+  if (!heights || !box || document.documentElement.dataset.state !== "loading") return;
+  const fitting = Object.keys(LAYOUTS).filter((name) => LAYOUTS[name] <= box);
+  const layout = fitting.length ? fitting[0] : "narrow";
+  const width = Math.min(Math.max(box, LAYOUTS[layout]), 1.25 * LAYOUTS[layout]);
+  table.style.minHeight = `${Math.round(width * heights[layout] / LAYOUTS[layout])}px`;
+}
+new MutationObserver((_, watch) => {
+  if (document.documentElement.dataset.state === "loading") return;
+  table.style.minHeight = "";
+  watch.disconnect();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
 
 window.biocardsFail = (message) => {
   const box = document.getElementById("error");

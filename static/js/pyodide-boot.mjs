@@ -72,7 +72,8 @@ function pageSettled() {
 
 // After a restore that worked, once the page has settled: other builds' caches go, then the
 // workers may keep the snapshot and the wasm. In that order, since the workers store on their own
-// time: once this build's runtime is kept, no other build's is.
+// time: once this build's runtime is kept, no other build's is. <html data-runtime="kept"> says
+// when they are done (register-sw.js waits for it).
 async function keepThisBuild() {
   await pageSettled();
   for (const name of await caches.keys()) {
@@ -80,7 +81,8 @@ async function keepThisBuild() {
       await caches.delete(name);
     }
   }
-  keepRuntime();
+  await keepRuntime();
+  document.documentElement.dataset.runtime = "kept";
 }
 
 async function install(options) {

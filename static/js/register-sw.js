@@ -2,8 +2,28 @@
 // A file, not an inline script, so every page can run under a CSP without 'unsafe-inline'.
 const site = new URL("../../", document.currentScript.src);
 
+// Once the page is up (or could not start), and on the play page once it has kept Pyodide's
+// runtime (or has taken 10 s longer): the service worker then takes the wasm from that copy
+// rather than download it again in a browser whose HTTP cache does not hold 9.6 MB (a guest
+// window).
+function whenHtml(settled, ms = Infinity) {
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const watch = new MutationObserver(() => settled() && (watch.disconnect(), resolve()));
+    watch.observe(document.documentElement, { attributes: true });
+    if (ms < Infinity) setTimeout(() => (watch.disconnect(), resolve()), ms);
+  });
+}
+
+async function pageSettled() {
+  const html = document.documentElement.dataset;
+  await whenHtml(() => ["ready", "error", "over"].includes(html.state));
+  if (html.boot === "snapshot") await whenHtml(() => html.runtime === "kept", 10_000);
+}
+
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => setTimeout(() => navigator.serviceWorker.register(new URL("sw.js", site)).catch(() => {}), 3000));
+  addEventListener("load", () => pageSettled().then(() => setTimeout(
+    () => navigator.serviceWorker.register(new URL("sw.js", site)).catch(() => {}), 1000)));
 }
 
 // A quiet note when this device last saw another build of the site (issue 14): the service

@@ -30,13 +30,13 @@ const keptKey = (part) => `${part}?inflated`;
 // A worker per download, started now: each reads back what an earlier visit kept or else
 // downloads, and does the heavy part (inflating a snapshot part, compiling the wasm) off the
 // page's thread, which is busy loading modules and starting Pyodide meanwhile (work handed over
-// from this thread would wait for it). Each worker's URL says what it fetches, so it begins as
-// soon as its script runs. A worker that downloaded holds on to it, and stores it once the page
-// says the restore worked (keepRuntime).
+// from this thread would wait for it). Each worker's name says what it fetches, so it begins as
+// soon as its script runs. (Not its URL's query: the service worker answers a script's URL with
+// the cached script, and a worker's location is the URL of the response it ran, query gone.) A
+// worker that downloaded holds on to it, and stores it once the page says the restore worked
+// (keepRuntime).
 function startWorker(script, query) {
-  const url = new URL(script, import.meta.url);
-  url.search = new URLSearchParams(query);
-  const worker = new Worker(url);
+  const worker = new Worker(new URL(script, import.meta.url), { name: String(new URLSearchParams(query)) });
   // Listening from the start: a message that came before anyone listened would be lost.
   const answer = new Promise((resolve, reject) => {
     const fail = (error) => {
@@ -83,11 +83,22 @@ wasmModule.then(() => {
   channel.close();
 });
 
-/** The page's restore worked: the workers may store what they downloaded for the next visit. */
+// A worker that downloaded stores its download when told to, and says "kept" when it is done.
+function keep({ worker, answer }) {
+  return answer.then(({ keeping }) => keeping && new Promise((done) => {
+    worker.addEventListener("message", ({ data }) => data === "kept" && done());
+    worker.addEventListener("error", () => done());
+    worker.postMessage("keep");
+  }), () => {});
+}
+
+/** The page's restore worked: the workers may store what they downloaded for the next visit.
+ *  Resolves once they have (the service worker then takes the wasm from there, see sw.js). */
 export function keepRuntime() {
-  [...snapshotWorkers, wasmWorker].filter(Boolean).forEach(({ worker }) => worker.postMessage("keep"));
+  const keeping = [...snapshotWorkers, wasmWorker].filter(Boolean).map(keep);
   snapshotWorkers = [];
   wasmWorker = null;
+  return Promise.all(keeping);
 }
 
 /** Nothing downloaded is to be kept: the workers (and their downloads) stop. The wasm's stops once

@@ -106,8 +106,14 @@ export async function loadFromSnapshot(loadPyodide, options, length, parts) {
     }
   };
   const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine);
-  const pyodide = await withPristineMemory(
-    () => loadPyodide({ ...options, _loadSnapshot: header, fsInit, _restoreHeap }), seen);
+  let pyodide;
+  try {
+    pyodide = await withPristineMemory(
+      () => loadPyodide({ ...options, _loadSnapshot: header, fsInit, _restoreHeap }), seen);
+  } catch (error) {
+    // Pyodide's own complaint about the header of zeros ("invalid magic number") hides why.
+    throw failure ?? error;
+  }
   if (failure) throw failure;
   return pyodide;
 }

@@ -3,18 +3,23 @@
 // else the part downloaded (4.3 MB of gzip) and inflated here. Reading or inflating on the page
 // held up PyScript's start.
 //
-// The worker's URL names the part (`part`), and the cache and key under which an earlier visit
+// The worker's name names the part (`part`), and the cache and key under which an earlier visit
 // kept it (`cache`, `key`; no cache: nothing is kept). So the work begins as soon as this script
 // runs: a message from the page would first wait for the page's thread, busy starting Pyodide.
+// Its name, not its URL's query: a service worker may answer the script's URL with the cached
+// script, whose URL (which becomes this worker's location) has no query.
 // A part downloaded here goes into that cache once the page says the restore worked ("keep"), so
-// that the next visit reads it back instead. A page that could not restore the snapshot
-// terminates this worker instead.
+// that the next visit reads it back instead, after checking it whole against its manifest
+// (kept-copy.js); a kept part that is not whole is dropped and downloaded again. A page that
+// could not restore the snapshot terminates this worker instead.
 //
 // A downloaded part is inflated once Pyodide's wasm is compiled (`after` names the
 // BroadcastChannel that says so, see wasm-worker.js): the two want the same spare core, and the
 // page needs the wasm first (it instantiates and links it, some 200 ms, before it reads the heap).
 // Inflating alongside the compile made both late; the download itself still starts at once.
-const params = new URLSearchParams(self.location.search);
+importScripts("kept-copy.js");
+
+const params = new URLSearchParams(self.name);
 const partURL = new URL(params.get("part"), self.location.href).href;
 const cacheName = self.caches ? params.get("cache") : null;
 const keptKey = params.get("key");
@@ -34,12 +39,16 @@ const wasmSettled = new Promise((resolve) => {
 });
 const atMost = (ms, promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
 
+// The part an earlier visit kept, checked whole; else null (download it).
 async function keptPart() {
+  const kept = await keptCopy(cacheName, keptKey);
+  if (!kept) return null;
   try {
-    const response = await (await self.caches.open(cacheName)).match(keptKey);
-    return response ? await response.arrayBuffer() : null;
+    const bytes = await kept.copy.arrayBuffer();
+    return await matchesManifest(cacheName, keptKey, bytes, kept.manifest) ? bytes : null;
   } catch {
-    return null;  // no kept part to be had: download it
+    await dropCopy(cacheName, keptKey);  // unreadable: the next keep rewrites it
+    return null;
   }
 }
 
@@ -47,7 +56,7 @@ async function send() {
   try {
     const kept = cacheName && await keptPart();
     if (kept) {
-      self.postMessage({ packed: kept, kept: true }, [kept]);
+      self.postMessage({ packed: kept, kept: true, keeping: false }, [kept]);
       self.close();  // nothing to keep: it is kept already
       return;
     }
@@ -59,7 +68,7 @@ async function send() {
     packed = await new Response(gzipped.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     // A copy stays here to be kept: the page's thread is spared one. Sent only if it will be.
     const bytes = cacheName ? packed.slice(0) : packed;
-    self.postMessage({ packed: bytes, kept: false }, [bytes]);
+    self.postMessage({ packed: bytes, kept: false, keeping: Boolean(cacheName) }, [bytes]);
     if (!cacheName) self.close();
   } catch (error) {
     self.postMessage({ error: String(error) });
@@ -69,9 +78,9 @@ async function send() {
 self.onmessage = async ({ data }) => {
   if (data !== "keep" || !packed) return;
   try {
-    const cache = await self.caches.open(cacheName);
-    await cache.put(keptKey, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+    await keepCopy(cacheName, keptKey, packed, "application/octet-stream");
   } finally {
+    self.postMessage("kept");
     self.close();
   }
 };

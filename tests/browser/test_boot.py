@@ -199,13 +199,14 @@ def _snapshot_parts(page) -> list[str]:
 
 
 def _wait_until_kept(page) -> tuple[str, list[str]]:
-    """This build's cache and its URLs, once every part of the inflated snapshot and the wasm are in it."""
+    """This build's cache and its URLs, once every part of the inflated snapshot and the wasm are in
+    it, each with the manifest written after it (static/js/kept-copy.js)."""
     parts = len(_snapshot_parts(page))
     for _ in range(240):
         caches = _kept(page)
         for name, urls in caches.items():
-            inflated = [u for u in urls if u.endswith("?inflated")]
-            if len(inflated) == parts and any(u.endswith("pyodide.asm.wasm") for u in urls):
+            manifests = [u for u in urls if u.endswith("?inflated&manifest")]
+            if len(manifests) == parts and any(u.endswith("pyodide.asm.wasm?manifest") for u in urls):
                 return name, urls
         page.wait_for_timeout(250)
     raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
@@ -261,7 +262,7 @@ def test_a_second_visit_restores_what_the_first_kept(page, site_url):
     build_hash = parts[0].split("snapshot-")[1].split("-")[0]
     assert all(f"snapshot-{build_hash}-" in part for part in parts)
     assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
-    assert len(urls) == len(parts) + 1  # the parts and the wasm
+    assert len(urls) == 2 * (len(parts) + 1)  # the parts and the wasm, each with its manifest
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
     assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
@@ -276,18 +277,69 @@ def test_another_builds_kept_runtime_is_deleted_after_a_restore(page, site_url):
     assert list(_kept(page)) == [name]
 
 
-def test_a_kept_snapshot_that_cannot_be_restored_is_dropped_and_the_page_installs(page, site_url):
+def _kept_is_whole(page, name: str, key: str) -> bool:
+    """Whether the kept copy under `key` matches the size and SHA-256 its manifest gives."""
+    return page.evaluate("""async ([name, key]) => {
+        const cache = await caches.open(name);
+        const copy = await cache.match(key);
+        const manifest = await cache.match(key + (key.includes('?') ? '&' : '?') + 'manifest');
+        if (!copy || !manifest) return false;
+        const { size, sha256 } = await manifest.json();
+        const bytes = await copy.arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+        return bytes.byteLength === size && hex === sha256;
+    }""", [name, key])
+
+
+def _wait_until_whole(page, name: str, key: str) -> None:
+    for _ in range(240):
+        if _kept_is_whole(page, name, key):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{key} was never kept whole again")
+
+
+@pytest.mark.parametrize("damage", ["cut short, manifest intact", "no manifest", "zeros of the right size"])
+def test_a_kept_snapshot_part_that_is_not_whole_is_downloaded_again_never_installed(page, site_url, damage):
+    """Issue 32: a kept runtime written part by part, its manifest last, is trusted only when the
+    bytes match the manifest's size and hash; a part that does not (a write cut short by a closing
+    tab, or damaged) is replaced by a download of this build's snapshot, and the page still boots
+    from the snapshot, never by installing the wheel."""
     assert _boot(page, site_url + PLAY) == "snapshot"
     name, urls = _wait_until_kept(page)
     key = next(u for u in urls if u.endswith("?inflated"))
-    page.evaluate(f"""caches.open('{name}').then((c) => c.put('{key}', new Response(new Uint8Array(4096))))""")
-    assert _boot(page, site_url + PLAY + "&again=1") == "install"
+    assert _kept_is_whole(page, name, key)
+    if damage == "cut short, manifest intact":
+        script = "c.match(k).then((r) => r.arrayBuffer()).then((b) => c.put(k, new Response(b.slice(0, b.byteLength >> 1))))"
+    elif damage == "no manifest":
+        script = "c.delete(k + '&manifest')"
+    else:
+        script = "c.match(k).then((r) => r.arrayBuffer()).then((b) => c.put(k, new Response(new Uint8Array(b.byteLength))))"
+    page.evaluate(f"caches.open('{name}').then((c) => {{ const k = '{key}'; return {script}; }})")
+    assert not _kept_is_whole(page, name, key)
+    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
     assert page.locator("#table svg").count() == 1
-    for _ in range(40):
-        if name not in _kept(page):
-            break
-        page.wait_for_timeout(250)
-    assert name not in _kept(page)
+    _wait_until_whole(page, name, key)  # kept again, whole, for the visit after
+    assert _boot(page, site_url + PLAY + "&again=2") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+
+
+def test_a_kept_wasm_that_is_not_whole_is_downloaded_again(page, site_url):
+    """Issue 32: the same for Pyodide's kept wasm: a copy cut short is never compiled into the
+    restore; the wasm is downloaded again and the page boots from the snapshot."""
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    name, urls = _wait_until_kept(page)
+    key = next(u for u in urls if u.endswith("pyodide.asm.wasm"))
+    page.evaluate(f"""caches.open('{name}').then((c) => c.match('{key}').then((r) => r.arrayBuffer())
+        .then((b) => c.put('{key}', new Response(b.slice(0, b.byteLength - 4096), {{ headers: {{ 'Content-Type': 'application/wasm' }} }}))))""")
+    fetched = []
+    page.on("requestfinished", lambda request: fetched.append(request.url))
+    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1
+    assert any(url.endswith("/pyodide.asm.wasm") for url in fetched)
+    _wait_until_whole(page, name, key)
 
 
 def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):

@@ -76,11 +76,16 @@ def test_a_new_build_takes_over_on_the_next_load_and_a_booting_page_keeps_its_wh
         page.set_default_timeout(120_000)
         page.goto(url)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
         assert page.locator(".site-updated").count() == 0  # a first visit is not an update
-
-        # Deploy a new build: the wheel moves to a new hash folder and the old one is gone.
         play = site / "play" / "index.html"
         old_wheel = re.search(r'name="biocards-wheel" content="([^"]+)"', play.read_text()).group(1)
+        # Issue 32: the wheel serves only the install path, so it is kept once a page fetches it
+        # (as a page whose snapshot failed does), not precached.
+        assert not page.evaluate(f"caches.keys().then((ks) => caches.match('{url}{old_wheel}')).then(Boolean)")
+        assert page.evaluate(f"fetch('{url}{old_wheel}').then(r => r.ok)")
+
+        # Deploy a new build: the wheel moves to a new hash folder and the old one is gone.
         old_folder = site / Path(old_wheel).parent
         new_wheel = old_wheel.replace(old_folder.name, "0" * 16)
         shutil.copytree(old_folder, site / Path(new_wheel).parent)

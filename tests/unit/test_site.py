@@ -32,14 +32,86 @@ def test_the_shipped_micropip_wheel_matches_the_hash_in_pyodides_lock():
     assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
 
 
-def test_the_service_worker_precaches_every_page_and_the_game_wheel():
-    """Offline play needs every file of the build in the precache list."""
+def _service_worker_list(name: str):
     sw = (DIST / "sw.js").read_text()
-    files = json.loads(sw[sw.index("const FILES = ") + len("const FILES = "):].split(";\n", 1)[0])
-    wheel = next(DIST.glob("wheels/*/biocards-*.whl")).relative_to(DIST).as_posix()
+    listed = sw[sw.index(f"const {name} = ") + len(f"const {name} = "):]
+    if name == "LATER":  # new Set([...].map(…))
+        return json.loads(listed[listed.index("["):listed.index("\n]") + 2])
+    return json.loads(listed.split(";\n", 1)[0])
+
+
+def test_the_service_worker_precaches_every_page_and_the_snapshot_paths_runtime_with_their_hashes():
+    """Offline play needs every page and the snapshot path's runtime in the precache list, each
+    with its hash (issue 32: the worker takes the copy the page has just downloaded from the HTTP
+    cache when the hash says it is this build's)."""
+    files = _service_worker_list("FILES")
+    snapshot = next(DIST.glob("vendor/pyodide/snapshot-*")).relative_to(DIST).as_posix()
+    small_stdlib = next(DIST.glob("vendor/pyodide/python_stdlib-*.zip")).relative_to(DIST).as_posix()
     for needed in ("./", "./play/", "./lessons/genetic-code.html", "./vendor/pyodide/pyodide.asm.wasm",
-                   f"./{wheel}"):
+                   f"./{snapshot}", f"./{small_stdlib}", "./vendor/pyscript/core.js"):
         assert needed in files
+    for url, digest in files.items():
+        name = url[2:] + ("index.html" if url.endswith("/") else "")
+        assert digest == hashlib.sha256((DIST / name).read_bytes()).hexdigest()[:16], url
+
+
+def test_the_install_paths_files_are_kept_when_fetched_not_precached():
+    """Issue 32: the whole standard library, micropip and the wheel serve only a page whose
+    snapshot failed; the service worker keeps them when such a page fetches them."""
+    files, later = _service_worker_list("FILES"), _service_worker_list("LATER")
+    wheel = next(DIST.glob("wheels/*/biocards-*.whl")).relative_to(DIST).as_posix()
+    for install_path in (f"./{wheel}", "./vendor/pyodide/python_stdlib.zip", "./vendor/pyodide/micropip-0.11.1-py3-none-any.whl"):
+        assert install_path in later and install_path not in files
+    shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
+               if p.is_file() and not _is_sibling(p)} - {"./sw.js"}
+    assert shipped == {url for url in files if not url.endswith("/")} | set(later)
+
+
+def test_pyscripts_editor_and_terminal_bundles_and_the_readme_screenshot_are_not_shipped():
+    """Issue 32: no page of ours has a code editor or a terminal, so CodeMirror and xterm.js
+    (0.75 MB) stay out of the site, and so does the README's screenshot."""
+    shipped = [p.name for p in DIST.rglob("*") if p.is_file()]
+    assert not [name for name in shipped if "codemirror" in name or "xterm" in name]
+    assert "screenshot.png" not in shipped
+    assert (DIST / "vendor" / "pyscript" / "core.js").is_file()
+
+
+def _is_sibling(path: Path) -> bool:
+    """A precompressed form of another file of the site (file.br, file.gz beside file)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
+def test_every_compressible_file_has_brotli_and_gzip_siblings_that_give_it_back_byte_for_byte():
+    """Issue 32, send less: a host that serves precompressed files (nginx's brotli_static and
+    gzip_static, the class server) finds file.br and file.gz beside each compressible file, and
+    each inflates to exactly that file; nothing compressed already gets one."""
+    import gzip
+
+    import brotli
+
+    from sitegen.compress import compressible
+
+    checked = 0
+    for path in DIST.rglob("*"):
+        if not path.is_file() or _is_sibling(path):
+            continue
+        siblings = [path.with_name(f"{path.name}.{e}") for e in ("br", "gz")]
+        if not compressible(path):
+            assert not any(s.exists() for s in siblings), path
+            continue
+        data = path.read_bytes()
+        br, gz = siblings
+        if br.exists():
+            assert brotli.decompress(br.read_bytes()) == data, br
+            checked += 1
+        if gz.exists():
+            assert gzip.decompress(gz.read_bytes()) == data, gz
+        # Only a tiny file may go without: its compressed form would not be smaller.
+        assert br.exists() or len(data) < 512, path
+    wasm = DIST / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    assert wasm.with_name("pyodide.asm.wasm.br").stat().st_size < wasm.stat().st_size / 3
+    assert not list(DIST.glob("vendor/pyodide/*.zip.*")) and not list(DIST.glob("vendor/pyodide/snapshot-*.gz.*"))
+    assert checked > 40
 
 
 def _pycs(archive: zipfile.ZipFile) -> dict[str, bytes]:

@@ -1,32 +1,93 @@
-// BioCards service worker: precache the whole site, then answer from the cache first, so a
+// BioCards service worker: precache what offline play needs, then answer from the cache first, so a
 // classroom can play with no network after one visit. The version changes with every build.
 const CACHE = "biocards-__VERSION__";
+// Each precached file with the first 16 hex digits of its SHA-256 (pages, lessons, rules and the
+// snapshot path's runtime).
 const FILES = __FILES__;
+// This build's other files (the install path's: the whole standard library, micropip, our wheel;
+// PyScript modules our pages do not load): kept when a page fetches them.
+const LATER = new Set(__LATER__.map((path) => new URL(path, self.location).href));
+const RUNTIME = "biocards-runtime-";
+
+async function shortHash(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// The play page's kept copy of a file (Pyodide's wasm, kept by the page under its own URL).
+async function keptByThePage(url) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(RUNTIME)) continue;
+    const kept = await (await caches.open(name)).match(url);
+    if (kept) return kept;
+  }
+  return null;
+}
+
+// Download once: the page has just fetched most of these files, so the browser's HTTP cache holds
+// them ("force-cache" takes a copy there however old), or the play page has kept them (the wasm,
+// which a guest window's HTTP cache is too small for). The hash says whether a copy is this
+// build's file; only a file found nowhere, or another build's (a host's max-age, a page of last
+// build), is fetched again from the server.
+async function precache(cache, path, hash) {
+  const kept = await keptByThePage(new URL(path, self.location).href);
+  if (kept && await shortHash(kept.clone()) === hash) return cache.put(path, kept);
+  const cached = await fetch(path, { cache: "force-cache" });  // the network if not in the HTTP cache
+  if (cached.ok && await shortHash(cached.clone()) === hash) return cache.put(path, cached);
+  const fresh = await fetch(path, { cache: "reload" });
+  if (!fresh.ok) throw new Error(`${fresh.status} ${path}`);
+  return cache.put(path, fresh);
+}
 
 self.addEventListener("install", (event) => {
-  // cache: "reload" skips the HTTP cache, so a host's max-age cannot put last build's files
-  // (an old wheel) into this build's cache.
-  const fresh = FILES.map((url) => new Request(url, { cache: "reload" }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // A folder's URL is answered with its index.html, fetched once for both.
+    const todo = Object.entries(FILES).filter(([path]) => !path.endsWith("/"));
+    // A few at a time: the wasm and the snapshot are read whole to be hashed.
+    const worker = async () => {
+      for (let next = todo.shift(); next; next = todo.shift()) await precache(cache, ...next);
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    for (const folder of Object.keys(FILES).filter((path) => path.endsWith("/"))) {
+      await cache.put(folder, await cache.match(`${folder}index.html`));
+    }
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
   // Keep the build just before this one: a page of it may still be booting and will ask for its
-  // own wheel (a folder named by the wheel's hash) that only that cache holds. Older ones go.
+  // own wheel (a folder named by the wheel's hash) that only that cache holds. Older ones go. The
+  // play page's kept runtime (biocards-runtime-…) is the page's to manage, not counted here.
   event.waitUntil(
     caches.keys()
-      .then((keys) => keys.filter((k) => k.startsWith("biocards-") && k !== CACHE).slice(0, -1))
+      .then((keys) => keys.filter((k) => k.startsWith("biocards-") && !k.startsWith(RUNTIME) && k !== CACHE).slice(0, -1))
       .then((stale) => Promise.all(stale.map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
 
+// A file of this build that is not precached, fetched and kept the first time a page needs it.
+async function fetchAndKeep(request, cache) {
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request.url.split("?")[0], response.clone());
+  return response;
+}
+
 async function answer(request) {
   const current = await caches.open(CACHE);
   const hit = await current.match(request, { ignoreSearch: true });
   if (hit) return hit;
-  // Not in this build: the previous build's page asking for its own files, else the network.
-  return (await caches.match(request, { ignoreSearch: true })) || fetch(request);
+  // Not in this build: the previous build's page asking for its own files. Only the sites' own
+  // caches: the page's kept runtime holds inflated snapshot parts, under keys that differ from
+  // the shipped files' by a query alone.
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("biocards-") || name.startsWith(RUNTIME) || name === CACHE) continue;
+    const previous = await (await caches.open(name)).match(request, { ignoreSearch: true });
+    if (previous) return previous;
+  }
+  return LATER.has(request.url.split("?")[0]) ? fetchAndKeep(request, current) : fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
