@@ -274,7 +274,7 @@ def main(quick: bool) -> dict:
         boot_ms(install_page, url)
         # The play page's later visits as a student's browser makes them: the service worker in
         # control, every byte counted at the relay.
-        relay = ByteCountingRelay(server.server_address[1])
+        relay = ByteCountingRelay(int(server.url.rstrip('/').rsplit(':', 1)[1]))
         relayed = f"http://127.0.0.1:{relay.port}/"
         context = browser.new_context(service_workers="allow")
         page = context.new_page()

@@ -99,12 +99,12 @@ def test_a_first_visit_downloads_each_file_once_and_a_second_visit_downloads_not
     import time
     from functools import partial
 
-    import build
+    import static_host
     from conftest import DIST, Watched
 
     sent, statuses, last = collections.Counter(), collections.Counter(), [time.monotonic()]
 
-    class Counting(build.Handler):
+    class Counting(static_host.Handler):
         def send_response(self, code, message=None):
             super().send_response(code, message)
             statuses[(code, self.path.split("?")[0])] += 1
@@ -115,7 +115,7 @@ def test_a_first_visit_downloads_each_file_once_and_a_second_visit_downloads_not
             sent[self.path.split("?")[0]] += 1
             last[0] = time.monotonic()
 
-    server = build.Server(("127.0.0.1", 0), partial(Counting, directory=str(DIST)))
+    server = static_host.Server(("127.0.0.1", 0), partial(Counting, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
 
