@@ -86,12 +86,12 @@ def test_setup_by_player_count(players, workers, events, goals):
 
 def test_starting_atp_two_three_four():
     """Setup: the first player gets 2 ATP, the next 3, then 4 … (RULINGS: Cytosis)."""
-    assert GAME.new_state(5, 0).atp == [2, 3, 4, 5, 6]
+    assert GAME.new_state(5, 0, first_player=0).atp == [2, 3, 4, 5, 6]
 
 
 def test_two_starting_resources_and_draft_keeps_two_of_three():
     """Setup: two resources of ATP, mRNA or lipid; deal three cards, keep two, shuffle one back."""
-    state = GAME.new_state(2, 5)
+    state = GAME.new_state(2, 5, first_player=0)
     assert [a.resource for a in state.legal_actions()] == ["atp", "mrna", "lipid"]
     state.apply(Action("start-resource", resource="mrna"))
     state.apply(Action("start-resource", resource="lipid"))

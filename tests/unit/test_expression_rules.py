@@ -23,6 +23,7 @@ def table(hands, top, *, players=None, draw=None, turn=0, seed=1, **options) -> 
     players = players or len(hands)
     if players < 4:
         options.setdefault("variant", True)
+    options.setdefault("first_player", 0)
     state = GAME.new_state(players, seed, **options)
     discard = [top] if isinstance(top, str) else list(top)
     state.hands = [list(h) for h in hands]
@@ -163,17 +164,17 @@ def test_the_target_is_bounded_so_no_value_makes_a_match_endless():
 
 def test_first_card_translocation_skips_the_first_player():
     """Rulebook NOTE, RULINGS: a turned-up action acts on the first player: Translocation skips."""
-    state = GAME.new_state(4, seed_turning_up("translocation"))
+    state = GAME.new_state(4, seed_turning_up("translocation"), first_player=0)
     assert state.current_player == 1 and [len(h) for h in state.hands] == [6, 6, 6, 6]
 
 
 def test_first_card_insertion_makes_the_first_player_draw_two_and_skip():
-    state = GAME.new_state(4, seed_turning_up("insertion"))
+    state = GAME.new_state(4, seed_turning_up("insertion"), first_player=0)
     assert state.current_player == 1 and [len(h) for h in state.hands] == [8, 6, 6, 6]
 
 
 def test_first_card_deletion_lets_the_first_player_play_any_card():
-    state = GAME.new_state(4, seed_turning_up("deletion"))
+    state = GAME.new_state(4, seed_turning_up("deletion"), first_player=0)
     assert state.current_player == 0 and state.free
     played = {a.card for a in state.legal_actions() if a.kind == "play"}
     assert played == set(state.hands[0])
@@ -184,7 +185,7 @@ def test_first_card_deletion_lets_the_first_player_play_any_card():
 
 
 def test_first_card_substitution_lets_the_first_player_swap_two_hands_then_play():
-    state = GAME.new_state(4, seed_turning_up("substitution"))
+    state = GAME.new_state(4, seed_turning_up("substitution"), first_player=0)
     assert state.current_player == 0 and state.pending[-1].kind == "swap-first"
     h1, h2 = list(state.hands[1]), list(state.hands[2])
     act(state, "choose", seat=1)
@@ -565,7 +566,7 @@ def test_refusals_name_what_would_match():
 
 def test_the_opening_of_the_first_hand_is_in_the_view():
     """The turned-up card's effect happens before any move, so the view carries its log lines."""
-    state = GAME.new_state(4, seed_turning_up("insertion"))
+    state = GAME.new_state(4, seed_turning_up("insertion"), first_player=0)
     assert any("draws 2 cards" in line for line in state.view(None)["opening"])
 
 

@@ -19,7 +19,7 @@ THREE_LETTER = {"Pro": "P", "Gly": "G", "Glu": "E", "Asp": "D", "Lys": "K", "Arg
 
 
 def new(players=2, seed=1, **setup) -> TranslationState:
-    state = GAME.new_state(players, seed)
+    state = GAME.new_state(players, seed, first_player=0)  # hand-built positions: Player 1 to move
     for name, value in setup.items():
         setattr(state, name, value)
     state._legal = None
@@ -95,7 +95,7 @@ def test_score_breakdown_sums_to_score():
 @pytest.mark.parametrize("players, per_type", [(2, 1), (3, 2), (4, 2)])
 def test_setup_market_hands_strand_and_water(players, per_type):
     """Setup 1–5; RULINGS: market ⌈n/2⌉ of each sold type; Toggle Water and Extend not sold."""
-    state = GAME.new_state(players, seed=3)
+    state = GAME.new_state(players, seed=3, first_player=0)
     assert set(state.market) == {c for c, card in ACTION_CARDS.items() if card.sold}
     assert "toggle-water" not in state.market and "extend" not in state.market
     assert all(n == per_type for n in state.market.values())

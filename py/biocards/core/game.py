@@ -203,6 +203,9 @@ class Game:
     old_versions: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     """Earlier versions whose records still load, each with the options that replay it exactly
     (the older rules kept as an option): ``{1: {"two_player_stop": False}}``."""
+    unversioned_links: int | None = None
+    """The rules version of shared links written before links carried one (``None``: the current
+    version): such a link replays with that version's rules, as an old record does."""
     summary: str = ""
     reveal_kinds: frozenset[str] = frozenset()
     """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,

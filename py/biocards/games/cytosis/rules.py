@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Rng, next_seat, seats_from
+from ...core import Action, Event, GameState, IllegalAction, Rng, first_seat, next_seat, seats_from
 from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
                     CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
                     EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
@@ -122,7 +122,9 @@ class CytosisState(GameState):
         self.dealt = [[deck.pop() for _ in range(3)] for _ in range(n)]
         self.deck = deck
         self.discard: list[str] = []
-        self.first = 0
+        # The rulebook starts with whoever was sick most recently: here the first player is drawn
+        # unless the table chose one.
+        self.first = first_seat(self.options, n, seed)
         self.round = 1
         self.boosts: dict[str, dict[str, int]] = {}
         self.workers = [WORKERS[n]] * n
@@ -131,11 +133,11 @@ class CytosisState(GameState):
         self.grey_used = False
         self.over = False
         self.final_done = False
-        for p in range(n):
-            self.atp[p] = self._take_atp(2 + p)
+        for i, p in enumerate(seats_from(self.first, n)):  # 2, 3, 4, … ATP from the first player clockwise
+            self.atp[p] = self._take_atp(2 + i)
         # Setup decisions in seat order from the first player: two starting resources, then the draft.
-        self.setup = [(p, step) for p in seats_from(0, n) for step in ("resource", "resource", "draft")]
-        self.turn = 0
+        self.setup = [(p, step) for p in seats_from(self.first, n) for step in ("resource", "resource", "draft")]
+        self.turn = self.first
         self._legal: list[Action] | None = None
 
     # -- contract --------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, Pending, Rng, next_seat, seats_from
+from ...core import Action, Event, GameState, Pending, Rng, first_seat, next_seat, seats_from
 from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_order, name,
                     next_category, parse, points)
 
@@ -67,6 +67,8 @@ class ExpressionState(GameState):
         self.last_hand: dict[str, Any] | None = None
         self.hand_no = 0
         self.finished = False
+        # The first hand's first player is drawn unless the table chose one (the rulebook does not say).
+        self.first_of_match = first_seat(self.options, players, seed)
         self._start_hand()
 
     # -- setting up a hand ---------------------------------------------------------------------
@@ -75,7 +77,7 @@ class ExpressionState(GameState):
         """Shuffle all 72 cards, deal 6 each and turn up the first card (rulebook "Set-Up")."""
         self.hand_no += 1
         # Design: the first player moves one seat clockwise each hand, so no seat always leads.
-        self.first = (self.hand_no - 1) % self.num_players
+        self.first = (self.first_of_match + self.hand_no - 1) % self.num_players
         self.draw = list(DECK)
         self.rng.shuffle(self.draw)
         self.hands: list[list[str]] = [[] for _ in range(self.num_players)]

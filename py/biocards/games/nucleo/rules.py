@@ -85,7 +85,7 @@ class NucleoState(GameState):
         self.action_deck: Deck[str] = Deck(deck, reshuffle=True)
         self.action_deck.shuffle(rng)
         chosen = self.options.get("first_player")
-        if chosen is not None and (not isinstance(chosen, int) or not 0 <= chosen < players):
+        if chosen is not None and (type(chosen) is not int or not 0 <= chosen < players):
             raise ValueError(f"The starting player must be a seat from 0 to {players - 1}, not {chosen!r}.")
         # RULINGS: at random, or the seat a classroom's imitate-a-protein vote chose.
         self.first_player = rng.randbelow(players) if chosen is None else chosen

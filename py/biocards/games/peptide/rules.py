@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, seats_from
+from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, first_seat, seats_from
 from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
                     ORGANELLES, ORGANELLES_PER_TYPE, ORGANELLES_REMOVED, RNA_LETTERS, RNA_MAX, RNA_NAMES,
                     RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
@@ -134,7 +134,8 @@ class PeptideState(GameState):
         self.selected: list[list[list]] = [[] for _ in range(players)]
         self.bonus: list[list[int]] = [[] for _ in range(players)]
         self.track = [[ENERGY_START, RNA_START] for _ in range(players)]
-        self.first_player = 0  # the youngest player holds the First Player card at the start
+        # The rulebook gives the First Player card to the youngest player: here it is drawn unless chosen.
+        self.first_player = first_seat(self.options, players, seed)
         self.round = 0
         self.stop_round: int | None = None
         self.over = False

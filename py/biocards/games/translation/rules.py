@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Pending, Rng
+from ...core import Action, Event, GameState, IllegalAction, Pending, Rng, first_seat
 from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
                     MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
                     READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
@@ -98,7 +98,9 @@ class TranslationState(GameState):
         self.seq = "".join(rng.choice(WHITE_DIE) for _ in range(START_STRAND))
         self.five_prime_left = True
         self.water_on = True
-        self.turn_player = 0
+        # The rulebook: the first player is chosen "by some fair and balanced means": drawn unless chosen.
+        self.first_player = first_seat(self.options, players, seed)
+        self.turn_player = self.first_player
         self.points = POINTS_PER_TURN
         self.round = 1
         self.pending: list[Pending] = []
@@ -425,7 +427,7 @@ class TranslationState(GameState):
         hand.bought.clear()
         hand.used.clear()
         nxt = (p + 1) % self.num_players
-        if nxt == 0:
+        if nxt == self.first_player:
             self.round += 1
             if self.round > MAX_ROUNDS:
                 self.finished = True
