@@ -261,35 +261,62 @@ class ExpressionState(GameState):
         return f"Swap the hands of {_who(top.data['first'])} and {who}"
 
     def explain_illegal(self, action: Action) -> str:
+        """Why a move is refused: the move as the table names it and the real reason."""
+        if self.finished:
+            return "The match is over: no more moves can be made."
         top = self.pending[-1] if self.pending else None
-        card = action.get("card")
+        kind, card, p = action.kind, action.get("card"), self.current_player
+        if kind == "play":
+            try:
+                parse(card)
+            except (TypeError, ValueError) as exc:
+                return f"That is not a card of this game: {exc}."
         if top is not None and top.kind == "drawn":
+            if kind == "play":
+                return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
             return f"You just drew {name(self.drawn)}: play it or keep it."
         if top is not None and top.kind in ("swap-first", "swap-second"):
-            return "The Substitution needs two different players to swap hands: choose a player."
-        if action.kind != "play":
-            if action.kind == "pass" and self.can_draw():
-                return "You can still draw a card, so you cannot pass."
-            if action.kind == "draw" and top is None:
-                return "There are no cards left to draw or reshuffle: you can only pass."
+            if kind == "choose":
+                seat = action.get("seat")
+                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                    return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
+                return (f"The Substitution swaps the hands of two different players: choose someone other "
+                        f"than {_who(top.data['first'])}.")
+            return f"First finish the Substitution: {top.prompt}"
+        if top is not None and top.kind == "extra":
+            if kind in ("draw", "pass"):
+                verb = "draw" if kind == "draw" else "pass"
+                return (f"After your Deletion you play one more card, any card but a Deletion; you cannot "
+                        f"{verb} instead.")
+            if kind == "keep":
+                return "You have not drawn a card to keep: play one more card after your Deletion."
+            if kind == "choose":
+                return "No Substitution is waiting for two players to be chosen."
+            if card not in self.hands[p]:
+                return f"You do not hold {name(card)}."
+            return "After a Deletion you play one more card, but not another Deletion."
+        # An ordinary turn: play a matching card, or draw (pass when nothing is left to draw).
+        if kind == "keep":
+            return "You keep a card only right after drawing one that could be played; you have not drawn one."
+        if kind == "choose":
+            return "Players are chosen only for a Substitution, right after it is played."
+        if kind == "pass":
+            return "You can still draw a card, so you cannot pass: draw instead."
+        if kind == "draw":
+            return "There are no cards left to draw or reshuffle: you can only pass."
+        if kind != "play":
             return super().explain_illegal(action)
-        try:
-            parse(card)
-        except ValueError as exc:
-            return f"That is not a card of this game: {exc}."
-        p = self.current_player
         if card not in self.hands[p]:
             return f"You do not hold {name(card)}."
-        if top is not None and top.kind == "extra":
-            return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
         if t_value in MUTATIONS:
             same = f"another {MUTATIONS[t_value].name}"
         else:
             same = f"{_a(str(t_value))} {t_value}"
+        instead = "or draw a card" if self.can_draw() else "or pass: nothing is left to draw"
         return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
-                f"(the next step of the pathway) or {same}, or draw a card.")
+                f"(the next step of the pathway) or {same}, {instead}.")
 
     # -- making moves --------------------------------------------------------------------------
 

@@ -22,6 +22,11 @@ MAX_ITEMS = 3
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein")
 
 
+def _a(word: str) -> str:
+    """The article before ``word``: "an Enzyme catalyst", "a Transfer RNA"."""
+    return "an" if word[0] in "AEIOU" else "a"
+
+
 def _name(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -295,28 +300,124 @@ class NucleoState(GameState):
         raise AssertionError(f"unknown pending decision {top.kind!r}")
 
     def explain_illegal(self, action: Action) -> str:
+        """Why a move is refused: the move as the table names it and the real reason."""
+        if self.finished:
+            return "The game is over: no more moves can be made."
         if self.pending:
-            top = self.pending[-1]
-            if top.kind == "offer" and action.kind == "accept" and not self._holds_all(top.player, top.data["ask"]):
-                return f"You cannot accept: you do not hold {items_text(top.data['ask'])}."
-            return f"First answer this: {top.prompt}"
-        p = self.turn_player
-        if action.kind == "build":
-            name = action.get("protein")
-            if name not in self.proteins[p]:
-                return f"You do not hold the {name} protein card."
-            if self.phase != "build":
-                return "Proteins are built in part 4 of your turn: finish trading first."
-            missing = {a: n - self.amino[p].get(a, 0) for a, n in PROTEINS[name].composition.items()
-                       if self.amino[p].get(a, 0) < n}
-            if missing:
-                need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
-                return f"To build {name} ({PROTEINS[name].sequence}) you still need {need}."
-        if action.kind == "fixed-trade" and sum(self.amino[p].values()) < FIXED_TRADE:
-            return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {sum(self.amino[p].values())}."
-        if action.kind == "propose" and self.offers_made >= MAX_OFFERS_PER_TURN:
+            return self._explain_answer(self.pending[-1], action)
+        p, kind, phase = self.turn_player, action.kind, self.phase
+        if kind in _ANSWERS:
+            return _ANSWERS[kind]
+        if kind == "roll":
+            return "You have already rolled the six-sided die this turn."
+        if phase == "roll":
+            return "Roll the six-sided die first: it is part 2 of your turn, before trading and building."
+        if kind in ("propose", "fixed-trade", "play") and phase == "build":
+            if kind == "play" and action.get("card") in ACTION_CARDS and ACTION_CARDS[action.card].timing == "build":
+                return f"{ACTION_CARDS[action.card].title} is played with a build: choose it when you build a protein."
+            return ("Trading is over for this turn: offers, the fixed trade and trading cards belong to part 3, "
+                    "and you are now building (part 4).")
+        if kind == "propose":
             return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
+        if kind == "fixed-trade":
+            held = sum(self.amino[p].values())
+            if held < FIXED_TRADE:
+                return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {held}."
+            if action.get("receive") == "protein":
+                return "The protein pile is empty: there is no new protein card to trade for."
+            return "No amino acid cards are left in the supply to choose from."
+        if kind == "play":
+            card = ACTION_CARDS.get(action.get("card", ""))
+            if card is None:
+                return "That is not one of NUCLEO's action cards."
+            if card.id not in self.actions[p]:
+                return f"You do not hold {_a(card.title)} {card.title} card."
+            if card.timing == "build":
+                return f"{card.title} is played with a build: choose it when you build a protein in part 4."
+            if card.id == "transfer-rna":
+                return "No amino acid cards are left in the supply for your tRNA to bring."
+            return "You hold no protein card to recycle."
+        if kind == "to-build":
+            return "You are already in part 4 (building)."
+        if kind == "build":
+            return self._explain_build(p, action)
+        if kind == "end-turn":
+            return "You end your turn after building: choose “Done trading: build proteins” first."
         return super().explain_illegal(action)
+
+    def _explain_build(self, p: int, action: Action) -> str:
+        name, boost = action.get("protein"), action.get("boost", "none")
+        protein = PROTEINS.get(name)
+        if protein is None:
+            return f"There is no protein card called {name!r} in NUCLEO."
+        if name not in self.proteins[p]:
+            return f"You do not hold the {name} protein card."
+        if self.phase != "build":
+            return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
+        missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
+                   if self.amino[p].get(a, 0) < n}
+        if missing:
+            need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
+            return f"To build {name} ({protein.sequence}) you still need {need}."
+        card = ACTION_CARDS.get(boost)
+        if card is None or card.timing != "build":
+            return "Only Enzyme catalyst, Post-translational modification and Gene duplication are played with a build."
+        if boost not in self.actions[p]:
+            return f"You do not hold {_a(card.title)} {card.title} card."
+        return (f"{card.title} applies only to a protein of 10 or more amino acids; {name} has "
+                f"{len(protein.sequence)}.")
+
+    def _explain_answer(self, top: Pending, action: Action) -> str:
+        """Why a move is refused while a choice is waiting (``top``): what is wrong with this answer,
+        or that the choice must be answered first."""
+        kind, p = action.kind, top.player
+        if top.kind == "offer":
+            give, ask, author = top.data["give"], top.data["ask"], top.data["from"]
+            if kind == "accept":
+                if not self._holds_all(p, ask):
+                    return f"You cannot accept: you do not hold {items_text(ask)}."
+                return f"You cannot accept: {_name(author)} no longer holds {items_text(give)}."
+            if kind == "counter":
+                return "Only one counter-offer is allowed for each offer: accept this one or decline it."
+            return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
+                   "accept it, decline it or make a counter-offer."
+        if top.kind == "offer-target":
+            if kind == "offer-to":
+                return "You cannot offer a trade to yourself: choose another player."
+            return "First choose the player you offer a trade to, or cancel the offer."
+        if top.kind in ("offer-give", "offer-ask"):
+            side = "give" if top.kind == "offer-give" else "ask"
+            items = top.data[side]
+            if kind == side and len(items) >= MAX_ITEMS:
+                return f"An offer holds at most {MAX_ITEMS} things on each side."
+            item = action.get("item", "")
+            if kind == side == "give":
+                if item in items:
+                    return "Every coin you hold is already on your offer." if item == "coin" else \
+                        f"Every {item_label(item).split(' ', 1)[1]} you hold is already on your offer."
+                return f"You do not hold {item_label(item)} to add to your offer."
+            if kind == side == "ask":
+                if item in items:
+                    return f"You already ask for {item_label(item)}."
+                return f"You already hold {item_label(item)}: ask for something else."
+            if kind == "send":
+                return "An offer must give or ask for something: add an item, or cancel the offer."
+            if top.kind == "offer-give":
+                return "You are choosing what to give: add something, choose “Done”, or cancel the offer."
+            return "You are choosing what to ask for: add something, send the offer, or cancel it."
+        if top.kind == "choose-amino":
+            if kind == "take":
+                return f"No {AMINO_NAMES.get(action.get('amino', ''), 'such')} cards are left in the supply."
+            return f"First choose the amino acid you take: {top.prompt}"
+        if top.kind == "trade-in":
+            if kind == "trade-in":
+                return f"You do not hold the {action.get('protein')} protein card."
+            return "First choose whether to put one of your protein cards under the pile before taking the top card."
+        if top.kind == "recycle":
+            if kind == "recycle":
+                return f"You do not hold the {action.get('protein')} protein card."
+            return "First choose the protein card to recycle."
+        return f"First answer this: {top.prompt}"
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -632,6 +733,23 @@ _GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEM
 _ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
 _TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
          for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
+
+_ANSWERS = {
+    "take": "You choose an amino acid only when Transfer RNA or the fixed trade lets you.",
+    "trade-in": "You trade in a protein card only right after the die shows its protein face or a fixed trade "
+                "for a protein card.",
+    "recycle": "You put a protein card under the pile only after playing Protein recycling.",
+    "offer-to": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "give": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "ask": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "done-giving": "There is no offer being made: start one while you are trading (part 3).",
+    "send": "There is no offer being made: start one while you are trading (part 3).",
+    "cancel": "There is no offer being made to cancel.",
+    "accept": "There is no offer to answer.",
+    "decline": "There is no offer to answer.",
+    "counter": "There is no offer to answer.",
+}
+"""Why an answer to a choice is refused when no choice is waiting."""
 
 _FACE_TEXT = {"one": "one amino acid", "two": "two amino acids", "action": "an action card",
               "protein": "take or trade a protein card"}
