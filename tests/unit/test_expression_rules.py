@@ -647,3 +647,28 @@ def test_turned_up_start_card_names_its_concept():
     start = state._first_card()[0]
     category = state.discard[-1].split(":")[0]
     assert start.kind == "start" and start.concepts == CATEGORIES[category].concepts != ()
+
+
+# -- issue 33: the public log -----------------------------------------------------------------------
+
+def test_the_log_of_a_draw_does_not_say_whether_the_card_could_be_played():
+    """Issue 33: on paper a card drawn and kept reveals nothing, so the log says the same whether
+    the drawn card matched (and was kept) or not."""
+    kept = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3", draw=["operon:9"])
+    texts = [e.text for e in act(kept, "draw")] + [e.text for e in act(kept, "keep")]
+    unplayable = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
+                       draw=["promoter:9"])
+    assert [e.text for e in act(unplayable, "draw")] == texts
+    assert texts == ["Player 1 draws a card.", "Player 1 keeps it, and the turn passes."] + texts[2:]
+
+
+def test_a_turned_up_mutation_is_explained_before_it_acts_on_the_first_player():
+    """Issue 33: the line saying what a turned-up Translocation or Insertion does comes before the
+    line where the first player misses a turn (and no line says that player "plays first")."""
+    for action in ("translocation", "insertion"):
+        state = GAME.new_state(4, seed_turning_up(action), first_player=0)
+        lines = state.opening
+        assert "plays first" not in lines[0] and "acts on Player 1" in lines[0]
+        why = next(i for i, line in enumerate(lines) if line.startswith(action.capitalize()))
+        skip = next(i for i, line in enumerate(lines) if "misses a turn" in line)
+        assert why < skip

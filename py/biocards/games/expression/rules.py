@@ -100,10 +100,13 @@ class ExpressionState(GameState):
     def _first_card(self) -> list[Event]:
         """RULINGS: an action turned up to start the hand acts on the first player."""
         top, p = self.discard[-1], self.first
-        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and "
-                        f"{_who(p)} plays first.", CATEGORIES[top.split(":")[0]].concepts,
-                        data={"hand": self.hand_no, "top": top})]
         action = top.split(":")[1]
+        # A turned-up mutation is named, with what it does, before what it does to the first player.
+        opens = (f"it acts on {_who(p)}, the first player" if action in MUTATIONS else f"{_who(p)} plays first")
+        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and {opens}.",
+                        CATEGORIES[top.split(":")[0]].concepts, data={"hand": self.hand_no, "top": top})]
+        if action in MUTATIONS:
+            events.append(self._mutation_event(None, action))
         if action == "translocation":
             events += self._skip(p, "the turned-up Translocation")
             self.turn = next_seat(p, self.num_players)
@@ -118,8 +121,6 @@ class ExpressionState(GameState):
         elif action == "substitution":
             self.pending.append(Pending(p, "swap-first", "The turned-up Substitution: choose two players "
                                         "to swap hands.", {"then": "turn"}))
-        if action in MUTATIONS:
-            events.append(self._mutation_event(None, action))
         return events
 
     # -- contract ------------------------------------------------------------------------------
@@ -374,16 +375,21 @@ class ExpressionState(GameState):
             self.drawn = card
             self.pending.append(Pending(p, "drawn", f"You drew {name(card)}, which matches: play it now "
                                         "or keep it."))
-            return events + [Event("draw", p, f"{_who(p)} draws a card that could be played at once.")]
+            return events + [Event("draw", p, f"{_who(p)} draws a card.")]
         if card is not None:
             self.hands[p].append(card)
-        return events + [Event("draw", p, f"{_who(p)} draws a card and the turn passes.")] + self._end_turn()
+        # The same two lines as a matching card drawn and kept: the log shows only what the table
+        # sees (a card drawn and not played), never whether it could have been played.
+        return events + [Event("draw", p, f"{_who(p)} draws a card."), self._kept(p)] + self._end_turn()
 
     def _do_keep(self, action: Action) -> list[Event]:
         p = self.pending.pop().player
         self.hands[p].append(self.drawn)
         self.drawn = None
-        return [Event("keep", p, f"{_who(p)} keeps the drawn card.")] + self._end_turn()
+        return [self._kept(p)] + self._end_turn()
+
+    def _kept(self, p: int) -> Event:
+        return Event("keep", p, f"{_who(p)} keeps it, and the turn passes.")
 
     def _do_pass(self, action: Action) -> list[Event]:
         p = self.turn

@@ -490,8 +490,9 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
     elif view["over"]:
         scores = view["scores"]
         best = max(scores)
-        winners = " and ".join(_player(q) for q, s in enumerate(scores) if s == best)
-        text = (f"Game over. {view['end_reason']} {winners} {'share the win' if ' and ' in winners else 'wins'}. "
+        tied = [_player(q) for q, s in enumerate(scores) if s == best]
+        winners = tied[0] if len(tied) == 1 else f"{', '.join(tied[:-1])} and {tied[-1]}"
+        text = (f"Game over. {view['end_reason']} {winners} {'share the win' if len(tied) > 1 else 'wins'}. "
                 "Scores: " + ", ".join(f"{_player(q)} {s}" for q, s in enumerate(scores)) + ".")
     elif view["phase"] == "roll":
         text = f"{_player(view['turn_player'])}: roll the six-sided die."

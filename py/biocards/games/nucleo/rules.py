@@ -27,6 +27,11 @@ def _a(word: str) -> str:
     return "an" if word[0] in "AEIOU" else "a"
 
 
+def _and(names: list[str]) -> str:
+    """"Player 1", "Player 1 and Player 2", "Player 1, Player 2 and Player 3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _name(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -247,7 +252,7 @@ class NucleoState(GameState):
             if self._can_build(p, name):
                 protein = PROTEINS[name]
                 acts.append(Action("build", protein=name, boost="none",
-                                   label=f"Build {name} ({protein.sequence}) for {protein.value} coins"))
+                                   label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
                 for card in dict.fromkeys(self.actions[p]):
                     if ACTION_CARDS[card].timing == "build" and (card != "modification" or len(protein.sequence) >= 10):
                         acts.append(Action("build", protein=name, boost=card,
@@ -459,8 +464,9 @@ class NucleoState(GameState):
         top = self.pending.pop()
         self.proteins[top.player].remove(action.protein)
         self.pile.insert(0, action.protein)
-        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: cells break down "
-                      f"proteins they no longer need and reuse the amino acids.", ("protein",), {})]
+        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: it goes under the "
+                      f"pile and no amino acid cards come back. In a real cell, proteasomes break down proteins "
+                      f"the cell no longer needs, and their amino acids are reused.", ("protein",), {})]
 
     def _do_fixed_trade(self, action: Action) -> list[Event]:
         p = self.turn_player
@@ -526,9 +532,14 @@ class NucleoState(GameState):
         return [Event("offer", author, text, (), {"to": target, "give": list(data["give"]), "ask": list(data["ask"])})]
 
     def _do_cancel(self, action: Action) -> list[Event]:
+        """An offer cancelled before it is sent: nobody saw it, so it is not one of the turn's two
+        offers (unless ``unsent_offers_count``: the rules of version 2, for its records)."""
         top = self.pending.pop()
-        what = "counter-offer" if top.data.get("counter") else "offer"
-        return [Event("cancel", top.player, f"{_name(top.player)} withdrew the {what}.", (), {})]
+        if top.data.get("counter"):
+            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})]
+        if not self.options.get("unsent_offers_count"):
+            self.offers_made -= 1
+        return [Event("cancel", top.player, f"{_name(top.player)} decided not to make an offer.", (), {})]
 
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
@@ -591,6 +602,7 @@ class NucleoState(GameState):
         if nxt == self.first_player:
             self.round += 1
             if self.round > MAX_ROUNDS:
+                self.round = MAX_ROUNDS  # the last round played, never "Round 81 of 80"
                 return self._finish(f"The {MAX_ROUNDS}-round limit is reached.")
         self.turn_player = nxt
         return self._start_turn()
@@ -603,6 +615,13 @@ class NucleoState(GameState):
         events = [Event("turn", p, f"{_name(p)}'s turn.", (), {})]
         return events + self._gain_rolled(p, 1, free=True)
 
+    def _pays(self, value: int) -> str:
+        """What a build worth ``value`` coins takes from the pool, in words (the pool may hold less)."""
+        paid = min(value, self.pool.count)
+        if paid < value:
+            return f"{paid} coin{'s' * (paid != 1)} (worth {value}; the pool holds only {paid})"
+        return f"{value} coins"
+
     def _roll_available(self) -> str:
         """Setup rule: reroll the twenty-sided die until it shows an amino acid that is left."""
         while True:
@@ -611,19 +630,28 @@ class NucleoState(GameState):
                 return a
 
     def _gain_rolled(self, p: int, count: int, free: bool = False) -> list[Event]:
-        events = []
+        events, misses = [], []
+        what = "a free amino acid" if free else "an amino acid"
         for _ in range(count):
             a = self.rng.choice(D20)
             self.last_roll = {**self.last_roll, "d20": a}
-            what = "a free amino acid" if free else "an amino acid"
             if self.supply[a]:
                 self._gain(p, a)
                 events.append(Event("gain", p, f"{_name(p)} rolled {what}: {AMINO_NAMES[a]} ({a}).",
                                     ("amino-acid",), {"amino": a}))
-            elif any(self.supply.values()):
+            else:
+                misses.append(a)
+        # A face with none left becomes a choice of any amino acid, but only while a card is left
+        # for every such choice (with two or fewer left, two choices could otherwise leave a
+        # choice with nothing to choose: a position with no legal move).
+        for owed, a in enumerate(misses):
+            if sum(self.supply.values()) > owed:
                 self.pending.append(Pending(p, "choose-amino", f"No {AMINO_NAMES[a]} cards are left: choose any amino acid."))
                 events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left: "
                                     f"they choose another.", ("amino-acid",), {"amino": a}))
+            else:
+                events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left, and no "
+                                    f"other amino acid card is left to choose.", ("amino-acid",), {"amino": a}))
         return events
 
     def _draw_action(self, p: int) -> list[Event]:
@@ -676,7 +704,7 @@ class NucleoState(GameState):
         best = max(scores)
         winners = [_name(q) for q, s in enumerate(scores) if s == best]
         return [Event("game-over", None, f"{reason} Final scores: {', '.join(map(str, scores))}. "
-                      f"{' and '.join(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
+                      f"{_and(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
                       {"scores": scores})]
 
     def _can_build(self, p: int, name: str) -> bool:

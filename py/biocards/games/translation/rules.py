@@ -424,7 +424,9 @@ class TranslationState(GameState):
         kind = mutation_kind(old, new)
         family = {"transition": ("purine to purine" if old in PURINES else "pyrimidine to pyrimidine"),
                   "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
-        pairs = ("weak to weak" if (old in WEAK) == (new in WEAK) else
+        # A·T pairs are weak (two hydrogen bonds), G·C pairs strong (three): C↔G stays strong.
+        pairs = ("weak to weak" if old in WEAK and new in WEAK else
+                 "strong to strong" if old not in WEAK and new not in WEAK else
                  "weak to strong" if old in WEAK else "strong to weak")
         concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs")))
         return [Event("mutate", p, f"{_player_name(p)} changed {old} to {new} at position {pos} "
