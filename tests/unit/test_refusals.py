@@ -167,3 +167,28 @@ def test_expression_with_nothing_left_to_draw_a_refused_card_suggests_passing():
                        "promoter:3", draw=[])
     said = refusal(state, "play", card="transcription-factor:7")
     assert "or pass" in said and "draw a card" not in said
+
+
+@pytest.mark.parametrize("game_id", ["translation", "nucleo"])
+def test_read_a_card_shows_biology_for_every_card(game_id):
+    """Issue 33: "Read a card" showed only a name and a refusal in Translation and NUCLEO. Every
+    amino acid card (and NUCLEO's protein cards, Translation's action cards) carries its biology in
+    ``data-detail``: codons for amino acids, sequence, role and source for proteins."""
+    import html as html_lib
+
+    game = games.get(game_id)
+    state = game.new_state(2, 1)
+    svg = game.render(state.view(state.current_player), legal=state.legal_actions())
+    details = [html_lib.unescape(d) for d in re.findall(r'data-detail="([^"]*)"', svg)]
+    if game_id == "translation":
+        for aa in state.view(0)["face_up"]:
+            assert any(d.startswith(f"{aa['name']} ({aa['abbreviation']}") and "codons" in d for d in details)
+        assert any(d.startswith("Transition: ") for d in details)
+    else:
+        from biocards.games.nucleo import protein
+
+        for name in state.proteins[state.current_player]:
+            card = protein(name)
+            assert any(d.startswith(f"{name} ({card.sequence}") and card.role in d and card.source in d
+                       for d in details)
+        assert any("codons code for" in d for d in details)

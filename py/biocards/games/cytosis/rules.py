@@ -24,10 +24,12 @@ IN_A_REAL_CELL = {
                        "the membrane as soon as it is made.",
     "steroid-receptor": "In a real cell steroid receptors are made on free ribosomes and stay in the cytosol "
                         "or nucleus; the game's ER, Golgi and exocytosis path is its own rule.",
-    "receptor": "In a real cell each receptor binds only its own hormone; the game lets any receptor of the "
-                "right kind score.",
+    "receptor": "In a real cell a receptor binds its own hormone or a few close relatives (the mineralocorticoid "
+                "receptor binds cortisol as tightly as aldosterone); the game lets any receptor of the right "
+                "kind score.",
 }
-"""One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3)."""
+"""One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3; for the
+mineralocorticoid receptor, Funder, Annu. Rev. Med. 48:231, 1997)."""
 
 
 GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": ("hormone-receptor",),
@@ -675,7 +677,8 @@ class CytosisState(GameState):
         if card.kind in IN_A_REAL_CELL:
             note = " " + IN_A_REAL_CELL[card.kind]
         elif card.id in NO_SUGAR:
-            note = f" In a real cell {card.name} carries no sugar; the game's Golgi carbohydrate is its own rule."
+            where = "Golgi carbohydrate" if card.kind == "protein-hormone" else "carbohydrate cube"
+            note = f" In a real cell {card.name} carries no sugar; the game's {where} is its own rule."
         events = [Event("complete", p, f"Player {p + 1} completes {card.name} ({KIND_NAMES[card.kind]}: "
                         f"{card.biology}) for {card.hp} HP.{note}", concepts, {"card": card.id})]
         if card.kind in ("protein-hormone", "steroid-hormone"):
