@@ -27,3 +27,28 @@ def test_the_receptor_note_does_not_say_every_receptor_binds_only_its_own_hormon
 def test_both_enkephalins_act_in_the_brain_and_the_spinal_cord():
     for name in ("Met-enkephalin", "Leu-enkephalin"):
         assert "brain and spinal cord" in protein(name).role
+
+
+def test_every_concept_the_audit_found_unnamed_is_named_by_some_event():
+    """Issue 33: dna, gene, genetic-code, nonsense-mutation, rna, silent-mutation and stop-codon were
+    named by no event. Random games of every game now name each of them (and only ids that exist)."""
+    import tomllib
+    from pathlib import Path
+
+    from biocards import games
+    from biocards.bots import RandomBot
+
+    known = set(tomllib.loads((Path(__file__).resolve().parents[2] / "lessons" / "concepts.toml")
+                              .read_text(encoding="utf-8")))
+    named = set()
+    for game in games.all():
+        for seed in range(3):
+            players = 4 if game.id == "expression" else 2
+            state = game.new_state(players, seed)
+            bots = [RandomBot(game, s, seed) for s in range(players)]
+            while not state.is_terminal():
+                for event in state.apply(bots[state.current_player].choose(state)):
+                    named.update(event.concepts)
+    assert named <= known, sorted(named - known)
+    wanted = {"dna", "gene", "genetic-code", "nonsense-mutation", "rna", "silent-mutation", "stop-codon"}
+    assert wanted <= named, sorted(wanted - named)

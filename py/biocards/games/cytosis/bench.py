@@ -41,7 +41,7 @@ def measure(games: int, players: tuple[int, ...] = (2, 3, 4)) -> dict:
         survives = 0
         began = time.perf_counter()
         for seed in range(games):
-            state = game.new_state(n, seed)
+            state = game.new_state(n, seed, first_player=0)  # seat order = turn order, first player first
             play_out(state, [game.make_bot("greedy", s, seed) for s in range(n)])
             moves += len(state.history)
             winners = state.winners()

@@ -43,6 +43,12 @@ def _a(word: str) -> str:
     return "an" if word[0] in "AEIOU8" else "a"
 
 
+PATHWAY_NOTE = ("Cards follow the pathway promoter → enhancer → transcription factor → expressed gene. "
+                "In a real cell these parts act together, not one after another: transcription factors "
+                "bind the promoter and the enhancers at once and together bring in RNA polymerase.")
+"""Said once a match, in the log of its first hand (the game's order is its own rule)."""
+
+
 # -- the state ------------------------------------------------------------------------------------
 
 class ExpressionState(GameState):
@@ -105,6 +111,8 @@ class ExpressionState(GameState):
         opens = (f"it acts on {_who(p)}, the first player" if action in MUTATIONS else f"{_who(p)} plays first")
         events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and {opens}.",
                         CATEGORIES[top.split(":")[0]].concepts, data={"hand": self.hand_no, "top": top})]
+        if self.hand_no == 1:
+            events.append(Event("pathway", None, PATHWAY_NOTE, ("gene-expression", "transcription-factor")))
         if action in MUTATIONS:
             events.append(self._mutation_event(None, action))
         if action == "translocation":

@@ -478,7 +478,7 @@ class PeptideState(GameState):
 
     def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
         """An RNA card joins a hand; ``letter`` is None when it came face down (others must not learn it)."""
-        concepts = ("nucleus", "transcription", "mrna")
+        concepts = ("nucleus", "transcription", "mrna", "rna")
         if letter is None:
             return Event("rna", p, f"{self._name(p)} {verb} RNA card (hidden in hand).", concepts)
         extra = ""

@@ -308,7 +308,7 @@ class TranslationState(GameState):
         self.collected[p].append(aa.code)
         events = [Event("translate", p, f"{_player_name(p)} translated {aa.name} ({aa.code}): the "
                         f"codon {codon} at position {at} codes for {aa.name}. {READING_FRAME_NOTE}",
-                        ("translation", "codon", "reading-frame", "amino-acid-groups"),
+                        ("translation", "codon", "genetic-code", "dna", "reading-frame", "amino-acid-groups"),
                         {"code": aa.code, "codon": codon, "position": at})]
         if self.deck:
             new = self.deck.pop()
