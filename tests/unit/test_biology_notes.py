@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from biocards.games.cytosis.cards import CARD, CARDS, NO_SUGAR
 from biocards.games.cytosis.rules import IN_A_REAL_CELL
 from biocards.games.nucleo import protein
@@ -52,3 +54,24 @@ def test_every_concept_the_audit_found_unnamed_is_named_by_some_event():
     assert named <= known, sorted(named - known)
     wanted = {"dna", "gene", "genetic-code", "nonsense-mutation", "rna", "silent-mutation", "stop-codon"}
     assert wanted <= named, sorted(wanted - named)
+
+
+DEFINED = {
+    "polymerase": "the enzymes that build DNA or RNA", "aliphatic": "chains of carbon and hydrogen",
+    "aromatic": "flat ring of carbon atoms", "spliced": "cuts out introns", "methyl group": "one carbon with three",
+    "carboxyl group": "(−COOH)", "amino group": "(−NH2)", "C-terminus": "the end with a free carboxyl group",
+    "helices": "coils of the chain", "eukaryotic": "organisms whose cells have a nucleus",
+    "cytoskeleton": "network of protein fibres", "concentration gradient": "where there is more of it",
+    "disulfide bonds": "sulfur atoms of two cysteines", "opioid receptors": "proteins on nerve cells",
+}
+
+
+@pytest.mark.parametrize("word", sorted(DEFINED))
+def test_a_word_a_student_meets_in_a_concept_is_defined_where_it_is_first_used(word):
+    """Issue 33: words a student meets undefined in concept summaries are defined at first use."""
+    import tomllib
+    from pathlib import Path
+
+    table = tomllib.loads((Path(__file__).resolve().parents[2] / "lessons" / "concepts.toml").read_text("utf-8"))
+    first = next(e["summary"] for e in table.values() if word.lower() in e["summary"].lower())
+    assert DEFINED[word].lower() in first.lower(), (word, first)
