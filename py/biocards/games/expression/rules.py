@@ -291,7 +291,7 @@ class ExpressionState(GameState):
                     return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
                 return (f"The Substitution swaps the hands of two different players: choose someone other "
                         f"than {_who(top.data['first'])}.")
-            return f"First finish the Substitution: {top.prompt}"
+            return "First finish the Substitution: choose the two players who swap hands."
         if top is not None and top.kind == "extra":
             if kind in ("draw", "pass"):
                 verb = "draw" if kind == "draw" else "pass"
@@ -301,6 +301,8 @@ class ExpressionState(GameState):
                 return "You have not drawn a card to keep: play one more card after your Deletion."
             if kind == "choose":
                 return "No Substitution is waiting for two players to be chosen."
+            if kind != "play":
+                return "After your Deletion you play one more card, any card but a Deletion."
             if card not in self.hands[p]:
                 return f"You do not hold {name(card)}."
             return "After a Deletion you play one more card, but not another Deletion."
