@@ -692,3 +692,18 @@ def test_log_does_not_teach_the_steroid_path_as_biology():
     from biocards.games.cytosis.rules import IN_A_REAL_CELL
     assert "diffuses out" in IN_A_REAL_CELL["steroid-hormone"]
     assert "free ribosomes" in IN_A_REAL_CELL["steroid-receptor"]
+
+
+def test_the_balance_notes_say_what_greedy_games_give():
+    """Issue 33: the notes said no source reaches half of all HP while completed cards gave 54% at two
+    players. The notes now say cards give about half; 30 greedy games agree, and no single kind of
+    card gives more than a fifth of all HP."""
+    from pathlib import Path
+
+    from biocards.games.cytosis.bench import measure
+
+    notes = (Path(__file__).resolve().parents[2] / "lessons" / "rules" / "cytosis.md").read_text("utf-8")
+    assert "No source reaches half" not in notes and "completed cards 54 / 52 / 49%" in notes
+    out = measure(30, (2,))
+    assert 0.45 <= out["cytosis_hp_share_2p"]["cards"] <= 0.62
+    assert max(out["cytosis_hp_share_by_card_kind_2p"].values()) <= 0.22
