@@ -165,7 +165,9 @@ def test_a_whole_game_fits_a_link_and_the_link_rebuilds_it(game):
     for seed, players in ((1, None), (2, game.max_players)):
         state = random_game(game, seed, players=players)
         code = encode_moves(state)
-        assert len(code) < 1000, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
+        # Under 1,500: NUCLEO's random four-player games grew to some 1,000–1,250 characters once a
+        # cancelled, unsent offer stopped counting against the turn's two (issue 33).
+        assert len(code) < 1500, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
         again = decode_moves(game, state.num_players, state.seed, state.options, code, version=game.version)
         assert again.to_record() == state.to_record()
 

@@ -6,7 +6,7 @@ The indices are packed as one mixed-radix number: each move is a digit whose bas
 of moves that were legal, so a forced move costs nothing and a choice among n costs log2(n) bits.
 The code is ``.``, the move count as a varint, then that number six bits a character, all in
 URL-safe characters. A whole game of any of our games, with the most players and random play
-(the longest games), fits in under 1,000 characters.
+(the longest games), fits in under 1,500 characters (NUCLEO with four random players: 1,000–1,250).
 
 Links written before this format (one varint a move, no leading ``.``) still open.
 
