@@ -62,9 +62,13 @@ def test_the_install_paths_files_are_kept_when_fetched_not_precached():
     wheel = next(DIST.glob("wheels/*/biocards-*.whl")).relative_to(DIST).as_posix()
     for install_path in (f"./{wheel}", "./vendor/pyodide/python_stdlib.zip", "./vendor/pyodide/micropip-0.11.1-py3-none-any.whl"):
         assert install_path in later and install_path not in files
+    # Never answered from a cache: the worker itself, and what only the class server answers
+    # (class-server.json says whether it is there; the teacher's page needs its key and server).
+    never = {"./sw.js", "./class-server.json", "./teacher/index.html"}
     shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
-               if p.is_file() and not _is_sibling(p)} - {"./sw.js"}
+               if p.is_file() and not _is_sibling(p)} - never
     assert shipped == {url for url in files if not url.endswith("/")} | set(later)
+    assert not never & (set(files) | set(later))
 
 
 def test_pyscripts_editor_and_terminal_bundles_and_the_readme_screenshot_are_not_shipped():
