@@ -508,7 +508,7 @@ def check_record(data: Path, acknowledged: list, sent_unanswered: list,
 # -- one step --------------------------------------------------------------------------------------------
 
 def measure(dist: Path, students: int, seconds: float, clients: int, teachers: int | None = None,
-            pace: tuple[float, float] = PACE, workers: int = 1, seed: int = 1,
+            pace: tuple[float, float] = PACE, workers: int | None = None, seed: int = 1,
             strong_every: int = STRONG_EVERY) -> dict:
     """Run ``students`` against a fresh class server for ``seconds`` of play; the figures."""
     build = next(p.name for p in sorted((dist / "wheels").iterdir()) if p.is_dir())
