@@ -453,8 +453,8 @@ def bench(quick: bool, search_games: int | None = None, class_only: bool = False
           class_students: str | None = None, class_seconds: float | None = None) -> int:
     if not class_only:  # the class section drives no browser
         ensure_browsers(("/usr/bin/chromium",))  # the bench measures in Chromium only
-    if needs_build():
-        build()
+    if needs_build():  # its log goes to stderr: the bench's standard output is one JSON object
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], stdout=sys.stderr, check=True)
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",
            "BIOCARDS_DIST": str(DIST), "BIOCARDS_QUIET": "1"}
     if class_only:
