@@ -2,9 +2,11 @@
 """BioCards' one entry point: build the static site, serve it, test it, measure it.
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
-    python3 build.py serve [--port N]  build if needed, then serve dist/ on 127.0.0.1
-    python3 build.py test           install what the tests need (Chromium too) and run them all
-    python3 build.py bench [--quick]  print boot, size, bot and engine figures as one JSON object
+    python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
+    python3 build.py test           install what the tests need (Debian's browsers too) and run them all
+    python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
+    python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
+                                    only the class server under simulated students
 
 Only the standard library is used here. Everything else runs in .cache/venv, installed from the
 hash-pinned requirements.txt; PyScript and Pyodide come from the npm registry (package-lock.json)
@@ -17,7 +19,6 @@ import argparse
 import base64
 import gzip
 import hashlib
-import http.server
 import json
 import os
 import re
@@ -26,7 +27,6 @@ import subprocess
 import sys
 import venv
 import zipfile
-from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -97,7 +97,7 @@ def ensure_venv() -> Path:
 
 
 def ensure_npm() -> Path:
-    """PyScript and Pyodide, exactly as package-lock.json pins them."""
+    """PyScript and Pyodide, and the browser tests' axe-core and puppeteer-core, as package-lock.json pins them."""
     marker = NPM / ".lock-sha256"
     want = fingerprint(ROOT / "package.json", ROOT / "package-lock.json")
     if not (marker.exists() and marker.read_text() == want):
@@ -105,7 +105,9 @@ def ensure_npm() -> Path:
         NPM.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copy2(ROOT / name, NPM / name)
-        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM)
+        # puppeteer-core (the Firefox tests' driver) never downloads a browser; say so all the same.
+        run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", cwd=NPM,
+            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
         marker.write_text(want)
     return NPM / "node_modules"
 
@@ -124,15 +126,23 @@ def ensure_micropip() -> Path:
     return wheel
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium for the browser tests (never a browser downloaded by a test tool)."""
-    if Path("/usr/bin/chromium").exists():
+# Debian's browsers for the tests, never a browser build a test tool downloads: Chromium (Playwright),
+# Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK, Safari's engine (its WebDriver,
+# which needs a display: Xvfb).
+TEST_BROWSERS = {"/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr",
+                 "/usr/bin/WebKitWebDriver": "webkit2gtk-driver", "/usr/bin/Xvfb": "xvfb"}
+
+
+def ensure_browsers(paths: tuple[str, ...] = tuple(TEST_BROWSERS)) -> None:
+    """Debian's Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (or only those ``paths`` name)."""
+    missing = [TEST_BROWSERS[path] for path in paths if not Path(path).exists()]
+    if not missing:
         return
-    log("installing Debian's chromium")
+    log(f"installing Debian's {', '.join(missing)}")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(*sudo, "apt-get", "update", "-qq", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env)
 
 
 # -- bytecode --------------------------------------------------------------------------------------
@@ -201,6 +211,8 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     work = BYTECODE / "biocards"
     shutil.rmtree(work, ignore_errors=True)
     shutil.unpack_archive(wheel, work, "zip")
+    # The class server runs on CPython only (aiohttp, SQLite): the page never imports it.
+    shutil.rmtree(work / "biocards" / "server")
     compile_for_pyodide(node_modules, [("wheel", work)])
     out = BYTECODE / wheel.name
     pack_wheel(work, out)
@@ -393,49 +405,26 @@ def needs_build() -> bool:
 
 # -- serve ---------------------------------------------------------------------------------------
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
-        if os.environ.get("BIOCARDS_QUIET") != "1":
-            super().log_message(format, *args)
-
-    def copyfile(self, source, outputfile) -> None:
-        """The file's bytes by the kernel (sendfile), not through Python 64 KB at a time: a class
-        of thirty loading 16 MB each no longer waits on one interpreter lock copying them."""
-        self.connection.sendfile(source)
+CLASS_DATA = ROOT / "class-data" / "classes.sqlite3"
+"""The class server's record (classes, tables, moves): kept across restarts, never committed."""
 
 
-class Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
-        """A browser that hangs up mid-file (a page reloaded, or a download it cancelled because
-        it had kept a copy) is no error: only anything else gets a traceback in the terminal."""
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            super().handle_error(request, client_address)
-
-
-def make_server(port: int, directory: Path = DIST) -> Server:
-    """An HTTP server for dist/ on 127.0.0.1 (port 0: any free port)."""
-    return Server(("127.0.0.1", port), partial(Handler, directory=str(directory)))
-
-
-def serve(port: int) -> None:
+def serve(port: int, lan: bool) -> None:
+    """Build if needed, then become the class server (py/biocards/server) in the project's venv:
+    the site's files, the teacher page, and the referee for students' tables. Once set up, this
+    needs no network."""
     if needs_build():
         build()
-    server = make_server(port)
-    print(f"BioCards is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    python = str(ensure_venv())
+    args = [python, "-m", "biocards.server", "--dist", str(DIST), "--data", str(CLASS_DATA), "--port", str(port)]
+    os.environ["PYTHONPATH"] = str(ROOT / "py")
+    os.execv(python, args + (["--lan"] if lan else []))
 
 
 # -- test and bench --------------------------------------------------------------------------------
 
 def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+    ensure_browsers()
     build()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
     # One pytest worker per core (pytest-xdist): the property and browser tests are CPU-bound.
@@ -447,12 +436,30 @@ def test(pytest_args: list[str]) -> int:
     return code
 
 
-def bench(quick: bool, search_games: int | None = None) -> int:
-    ensure_chromium()
+CLASS_STUDENTS = "1000"
+"""The class section's target: a school of 1,000 students on this machine (--quick: 100)."""
+
+
+def bench_class(env: dict, quick: bool, students: str | None, seconds: float | None) -> dict:
+    """The class server under simulated students (tests/class_load.py): its own processes, loopback."""
+    students = students or ("100" if quick else CLASS_STUDENTS)
+    seconds = seconds or (20 if quick else 60)
+    out = subprocess.run([str(venv_python()), str(ROOT / "tests" / "class_load.py"), "--students", students,
+                          "--seconds", str(seconds)], env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def bench(quick: bool, search_games: int | None = None, class_only: bool = False,
+          class_students: str | None = None, class_seconds: float | None = None) -> int:
+    if not class_only:  # the class section drives no browser
+        ensure_browsers(("/usr/bin/chromium",))  # the bench measures in Chromium only
     if needs_build():
         build()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'py'}{os.pathsep}{ROOT / 'tests'}",
            "BIOCARDS_DIST": str(DIST), "BIOCARDS_QUIET": "1"}
+    if class_only:
+        print(json.dumps(bench_class(env, quick, class_students, class_seconds), indent=2))
+        return 0
     args = ["--quick"] if quick else []
     page = subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench_page.py"), *args],
                           env=env, check=True, capture_output=True, text=True).stdout
@@ -462,7 +469,8 @@ def bench(quick: bool, search_games: int | None = None) -> int:
         args_engines = args
     engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args_engines],
                              env=env, check=True, capture_output=True, text=True).stdout
-    print(json.dumps({**json.loads(page), **json.loads(engines)}, indent=2))
+    print(json.dumps({**json.loads(page), **json.loads(engines),
+                      **bench_class(env, quick, class_students, class_seconds)}, indent=2))
     return 0
 
 
@@ -470,24 +478,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="write dist/")
-    serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
+    serve_cmd = sub.add_parser("serve", help="build if needed and run the class server (127.0.0.1)")
     serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
     bench_cmd.add_argument("--quick", action="store_true", help="small samples")
     bench_cmd.add_argument("--search-games", type=int, default=None,
                            help="search-vs-greedy games per game (default 2, none with --quick; 200 for the target)")
+    bench_cmd.add_argument("--class-only", action="store_true", help="only the class server under simulated students")
+    bench_cmd.add_argument("--class-students", default=None,
+                           help="students (default 1000, 100 with --quick), or a rising list: 1000,1500,2000 "
+                                "(stops after the step whose p95 passes 250 ms)")
+    bench_cmd.add_argument("--class-seconds", type=float, default=None,
+                           help="seconds of play per step (default 60, 20 with --quick)")
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
         return 0
     if args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.lan)
         return 0
     if args.command == "test":
         return test(args.pytest_args)
-    return bench(args.quick, args.search_games)
+    return bench(args.quick, args.search_games, args.class_only, args.class_students, args.class_seconds)
 
 
 if __name__ == "__main__":

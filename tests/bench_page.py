@@ -37,7 +37,6 @@ import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,6 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build  # noqa: E402
+import class_server  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from table_page import VIEWPORTS, measure_table, open_game  # noqa: E402
 from test_screens import GAMES, SEATS, settle  # noqa: E402
@@ -244,9 +244,8 @@ def main(quick: bool) -> dict:
     # from one run to the next.
     runs = 3 if quick else 9
     site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))
-    server = build.make_server(0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    server = class_server.start(site, site.parent / "classes.sqlite3")  # what `build.py serve` runs
+    origin = server.url
     url = origin + URL
     # The site's files, without the .br and .gz siblings the build writes beside them (another form
     # of the same files, for a host that sends them precompressed).
@@ -306,7 +305,7 @@ def main(quick: bool) -> dict:
         figures["cls"] = cls(browser, url)
         figures["screens"] = screens(browser, origin, quick)
         browser.close()
-    server.shutdown()
+    class_server.stop(server)
     shutil.rmtree(site)
     median = lambda values: round(statistics.median(values))  # noqa: E731
     figures["boot_runs"] = runs

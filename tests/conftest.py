@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).parent))  # class_server.py beside this file
 DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
 CHROMIUM = "/usr/bin/chromium"
 # WebUIOmniboxPopup, WebUIOmniboxAimPopup: Chromium 156 draws its address bar's suggestion list as a
@@ -40,19 +40,16 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def site_url():
-    """The built site, served on a free port of 127.0.0.1 for the whole session."""
+def site_url(tmp_path_factory):
+    """The built site, served by the class server (what `build.py serve` runs) on a free port of
+    127.0.0.1 for the whole session, with a class record of its own."""
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test`, which builds it first")
-    sys.path.insert(0, str(ROOT))
-    import build  # the project's own server, so tests use what `serve` uses
+    from class_server import start, stop
 
-    os.environ["BIOCARDS_QUIET"] = "1"
-    server = build.make_server(0, DIST)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    running = start(DIST, tmp_path_factory.mktemp("class-data") / "classes.sqlite3")
+    yield running.url
+    stop(running)
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,10 @@ class GuidedLesson:
     student: int = 0
     """The seat the student plays."""
     intro: str = ""
+    page: Mapping[str, str] | None = None
+    """The lesson page it belongs to, ``{"title", "href"}`` (href from the site's root), set by the build."""
+    following: Mapping[str, str] | None = None
+    """The next guided lesson in teaching order, ``{"id", "title", "href"}``, set by the build (None for the last)."""
 
     @classmethod
     def from_dict(cls, lesson_id: str, data: Mapping[str, Any]) -> GuidedLesson:
@@ -60,7 +64,8 @@ class GuidedLesson:
                           for s in data["steps"])
             lesson = cls(id=lesson_id, title=data["title"], game=data["game"], seats=tuple(data["seats"]),
                          seed=int(data["seed"]), steps=steps, moves=tuple(data.get("moves", ())),
-                         student=int(data.get("student", 0)), intro=data.get("intro", ""))
+                         student=int(data.get("student", 0)), intro=data.get("intro", ""),
+                         page=data.get("page"), following=data.get("next"))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"guided lesson {lesson_id!r} is missing or misstates {exc}") from None
         if not steps or any("kind" not in s.expect for s in steps):
@@ -94,6 +99,13 @@ class GuidedLesson:
     def advances(self, state: GameState, action: Action, done: int) -> bool:
         """Whether ``action``, about to be played in ``state``, is the student making step ``done + 1``."""
         return state.current_player == self.student and self.steps[done].matches(action)
+
+    def hinted_move(self, state: GameState, done: int) -> Action | None:
+        """The move "Suggest a move" points at for step ``done + 1``: the first legal move the step
+        accepts (None when it is not the student's turn or every step is done)."""
+        if done >= len(self.steps) or state.is_terminal() or state.current_player != self.student:
+            return None
+        return next((a for a in state.legal_actions() if self.steps[done].matches(a)), None)
 
     def check(self) -> GameState:
         """Play the lesson as students following it would, every move a step allows (bots choosing

@@ -113,8 +113,33 @@ def build_guided(root: Path, dist: Path) -> list[dict]:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps({"id": path.stem, **data}, ensure_ascii=False, indent=1), encoding="utf-8")
         listed.append({"id": path.stem, "title": data["title"], "game": data["game"],
+                       "lesson": data.get("lesson", ""), "data": data,
                        "href": f"play/?game={data['game']}&lesson={path.stem}"})
     return listed
+
+
+def order_guided(guided: list[dict], lessons: list[dict], dist: Path) -> list[dict]:
+    """The guided lessons in teaching order (their lesson pages' order), each told the lesson page it
+    belongs to and the guided lesson after it; their JSON gets both, for the end of the lesson.
+
+    A guided lesson names its page (``lesson = "genetic-code"``), which must list it in ``guided``,
+    so the page links it as "Play it"."""
+    pages = {page["slug"]: page for page in lessons if "game" not in page}
+    for lesson in guided:
+        page = pages.get(lesson["lesson"])
+        if page is None or lesson["id"] not in page.get("guided", []):
+            raise LessonError(f"lessons/guided/{lesson['id']}.toml: lesson = {lesson['lesson']!r} must name a "
+                              "lesson page whose front matter lists it in guided")
+        lesson["page"] = {"title": page["title"], "href": f"lessons/{page['slug']}.html"}
+    position = {slug: i for i, slug in enumerate(p["slug"] for p in lessons if "game" not in p)}
+    ordered = sorted(guided, key=lambda g: (position[g["lesson"]], pages[g["lesson"]]["guided"].index(g["id"])))
+    for lesson, after in zip(ordered, ordered[1:] + [None]):
+        lesson["next"] = {"id": after["id"], "title": after["title"], "href": after["href"]} if after else None
+        out = dist / "lessons" / "guided" / f"{lesson['id']}.json"
+        out.write_text(json.dumps({"id": lesson["id"], **lesson["data"], "page": lesson["page"], "next": lesson["next"]},
+                                  ensure_ascii=False, indent=1), encoding="utf-8")
+    guided[:] = ordered  # the caller's list too: the landing page and lessons index follow this order
+    return ordered
 
 
 def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[dict] | None = None) -> list[dict]:
@@ -159,6 +184,10 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
         index[cid] = {"title": concept["title"], "summary": concept["summary"],
                       "url": f"lessons/{lesson}.html#{anchor}"}
 
+    from .questions import for_page, load_questions
+
+    # Check-yourself questions belong to lessons, not to rules pages.
+    questions = load_questions(root, concepts, {slug for _, slug, folder in sources if not folder})
     ideas: dict[str, list[dict]] = {}
     for page, folder, slug, html in rendered:
         root_rel = "../../" if folder else "../"
@@ -175,11 +204,15 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
             root=root_rel, page=page, title=title, body=rest, here=here,
             concepts=[{"id": c, **index[c]} for c in page.get("concepts", [])],
             play=[_play_link(g, root_rel) for g in games],
-            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"]} for g in page.get("guided", [])]),
+            guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"],
+                     "game_title": _play_link(guided_by_id[g]["game"], root_rel)["title"]}
+                    for g in page.get("guided", [])],
+            questions=for_page(slug, questions.get(page["slug"], []), index, root_rel)),
             encoding="utf-8")
 
     # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.
     pages.sort(key=lambda p: ("game" in p, p.get("order", 1000), p["title"]))
+    order_guided(guided, pages, dist)
     (dist / "lessons").mkdir(parents=True, exist_ok=True)
     (dist / "lessons" / "concepts.json").write_text(
         json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")

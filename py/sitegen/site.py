@@ -1,4 +1,4 @@
-"""Render every page of the site into dist/: landing page, play page, lessons, service worker.
+"""Render every page of the site into dist/: landing page, play page, lessons, print pages, service worker.
 
 Pages link with relative URLs (``root`` is "", "../" or "../../"), so the site works from any
 folder of a static host, not only from its top.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import jinja2
@@ -17,6 +18,8 @@ from biocards import games
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
+from .printing import build_print_pages
+from .teachers import build_teachers
 
 
 def environment(root: Path) -> jinja2.Environment:
@@ -30,6 +33,44 @@ def environment(root: Path) -> jinja2.Environment:
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+PLAY_TIME = {
+    # Peptide's rulebook prints 30 to 45 minutes; the others are estimates for one person against
+    # the computer at normal speed (their rulebooks give no time).
+    "translation": "about 20 minutes",
+    "peptide": "30–45 minutes",
+    "nucleo": "about 30 minutes",
+    "cytosis": "45–60 minutes",
+    "expression": "about 30 minutes",
+}
+"""How long a game takes, for the landing page's cards."""
+
+PICTURE_SEED = 1
+"""The deal the landing page's table pictures show (any deal would do; one keeps builds identical)."""
+
+
+def draw_table_picture(game, dist: Path) -> dict:
+    """The game's opening table, drawn by its own ``render`` at build time, as an SVG file the landing
+    page shows; returns its path, size and a text alternative built from the drawing's ``<desc>``."""
+    players = max(game.min_players, 2)
+    state = game.new_state(players, PICTURE_SEED)
+    seat = state.current_player if state.current_player is not None else 0
+    svg = game.render(state.view(seat), legal=(), layout="wide")
+    path = dist / "static" / "img" / "tables" / f"{game.id}.svg"
+    _write(path, svg)
+    width, height = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups()
+    desc = re.search(r"<desc>(.*?)</desc>", svg, re.S)
+    # The first sentences of the drawing's own summary: what a screen-reader user would see first.
+    sentences = re.split(r"(?<=\.) ", unescape(desc.group(1)) if desc else "")
+    summary = ""
+    for sentence in sentences:
+        if summary and len(summary) + len(sentence) > 220:
+            break
+        summary = f"{summary} {sentence}".strip()
+    alt = f"The {game.title} table as a {players}-player game begins. {summary}".strip()
+    return {"src": f"static/img/tables/{game.id}.svg", "width": int(float(width)),
+            "height": int(float(height)), "alt": alt}
 
 
 _VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
@@ -61,19 +102,35 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
                "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None),
+               "time": PLAY_TIME.get(g.id, ""),
+               "picture": draw_table_picture(g, dist) if g.render is not None else None,
                "tables": _table_heights(g)}
               for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)
+    build_teachers(root, dist, env, lessons, guided)
     rules = {page["game"]: page for page in lessons if page.get("game")}
+    titles = {g["id"]: g["title"] for g in listed}
+    start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"])} for lesson in guided]
     _write(dist / "index.html", env.get_template("index.html").render(
-        root="", games=listed, rules=rules, lessons=[p for p in lessons if not p.get("game")],
-        guided=guided))
+        root="", games=listed, rules=rules,
+        lessons=[p for p in lessons if not p.get("game")], guided=guided, start_here=start_here))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
-        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: g for g in listed}),
+        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: {k: v for k, v in g.items() if k != "picture"} for g in listed}),
         guided=json.dumps([lesson["id"] for lesson in guided])))
+    # The class pages: served by the class server; on a static host they say in a sentence that
+    # they need it (class-server.json, which the class server answers itself, tells them).
+    _write(dist / "join" / "index.html", env.get_template("join.html").render(root="../"))
+    _write(dist / "teacher" / "index.html", env.get_template("teacher.html").render(root="../"))
+    _write(dist / "class-server.json", json.dumps({"server": False}))
+    build_print_pages(root, dist, env, rules)  # before the service worker, which precaches every file
     _write_service_worker(dist)
+
+
+NOT_PRECACHED = ("sw.js", "build.json", "class-server.json", "teacher/index.html")
+"""Left out of the offline copy: the worker itself, the build's id, what only a class server
+answers, and the teacher page (useless without its server)."""
 
 
 # What the service worker does not precache: the install path's files (the whole standard
@@ -120,7 +177,7 @@ def _write_service_worker(dist: Path) -> None:
     each file with its hash, so that it can take a file the page has just downloaded from the
     browser's HTTP cache instead of downloading it again."""
     files = sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-                   if name not in ("sw.js", "build.json"))
+                   if name not in NOT_PRECACHED)
     hashes = {name: _short_hash((dist / name).read_bytes()) for name in files}
     digest = hashlib.sha256()
     for name in files:

@@ -7,10 +7,16 @@ for (const form of document.querySelectorAll("form.start")) {
     // Fewer seats than the printed minimum plays the game's marked variant (where it has one).
     const variant = form.querySelector("input[name=opt-variant]");
     if (variant) variant.disabled = seats.length >= Number(form.dataset.min);
-    // An empty deal number is left out of the link, so the play page deals a fresh game.
-    const seed = form.querySelector("input[name=seed]");
-    seed.disabled = seed.value === "";
+    // An empty deal number is left out of the link, so the play page deals a fresh game; a first
+    // player left "drawn" is left out too, so the game draws one by its own rules.
+    for (const optional of form.querySelectorAll("input[name=seed], select[name=opt-first_player]")) {
+      optional.disabled = optional.value === "";
+    }
+    // A first player beyond the seats taken would name nobody: the game draws one instead.
+    const first = form.querySelector("select[name=opt-first_player]");
+    if (first && !first.disabled && Number(first.value) >= seats.length) first.disabled = true;
   });
 }
-// Coming back with the browser's Back button must find the deal number usable again.
-addEventListener("pageshow", () => document.querySelectorAll("input[name=seed]").forEach((s) => { s.disabled = false; }));
+// Coming back with the browser's Back button must find these fields usable again.
+addEventListener("pageshow", () => document.querySelectorAll("input[name=seed], select[name=opt-first_player]")
+  .forEach((field) => { field.disabled = false; }));

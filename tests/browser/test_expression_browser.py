@@ -65,6 +65,7 @@ def test_two_players_start_the_marked_variant_from_the_landing_page(page, site_u
     page.goto(site_url)
     card = page.locator("#game-expression")
     assert "(2–3 as a variant)" in card.locator(".players").inner_text()
+    card.get_by_text("Choose players").click()
     card.get_by_label("Player 3 of Gene Expression").select_option("")
     card.get_by_label("Player 4 of Gene Expression").select_option("")
     card.get_by_role("button", name="Play Gene Expression").click()

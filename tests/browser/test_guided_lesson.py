@@ -45,7 +45,11 @@ def test_a_student_follows_the_steps_and_a_wrong_move_is_explained_not_played(wa
     page.locator(ISOLEUCINE).click()
     page.wait_for_function("document.querySelector('#lesson-progress').textContent.startsWith('All 3 steps')")
     assert "Lesson complete" in page.locator("#lesson-say").inner_text()
-    assert page.locator("#lesson-done a").is_visible()
+    # The end offers the next guided lesson in teaching order and the lesson page this one belongs to.
+    assert page.locator("#lesson-next").is_visible()
+    assert page.locator("#lesson-next").get_attribute("href") == "../play/?game=peptide&lesson=peptide-first-link"
+    assert page.locator("#lesson-page").inner_text() == "Read the lesson: The genetic code"
+    assert page.locator("#lesson-page").get_attribute("href") == "../lessons/genetic-code.html"
 
     # Nothing lost on reload: the lesson resumes where it was, with its log.
     page.reload()

@@ -25,7 +25,7 @@ def test_a_game_boots_offline_after_one_visit(browser, site_url):
 
 def test_every_page_and_header_link_works_offline_after_one_visit(browser, site_url):
     """Issue 14: with the server unreachable, every page of the site opens from its folder URL and
-    from its index.html URL, and the Games and Lessons links in each page's header open too."""
+    from its index.html URL, and the Games, Lessons and For teachers links in each page's header open too."""
     from conftest import DIST
 
     pages = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*.html"))
@@ -40,7 +40,7 @@ def test_every_page_and_header_link_works_offline_after_one_visit(browser, site_
         for url in sorted(urls):
             response = page.goto(site_url + url, wait_until="domcontentloaded")
             assert response is not None and response.ok, url
-            for name in ("Games", "Lessons"):
+            for name in ("Games", "Lessons", "For teachers"):
                 link = page.locator("header.site-header nav").get_by_role("link", name=name, exact=True)
                 href = link.get_attribute("href")
                 with page.expect_navigation(wait_until="domcontentloaded"):

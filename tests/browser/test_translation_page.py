@@ -12,6 +12,7 @@ open_game = partial(table_page.open_game, game="translation", until="html[data-s
 def test_landing_page_lists_translation_and_starts_it(page, site_url):
     page.goto(site_url)
     assert page.locator("#game-translation h3").inner_text() == "Translation"
+    page.locator("#game-translation summary").click()  # "Choose players"
     page.select_option("select[aria-label='Player 2 of Translation']", "random")
     page.click("#game-translation button[type=submit]")
     page.wait_for_selector("html[data-state=ready]")

@@ -32,6 +32,37 @@ def test_every_step_can_be_played_when_it_is_asked_for(path):
     assert lesson.step_reached(state.history) == len(lesson.steps)
 
 
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_guided_lesson_plays_to_its_end_by_following_its_hints(path):
+    """Issue 35: a student who presses "Suggest a move" at every step and makes the move it lights up
+    reaches the end of the lesson; every step says what to look at, has its own hint, and explains
+    the move once made. The computers move between steps as the page moves them."""
+    from biocards import games
+
+    lesson = load(path)
+    game = games.get(lesson.game)
+    state, done = lesson.start(), 0
+    while done < len(lesson.steps):
+        while not state.is_terminal() and state.current_player != lesson.student:
+            seat = state.current_player
+            state.apply(game.make_bot(lesson.seats[seat], seat, lesson.seed).choose(state))
+        step = lesson.steps[done]
+        assert step.say.strip() and step.hint.strip() and step.then.strip(), f"step {done + 1}"
+        move = lesson.hinted_move(state, done)
+        assert move is not None, f"step {done + 1}: the hint points at no legal move"
+        assert lesson.advances(state, move, done)
+        state.apply(move)
+        done += 1
+    assert lesson.hinted_move(state, done) is None  # nothing left to suggest from the lesson
+    assert lesson.step_reached(state.history) == len(lesson.steps)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_guided_lesson_names_the_lesson_page_it_belongs_to(path):
+    lesson_page = tomllib.loads(path.read_text(encoding="utf-8")).get("lesson", "")
+    assert (GUIDED.parent / f"{lesson_page}.md").exists(), lesson_page
+
+
 def test_first_codons_says_what_the_prepared_position_shows():
     """The step texts name the strand, the water card and codons: they must match the deal."""
     lesson = load(GUIDED / "first-codons.toml")

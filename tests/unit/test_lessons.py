@@ -336,12 +336,51 @@ def test_translation_rules_page_links_the_cc_by_sa_original():
 
 
 def test_a_lesson_page_links_the_guided_lessons_it_names(tmp_path):
-    """Front matter ``guided = [...]`` puts "Try it in a guided lesson" on the page, with a link
-    that starts that lesson in the play page."""
+    """Front matter ``guided = [...]`` puts "Play it" at the top of the page and "Play it in a guided
+    lesson" at its end, each with a link that starts that lesson in the play page."""
     build_lessons(ROOT, tmp_path, environment())
     html = (tmp_path / "lessons" / "genetic-code.html").read_text(encoding="utf-8")
-    assert "Try it in a guided lesson" in html
-    assert 'href="../play/?game=translation&amp;lesson=first-codons"' in html
+    link = 'href="../play/?game=translation&amp;lesson=first-codons"'
+    top = html.index('class="play-it-row play-it-top"')
+    end = html.index('class="play-it-row play-it-end"')
+    assert top < html.index("<h2") < end  # above the first section, below the last
+    assert link in html[top:html.index("</p>", top)] and link in html[end:html.index("</p>", end)]
+
+
+@pytest.mark.parametrize("page", sorted(LESSONS.glob("*.md")), ids=lambda p: p.stem)
+def test_every_lesson_page_has_a_guided_lesson_to_play(page):
+    """Issue 35: every lesson is linked to at least one guided lesson that plays its ideas."""
+    meta, _ = read_page(page)
+    guided = meta.get("guided", [])
+    assert guided, f"{page.name} names no guided lesson"
+    for lesson in guided:
+        assert (LESSONS / "guided" / f"{lesson}.toml").exists(), lesson
+
+
+def test_every_guided_lesson_belongs_to_a_lesson_page_that_links_it_and_leads_to_the_next(tmp_path):
+    """A guided lesson names its page, which links it; the build tells each one the next in teaching
+    order (the lessons index's order), and the last one none."""
+    build_lessons(ROOT, tmp_path, environment())
+    order = [read_page(p)[0] for p in lesson_pages()]
+    order = sorted(((m.get("order", 1000), p.stem) for m, p in zip(order, lesson_pages())))
+    position = {slug: i for i, (_, slug) in enumerate(order)}
+    written = {p.stem: json.loads(p.read_text()) for p in (tmp_path / "lessons" / "guided").glob("*.json")}
+    assert set(written) == {p.stem for p in (LESSONS / "guided").glob("*.toml")}
+    chain, seen = [], set()
+    first = [g for g in written if g not in {w["next"]["id"] for w in written.values() if w["next"]}]
+    assert len(first) == 1
+    current = first[0]
+    while current:
+        assert current not in seen
+        seen.add(current)
+        chain.append(current)
+        data = written[current]
+        slug = data["page"]["href"].removeprefix("lessons/").removesuffix(".html")
+        assert current in read_page(LESSONS / f"{slug}.md")[0]["guided"]
+        current = data["next"]["id"] if data["next"] else None
+    assert seen == set(written)  # one path through them all
+    pages = [position[written[g]["lesson"]] for g in chain]
+    assert pages == sorted(pages)  # in teaching order
 
 
 # --- issue 13: a biology teacher's corrections ------------------------------------------------
@@ -422,3 +461,61 @@ def test_every_biological_event_names_a_known_concept(game_id):
                                or event.data.get("card") == "research-grant")  # NUCLEO's coin card
                 if event.kind in BIOLOGICAL_EVENTS[game_id] and not not_biology:
                     assert event.concepts, (event.kind, event.text)
+
+
+# --- issue 35: three more lessons, their questions and their concepts -----------------------------
+
+NEW_LESSONS = {"energy-atp": ["atp-adp-cycle", "glycolysis", "creatine-phosphate"],
+               "membranes-and-transport": ["phospholipid-bilayer", "facilitated-diffusion", "membrane-proteins"],
+               "chain-to-protein": ["protein-folding", "protein-structure-levels", "amino-acid-change"]}
+
+
+@pytest.mark.parametrize("slug", NEW_LESSONS)
+def test_each_new_lesson_owns_its_concepts_cites_references_and_says_where_the_games_depart(slug):
+    meta, body = read_page(LESSONS / f"{slug}.md")
+    table = concepts()
+    for cid in NEW_LESSONS[slug]:
+        assert table[cid]["lesson"] == slug and cid in meta["concepts"], cid
+    assert "## References" in body and "## In a real cell" in body
+    references = body.split("## References", 1)[1]
+    assert len(re.findall(r"^- ", references, re.M)) >= 3
+
+
+@pytest.mark.parametrize("slug", NEW_LESSONS)
+def test_each_new_lessons_check_yourself_questions_follow_the_shared_format(slug):
+    """lessons/questions/<slug>.toml (the format from branch issue-teach): 3-5 [[question]] tables,
+    each with id, kind "choice" (answer: index of the right choice) or "order" (choices in the right
+    order, no answer), prompt, choices, a concept that exists and an explain sentence."""
+    with open(LESSONS / "questions" / f"{slug}.toml", "rb") as f:
+        questions = tomllib.load(f)["question"]
+    assert 3 <= len(questions) <= 5
+    assert len({q["id"] for q in questions}) == len(questions)
+    table = concepts()
+    for q in questions:
+        assert set(q) <= {"id", "kind", "prompt", "choices", "answer", "concept", "explain"}, q["id"]
+        assert q["kind"] in ("choice", "order") and q["prompt"] and q["explain"], q["id"]
+        assert len(q["choices"]) >= 3 and len(set(q["choices"])) == len(q["choices"]), q["id"]
+        assert q["concept"] in table, q["id"]
+        if q["kind"] == "choice":
+            assert 0 <= q["answer"] < len(q["choices"]), q["id"]
+        else:
+            assert "answer" not in q, q["id"]
+
+
+@pytest.mark.parametrize("cid", [c for cs in NEW_LESSONS.values() for c in cs])
+def test_each_new_concept_is_named_by_an_event_of_some_game(cid):
+    """Issue 35: the new lessons' concepts are the biology of real moves, so a game's log links to them."""
+    from biocards import games
+    from biocards.core.testing import random_game
+
+    named = set()
+
+    def collect(state, events):
+        named.update(c for event in events for c in event.concepts)
+
+    for game in games.all():
+        for seed in range(4):
+            random_game(game, game.min_players, seed, check_each=collect)
+            if cid in named:
+                return
+    assert cid in named, f"no game event names {cid}"

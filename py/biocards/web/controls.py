@@ -132,8 +132,10 @@ class Controls:
             return
         step = table.lesson_step()
         if step is not None:
+            # The step's own words, and its move lit up on the table, so a stuck student can go on.
             words = step.hint or step.say
-            key = None
+            move = table.guided.hinted_move(table.state, table.step)
+            key = move.key if move is not None else None
         else:
             # The same budget as the strong computer's move, so a hint never keeps a student waiting.
             hint = suggest(table.state, table.seed + len(table.state.history), seconds=HINT_SECONDS)

@@ -16,6 +16,11 @@ SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer
 class EndScreen:
     """Mixin for :class:`~biocards.web.table.Table`: shows the result once the game is over."""
 
+    def _seat_title(self, p: int) -> str:
+        """How the result names seat ``p``: "Player 2 (computer, good)"."""
+        kind = self._seat_kind(p)
+        return f"{_player(p)} ({SEAT_NAMES.get(kind, kind)})"
+
     def _show_end(self) -> None:
         state = self.state
         scores = state.scores()
@@ -26,9 +31,8 @@ class EndScreen:
         for p, total in enumerate(scores):
             lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in state.score_breakdown(p))
             won = p in winners
-            kind = SEAT_NAMES.get(self._seat_kind(p), self._seat_kind(p))
             mark = ' class="winner"' if won else ""
-            rows.append(f"<tr{mark}><th scope='row'>{_player(p)} ({escape(kind)})</th>"
+            rows.append(f"<tr{mark}><th scope='row'>{escape(self._seat_title(p))}</th>"
                         f"<td>{total} points{' — winner' + shared if won else ''}</td>"
                         f"<td><ul>{lines}</ul></td></tr>")
         tie = state.tie_break()

@@ -44,6 +44,15 @@ class LessonPanel:
         else:
             _el("lesson-progress").textContent = f"All {total} steps done"
             _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
+            # What to do next: the next guided lesson in teaching order, and the page this one belongs to.
+            if lesson.following:
+                _el("lesson-next").href = "../" + lesson.following["href"]
+                _el("lesson-next").textContent = f"Next guided lesson: {lesson.following['title']}"
+            _el("lesson-next-item").hidden = not lesson.following
+            if lesson.page:
+                _el("lesson-page").href = "../" + lesson.page["href"]
+                _el("lesson-page").textContent = f"Read the lesson: {lesson.page['title']}"
+            _el("lesson-page-item").hidden = not lesson.page
             _el("lesson-done").hidden = False
         _el("new-game").textContent = "Restart lesson"
         self._show_lesson_in_bar()

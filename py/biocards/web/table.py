@@ -329,12 +329,35 @@ def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
         raise SetupError(f"The guided lesson {name!r} could not be read: {exc}") from None
 
 
+async def _start_class_table(params: dict[str, str], concepts: dict) -> None:
+    """A seat at a class table (``?class=CODE``), or a table on the projector (``?watch=ID&key=…``)."""
+    from .class_play import ClassTable, ProjectorTable, seat_from_storage
+
+    # The wheel's folder is named by its hash: it says which drawing code this page runs.
+    build = str(document.querySelector("meta[name=biocards-wheel]").content).split("/")[1]
+    if "watch" in params:
+        game = params.get("game", "")
+        if game not in {g.id for g in games.all()}:
+            raise SetupError("This projector link names no game: open it again from the teacher's page.")
+        ProjectorTable(params["watch"], params.get("key", ""), game, concepts, build).start()
+        return
+    code = params["class"]
+    seat = seat_from_storage(code)
+    if seat is None:
+        raise SetupError(f"This device has no seat in class {code}: open “Join a class” and type the code.")
+    ClassTable(seat, concepts, build).start()
+
+
 async def start() -> None:
     """Read the URL, concepts and any guided lesson, then start the table; any failure becomes a
     readable message."""
     try:
         concepts_text, lesson_text = (await window.biocardsData).to_py()
         query = str(window.location.search)
+        params = query_params(query)
+        if "class" in params or "watch" in params:  # a class table: the class server referees it
+            await _start_class_table(params, json.loads(concepts_text) if concepts_text else {})
+            return
         guided = _guided_lesson(query, lesson_text)
         playable = _playable(query if guided is None else f"?game={guided.game}")
         setup = parse(query, playable, guided)

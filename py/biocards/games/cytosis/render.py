@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing
+from ...svg import LAYOUTS, Drawing, text_width, wrap
 from .cards import (BUY_COST, CARD, CUBE_NAMES, EVENT, GOAL, GREY_COST, KIND_NAMES, SPOT, VESICLE_LIMITS,
                     VESICLES_EACH, Card)
 
@@ -126,17 +126,6 @@ def short(name: str) -> str:
     return SHORT_NAMES.get(name, name)
 
 
-def wrap(s: str, limit: int) -> list[str]:
-    """Greedy word wrap to lines of at most ``limit`` characters (a long word gets its own line)."""
-    lines: list[str] = []
-    for word in s.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= limit:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 def cube(d: Drawing, x: float, y: float, kind: str, size: int = 14) -> None:
     """One cube (or ATP) token with its letter, so colour is never the only sign."""
     size = max(size, 17)  # room for a 12-unit letter
@@ -200,8 +189,8 @@ def chip(d: Drawing, x: float, y: float, w: float, s: str, action: Action, grey:
 
 
 def chip_width(s: str) -> float:
-    """Room for a chip's words (bold 12 px sans-serif is about 7 px a character); never under 44."""
-    return max(44, min(SPOT_W - 8, 14 + 7.0 * len(s)))
+    """Room for a chip's words (bold 12) and its padding; never under 44, never wider than a spot."""
+    return max(44, min(SPOT_W - 8, 14 + text_width(s, 12, True)))
 
 
 # -- the header -------------------------------------------------------------------------------------
@@ -337,7 +326,7 @@ def _spot(d: Drawing, view, sid: str, x: float, y: float) -> None:
         else:
             d.text(x + 6, y + 17, title, 13, weight="bold")
             if top == y + 48 or not chips:
-                for i, line in enumerate(wrap(detail, 18)[:2 if chips else 3]):
+                for i, line in enumerate(wrap(detail, d.spot_w - 12, 12)[:2 if chips else 3]):
                     d.text(x + 6, y + 33 + 15 * i, line, 12)
         if occupant is not None:
             worker(d, x + d.spot_w - 13, y + 13, occupant)
@@ -381,10 +370,10 @@ def _market_card(d: Drawing, view, slot: int, x: float, y: float) -> None:
 def card_face(d: Drawing, card: Card, x: float, y: float, w: float, h: float) -> None:
     """A cell component card: name, kind, what it needs (cubes and ATP) and its Health Points."""
     d.rect(x, y, w, h, KIND_COLOURS[card.kind], stroke="#333", rx=5)
-    limit = int((w - 10) / 6.6)
-    lines = wrap(card.name, limit)
-    if len(lines) > 2 or any(len(line) > limit for line in lines):  # UDP-glucuronosyltransferase
-        lines = wrap(short(card.name), limit)
+    room = w - 10
+    lines = wrap(card.name, room, 12, True)
+    if len(lines) > 2 or any(text_width(line, 12, True) > room for line in lines):  # UDP-glucuronosyltransferase
+        lines = wrap(short(card.name), room, 12, True)
     for i, line in enumerate(lines[:2]):
         d.text(x + 5, y + 13 + 13 * i, line, 12, weight="bold")
     yy = y + 13 + 13 * min(2, len(lines))
@@ -454,7 +443,7 @@ def _info(d: Drawing, view, y: float) -> float:
             if claim is not None:
                 d.text(gx + gw - 6, y + h - 10, "claim: Laureates", 10, anchor="end", weight="bold")
             d.text(gx + 6, y + 35, g.name, 12, weight="bold")
-            for j, line in enumerate(wrap(g.text, 26)[:2]):
+            for j, line in enumerate(wrap(g.text, gw - 12, 10)[:2]):
                 d.text(gx + 6, y + 49 + 12 * j, line, 10)
             for k, p in enumerate(markers):
                 worker(d, gx + 14 + k * 26, y + h - 14, p, 10)
@@ -469,7 +458,7 @@ def _info(d: Drawing, view, y: float) -> float:
     d.text(ex + 6, y + 14, f"Event this round ({view['events_left']} events left)", 12, weight="bold")
     event = EVENT.get(view["active_event"]) if view["active_event"] else None
     words = event.text if event else "No event yet (the first round has none)."
-    for j, line in enumerate(wrap(words, 36)[:4]):
+    for j, line in enumerate(wrap(words, ew - 12, 12)[:4]):
         d.text(ex + 6, y + 36 + 14 * j, line, 12)
     sx = ex + ew + 10
     if not wide:
@@ -511,7 +500,7 @@ def _seat(d: Drawing, view, p: int, y: float, h: float) -> None:
     d.text(MARGIN + 18, y + 20, name, 14, weight="bold")
     d.text(MARGIN + 18, y + 42, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
     parts = [f"{k} {n}" for k, n in seat["hp"].items() if n]
-    for j, line in enumerate(wrap(" · ".join(parts) or "no Health Points yet", 30)[:2]):
+    for j, line in enumerate(wrap(" · ".join(parts) or "no Health Points yet", 165, 10)[:2]):
         d.text(MARGIN + 82, y + 34 + 11 * j, line, 10, fill="#333")
     # Resources.
     rx, ry = MARGIN + 18, y + 52
@@ -570,8 +559,8 @@ def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
         d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
     name = f"Player {p + 1}" + (" (you)" if seat["hand"] is not None else "") + (" · to move" if to_move else "")
     d.text(MARGIN + 18, y + 25, name, 14, weight="bold")
-    d.text(MARGIN + 18 + 7.6 * len(name) + 10, y + 25, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
-    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + 7.6 * len(name) + 66, y + 11)
+    d.text(MARGIN + 18 + text_width(name, 14, True) + 10, y + 25, f"{seat['score']} HP", 16, weight="bold", fill="#8b2f00")
+    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + text_width(name, 14, True) + 66, y + 11)
     for kind in ("atp", "mrna", "protein", "carb", "lipid"):
         n = seat["atp"] if kind == "atp" else seat["cubes"][kind]
         cube(d, x, yy, kind, 17)
@@ -643,7 +632,7 @@ def _completed(d: Drawing, seat, x: float, y: float, w: float) -> None:
     for c in done:
         card = CARD[c]
         s = f"{short(card.name)} {card.hp} HP" if card.hp else short(card.name)
-        cw = 12 + 6.2 * len(s)
+        cw = 12 + text_width(s, 10)
         if cx + cw > x + w:
             cx, cy = x + 96, cy + 20
         d.rect(cx, cy, cw, 17, KIND_COLOURS[card.kind], stroke="#555", rx=8)

@@ -664,10 +664,13 @@ class CytosisState(GameState):
         self.hand[p].remove(card.id)
         self.completed[p].append(card.id)
         self._score(p, source, card.hp)
-        concepts = {"enzyme": ("enzyme", "cytoplasm"), "detox": ("detoxification", "smooth-er"),
+        # Cytosis's enzyme cards are the glycolysis enzymes, folded in the cytoplasm; a protein receptor
+        # is delivered into the plasma membrane itself (steroid receptors stay inside the cell).
+        concepts = {"enzyme": ("enzyme", "cytoplasm", "protein-folding", "protein-structure-levels", "glycolysis"),
+                    "detox": ("detoxification", "smooth-er"),
                     "protein-hormone": ("protein-hormone", "exocytosis"),
                     "steroid-hormone": ("steroid-hormone", "smooth-er"),
-                    "protein-receptor": ("hormone-receptor", "exocytosis", "plasma-membrane"),
+                    "protein-receptor": ("hormone-receptor", "exocytosis", "plasma-membrane", "membrane-proteins"),
                     "steroid-receptor": ("hormone-receptor", "steroid-hormone")}[card.kind] + card.concepts
         note = ""
         if card.kind in IN_A_REAL_CELL:

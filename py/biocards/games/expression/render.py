@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing
+from ...svg import LAYOUTS, Drawing, fit_size, wrap
 from .cards import CATEGORIES, MUTATIONS, PATHWAY, next_category, parse, points
 from .cards import name as _name
 
@@ -138,17 +138,6 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
     return None if view["over"] else _rule_line(view)
 
 
-def _wrap(text: str, chars: int) -> list[str]:
-    """Words of ``text`` in lines of at most ``chars`` characters."""
-    lines: list[str] = []
-    for word in str(text).split():
-        if lines and len(lines[-1]) + 1 + len(word) <= chars:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
 def _header(d: Drawing, view: dict[str, Any]) -> float:
     if view["over"]:
         status = f"Match over after {view['hand_number']} hand{'s' * (view['hand_number'] != 1)}"
@@ -163,18 +152,18 @@ def _header(d: Drawing, view: dict[str, Any]) -> float:
         d.text(40, 34, status, 22, weight="bold")
         d.text(WIDTH - 40, 34, goal, 15, anchor="end", fill=MUTED)
         d.rect(30, 48, WIDTH - 60, 40, "#fff4d6" if view["pending"] else "#ffffff", stroke="#b58900", rx=8)
-        d.text(46, 74, line, 17 if len(line) < 115 else 15, weight="bold" if view["pending"] else "normal",
+        d.text(46, 74, line, fit_size(line, WIDTH - 92, (17, 15), bool(view["pending"])), weight="bold" if view["pending"] else "normal",
                fill="#5a3a00" if view["pending"] else DARK, extra=' id="rule-line"')
         return 0
     # Narrower tables: the same three things on wrapped lines, nothing smaller.
     y = 30
-    for part in _wrap(status, int((d.width - 24) / 11)):
+    for part in wrap(status, d.width - 24, 20, True):
         d.text(12, y, part, 20, weight="bold")
         y += 26
-    for part in _wrap(goal, int((d.width - 24) / 7.5)):
+    for part in wrap(goal, d.width - 24, 14):
         d.text(12, y - 4, part, 14, fill=MUTED)
         y += 20
-    lines = _wrap(line, int((d.width - 40) / 8))
+    lines = wrap(line, d.width - 40, 16, bool(view["pending"]))
     d.rect(8, y, d.width - 16, 14 + 22 * len(lines), "#fff4d6" if view["pending"] else "#ffffff", stroke="#b58900",
            rx=8)
     d.add('<g id="rule-line">')
@@ -331,7 +320,7 @@ def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row
         hint = (" · the raised cards can be played: click one" + (", or draw" if "draw" in kinds else "")
                 if "play" in kinds else " · none can be played now")
     title = f"Your hand: {count} card{'s' * (count != 1)}{hint}"
-    title_lines = [title] if getattr(d, "width", WIDTH) == WIDTH else _wrap(title, int((d.width - 24) / 9))
+    title_lines = [title] if getattr(d, "width", WIDTH) == WIDTH else wrap(title, d.width - 24, 16, True)
     for k, part in enumerate(title_lines):
         d.text(x0, y + 24 + 22 * k, part, 17 if len(title_lines) == 1 else 16, weight="bold")
     top = y + 50 + 22 * (len(title_lines) - 1)
@@ -445,7 +434,7 @@ def _last_hand_wrapped(d: Drawing, view: dict[str, Any], y: float) -> float:
         return y
     text = (f"Hand {last['hand']} went to {_who(last['winner'])}: +{last['points']} points from the cards left "
             f"in the other hands ({last['reason']}).")
-    lines = _wrap(text, int((d.width - 24) / 7.5))
+    lines = wrap(text, d.width - 24, 14)
     d.add('<g id="last-hand">')
     for k, part in enumerate(lines):
         d.text(12, y + 20 + 20 * k, part, 14, fill=MUTED)

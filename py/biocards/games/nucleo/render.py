@@ -23,7 +23,7 @@ from html import escape
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing, Flow
+from ...svg import LAYOUTS, Drawing, Flow, text_width, wrap
 from .cards import ACTION_CARDS, AMINO_NAMES, FIXED_TRADE
 from .rules import MAX_OFFERS_PER_TURN, item_label, items_text
 
@@ -69,22 +69,6 @@ def _colours(code: str) -> tuple[str, str]:
 
 def _player(p: int) -> str:
     return f"Player {p + 1}"
-
-
-def _width(s: str, size: int, bold: bool = False) -> int:
-    """A generous estimate of a sans-serif string's width, so text stays inside its chip."""
-    return int(len(s) * size * (0.62 if bold else 0.56)) + 2
-
-
-def _wrap(s: str, width: float, size: int, bold: bool = False) -> list[str]:
-    """Words of ``s`` in lines no wider than ``width`` units (by :func:`_width`'s estimate)."""
-    lines: list[str] = []
-    for word in s.split():
-        if lines and _width(lines[-1] + " " + word, size, bold) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 def _words(s: str) -> list[str]:
@@ -160,7 +144,7 @@ class _Table(Drawing):
         """``s`` wrapped to ``width`` (to the right margin by default), first baseline at ``y``;
         returns the last baseline."""
         step = step or size + 5
-        wrapped = _wrap(s, (width if width is not None else self.right - x), size, style.get("weight") == "bold")
+        wrapped = wrap(s, (width if width is not None else self.right - x), size, style.get("weight") == "bold")
         for i, line in enumerate(wrapped):
             self.text(x, y + i * step, line, size, **style)
         return y + (len(wrapped) - 1) * step
@@ -358,7 +342,7 @@ def _header(d: _Table, view) -> float:
         return 34
     lines: list[str] = []
     for piece in pieces + ([you] if you else []):
-        if lines and _width(lines[-1] + " · " + piece, 16, True) <= d.width - 24:
+        if lines and text_width(lines[-1] + " · " + piece, 16, True) <= d.width - 24:
             lines[-1] += " · " + piece
         else:
             lines.append(piece)
@@ -429,8 +413,8 @@ def _board(d: _Table, view, top: float) -> float:
         flow.newline()
         left, per_row = MARGIN + 2, 4 if d.layout == "medium" else 2
         box_w = (d.right - left - 8 * (per_row - 1)) / per_row
-        # Short words on a wide box: wrapped a little less cautiously than _width's estimate.
-        names = [_wrap(f"{number}. {name}", (box_w - 16) * 1.15, 14, True) for number, name in PARTS]
+        # Short words on a wide box: wrapped a little less cautiously than text_width's estimate.
+        names = [wrap(f"{number}. {name}", (box_w - 16) * 1.15, 14, True) for number, name in PARTS]
         box_h = 34 + 19 * max(len(n) for n in names)
     for i, (number, name) in enumerate(PARTS):
         row, col = divmod(i, per_row)
@@ -466,7 +450,7 @@ def _supply(d: _Table, view, top: float) -> float:
     # The colour key: beside the title (wide) or under it.
     legend = Flow(560 if d.wide else MARGIN + 2, top + (0 if d.wide else 24), d.right, gap=14)
     for name, (_, fill, _) in CLASSES.items():
-        x, y = legend.place(22 + _width(name, 13), 18)
+        x, y = legend.place(22 + text_width(name, 13), 18)
         d.rect(x, y + 1, 16, 16, fill, rx=3)
         d.text(x + 22, y + 14, name, 13)
     tile_w, step = SUPPLY_TILE[d.layout]
@@ -511,7 +495,7 @@ def _panel(d: _Table, view, top: float) -> float:
     """The prompt, and under it the offer (both sides) while one is written or answered. Returns the
     bottom edge."""
     pending = view["pending"]
-    lines = _wrap(prompt(view) or "", d.width - 2 * MARGIN - 24, 14, True)
+    lines = wrap(prompt(view) or "", d.width - 2 * MARGIN - 24, 14, True)
     d.rect(MARGIN, top, d.width - 2 * MARGIN, 16 + 20 * len(lines), "#fffbe6", stroke="#999")
     for i, line in enumerate(lines):
         d.text(MARGIN + 12, top + 25 + 20 * i, line, 14, weight="bold")
@@ -573,8 +557,8 @@ def _bar_moves(d: _Table, y: float) -> float:
         return y
     flow = Flow(MARGIN + 2, y + 8, d.right - 2)
     for action in moves:
-        lines = _wrap(action.label, d.right - MARGIN - 30, 14, True)
-        w = max(d.target, min(_width(max(lines, key=len), 14, True) + 24, d.right - MARGIN - 4))
+        lines = wrap(action.label, d.right - MARGIN - 30, 14, True)
+        w = max(d.target, min(text_width(max(lines, key=len), 14, True) + 24, d.right - MARGIN - 4))
         h = max(d.target, 16 + 19 * len(lines))
         x, by = flow.place(w, h)
         ident = f"bar-{action.kind}" + (f"-{action.get('receive')}" if action.get("receive") else "")
@@ -596,7 +580,7 @@ def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: flo
     head = f"{name} gives" + (f" · {status}" if side == 0 else "")
     if side == 0 and not d.wide:  # no room for the kind of offer at the right: it leads the status
         head = f"{name} gives · {counter.lower()}, {status}"
-    head_lines = _wrap(head, w - 24 - (90 if d.wide and side == 0 else 0), 13, True)
+    head_lines = wrap(head, w - 24 - (90 if d.wide and side == 0 else 0), 13, True)
     chips = Flow(x + 12, y + 10 + 19 * len(head_lines), x + w - 12)
     places = [chips.place(_item_width(item), 48) for item in items] or [chips.place(100, 24)]
     h = max(height, chips.bottom - y + 12)
@@ -615,11 +599,11 @@ def _offer_side(d: _Table, view, side: int, giver: int, items: list[str], x: flo
     return h
 
 
-def _item_width(item: str) -> int:
+def _item_width(item: str) -> float:
     kind, _, what = item.partition(":")
     if kind == "aa":
         return 46
-    return max(_width("1 coin" if item == "coin" else what, 13, True), _width("protein card", 12)) + 20
+    return max(text_width("1 coin" if item == "coin" else what, 13, True), text_width("protein card", 12)) + 20
 
 
 def _item_chip(d: _Table, item: str, x: float, y: float, ident: str) -> None:
@@ -645,7 +629,7 @@ def _ask_palette(d: _Table, asks: list[Action], y: float) -> float:
     for action in asks:
         item = action.item
         kind, _, what = item.partition(":")
-        w = (46 if d.wide else 50) if kind == "aa" else max(h, _width(what or "1 coin", 13, True) + 16)
+        w = (46 if d.wide else 50) if kind == "aa" else max(h, text_width(what or "1 coin", 13, True) + 16)
         x, cy = flow.place(w, h)
         if kind == "aa":
             fill, ink = _colours(what)
@@ -677,7 +661,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
     # Wide: a label column on the left, the cards from x=120. Otherwise: a heading over each row.
     x0 = 120 if d.wide else 16
     head = Flow(16, y + 8, d.right - 6)
-    x, hy = head.place(_width(title, 15, True), t)
+    x, hy = head.place(text_width(title, 15, True), t)
     d.text(x, hy + t / 2 + 5, title, 15, weight="bold")
     coin_action = d.find("give", item="coin")
     coins = view["coins"][p]
@@ -723,8 +707,8 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
     for i, cid in enumerate(hand["actions"]):
         card = ACTION_CARDS[cid]
         label = f"{card.title}: {SHORT_EFFECT.get(cid, '')}" if cid in SHORT_EFFECT else card.title
-        w = min(_width(label, 13, True) + 20, d.right - 6 - x0)
-        lines = _wrap(label, w - 16, 13, True)  # a long card name takes two lines on a phone
+        w = min(text_width(label, 13, True) + 20, d.right - 6 - x0)
+        lines = wrap(label, w - 16, 13, True)  # a long card name takes two lines on a phone
         h = max(t, 12 + 17 * len(lines))
         x, cy = flow.place(w, h)
         action = d.find("play", card=cid) if cid not in hand["actions"][:i] else None
@@ -750,14 +734,14 @@ def _row_heading(d: _Table, top: float, title: str, count: str, note: str = "") 
         d.text(16, top + 24, title, 14, weight="bold")
         if count:
             d.text(16, top + 42, count, 13, fill=MUTED)
-        for i, line in enumerate(_wrap(note, 96, 12)):
+        for i, line in enumerate(wrap(note, 96, 12)):
             d.text(16, top + 58 + 14 * i, line, 12, fill=MUTED)
         return top
     d.text(16, top + 16, title, 14, weight="bold")
     rest = " · ".join(s for s in (count, note) if s)
     if rest:
-        d.lines(24 + _width(title, 14, True), top + 16, rest, 13, fill=MUTED)
-    return top + 16 + 19 * (len(_wrap(rest, d.right - 30 - _width(title, 14, True), 13)) - 1) + 10
+        d.lines(24 + text_width(title, 14, True), top + 16, rest, 13, fill=MUTED)
+    return top + 16 + 19 * (len(wrap(rest, d.right - 30 - text_width(title, 14, True), 13)) - 1) + 10
 
 
 def _seat_title(view, p: int) -> str:
@@ -780,10 +764,10 @@ def _protein_card(d: _Table, protein: dict[str, Any], amino: dict[str, int], p: 
         action = action or d.find(kind, **params)
     boosts = [a for a in d.legal if a.kind == "build" and a.protein == name and a.boost != "none"]
     need = _missing(seq, amino)
-    need_lines = _wrap(f"Still need: {_need_text(need)}", w - 16, 13) if need else ["✓ every amino acid in hand"]
+    need_lines = wrap(f"Still need: {_need_text(need)}", w - 16, 13) if need else ["✓ every amino acid in hand"]
     # A boosted build plays an action card with it: buttons of their own along the card's foot.
     chips = Flow(x + 8, 0, x + w - 8, gap=6)
-    spots = [chips.place(_width(BOOST_CHIP[b.boost], 13, True) + 16, d.target) for b in boosts]
+    spots = [chips.place(text_width(BOOST_CHIP[b.boost], 13, True) + 16, d.target) for b in boosts]
     foot = chips.bottom + 6 if boosts else 0
     h = 70 + 17 * len(need_lines) + foot
     if dry:
@@ -820,7 +804,7 @@ def _protein_card(d: _Table, protein: dict[str, Any], amino: dict[str, int], p: 
     d.add("</g>")
     for boost, (bx, by) in zip(boosts, spots):
         label = BOOST_CHIP[boost.boost]
-        _button(d, boost, bx, y + h - foot + by, _width(label, 13, True) + 16, d.target, label,
+        _button(d, boost, bx, y + h - foot + by, text_width(label, 13, True) + 16, d.target, label,
                 ident=f"build-{p}-{i}-{boost.boost}")
     return h
 
@@ -837,7 +821,7 @@ def _other_seat(d: _Table, view, p: int, y: float) -> float:
               ("action cards", hand["action_count"], "#CC79A7", INK))
     score = f"Score: {view['scores'][p]}" if view["scores"][p] is not None else ""
     button = f"Offer a trade to {_player(p)}"
-    bw = _width(button, 14, True) + 24
+    bw = text_width(button, 14, True) + 24
     if d.wide:
         d.text(16, y + 31, _seat_title(view, p), 15, weight="bold")
         x = 330
@@ -845,7 +829,7 @@ def _other_seat(d: _Table, view, p: int, y: float) -> float:
             d.rect(x, y + 10, 34, 32, fill, stroke="#555", rx=4)
             d.text(x + 17, y + 31, n, 14, anchor="middle", weight="bold", fill=ink)
             d.text(x + 42, y + 31, label, 14)
-            x += 52 + _width(label, 14) + 16
+            x += 52 + text_width(label, 14) + 16
         right = d.width - 20
         if action is not None:
             _button(d, action, right - bw, y + 10, bw, d.target, button, ident=f"seat-{p}", size=14)

@@ -19,7 +19,7 @@ MAX_OFFERS_PER_TURN = 2
 """Trade offers the active player may make in one turn, so negotiation cannot go on for ever."""
 MAX_ITEMS = 3
 """Cards or coins on each side of one offer (keeps the choices short; a counter-offer has the same limit)."""
-BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein")
+BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
 def _name(p: int) -> str:

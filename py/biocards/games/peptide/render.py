@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, Drawing, Flow
+from ...svg import LAYOUTS, Drawing, Flow, text_width, wrap
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
 
 WIDTH = 1280
@@ -155,7 +155,7 @@ def _header(svg: _Table, view) -> float:
     turn = "" if view["current"] is None else f"Player {view['current'] + 1} to move"
     title = f"Round {view['round']} · {PHASES[view['phase']]}"
     lines = [title + (f" · {turn}" if turn else "")] if svg.layout == "wide" else [title] + ([turn] if turn else [])
-    if svg.layout == "narrow" and len(title) > 38:
+    if svg.layout == "narrow" and text_width(title, 16, True) > svg.width - 24:
         lines = [f"Round {view['round']}", PHASES[view["phase"]]] + ([turn] if turn else [])
     height = 12 + 22 * len(lines)
     svg.rect(0, 0, svg.width, height, "#2b2b2b", rx=0, stroke="none")
@@ -267,17 +267,6 @@ def amino_words(card) -> str:
             f"worth {card.value} points in a finished chain.")
 
 
-def _wrap(text: str, chars: int) -> list[str]:
-    """Words of ``text`` in lines of at most ``chars`` characters."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= chars:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
 def _prompt(svg: _Table, view, y: float) -> float:
     pending = view["pending"]
     if pending is None and view["phase"] == "over":
@@ -286,7 +275,7 @@ def _prompt(svg: _Table, view, y: float) -> float:
         text = prompt(view) or ""
     bold = pending is not None
     start = len(svg.parts)
-    lines = _wrap(text, int((svg.width - 40) / 7.4))
+    lines = wrap(text, svg.width - 40, 14, bold)
     flow = Flow(20, y + 10 + 20 * len(lines), svg.width - 20)
     # The pending kind says what the drawn cards are: "G", "A" and "C" are RNA letters and amino acids.
     rna_draw = pending is not None and pending["kind"] == "nucleus-keep"
@@ -294,14 +283,14 @@ def _prompt(svg: _Table, view, y: float) -> float:
         if rna_draw:
             keep = svg.find("keep", letter=item)
             label = f"Keep {RNA_NAMES[item]} ({item})"
-            w = max(130, int(len(label) * 7.8) + 20)
+            w = max(130, text_width(label, 14, True) + 20)
             x, by = flow.place(w, svg.target)
             svg.card(x, by, w, svg.target, RNA_COLOURS[item], [(label, 14, "bold")], action=keep,
                      ident=f"drawn-{i}", dark=item in "GC", middle=True)
         else:
             card = AMINO_CARDS[item]
             label = f"Keep {card.name} {card.codon}"
-            w = int(len(label) * 7.6) + 20
+            w = text_width(label, 13, True) + 20
             x, by = flow.place(w, svg.target)
             svg.card(x, by, w, svg.target, "#fff", [(label, 13, "bold")], action=svg.find("keep", code=item),
                      ident=f"drawn-{i}", middle=True)
@@ -310,7 +299,7 @@ def _prompt(svg: _Table, view, y: float) -> float:
         ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
         if svg.find(action.kind, **dict(action.params)) is None:
             continue
-        w = int(len(action.label) * 7.6) + 22
+        w = text_width(action.label, 13, True) + 22
         x, by = flow.place(w, svg.target)
         svg.card(x, by, w, svg.target, "#fff", [(action.label, 13, "bold")], action=action, ident=ident, middle=True)
     bottom = max(flow.bottom, y + 10 + 20 * len(lines)) + 8
@@ -423,8 +412,8 @@ def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> f
         lines.append(("Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), 14, "normal"))
     if seat["track"] is not None:
         lines.append((f"Vacuole limits: ATP {seat['track'][0]}/10 · RNA {seat['track'][1]}/9", 14, "normal"))
-    chars = int((svg.width - 40) / 7.6)
-    wrapped = [(part, size, weight) for text, size, weight in lines for part in _wrap(text, chars)]
+    wrapped = [(part, size, weight) for text, size, weight in lines
+               for part in wrap(text, svg.width - 40, size, weight == "bold")]
     height = 14 + 20 * len(wrapped)
     svg.rect(6, y, svg.width - 12, height, "#eef6ff" if current else "#fff", stroke="#0072B2" if current else "#bbb",
              width=3 if current else 1)

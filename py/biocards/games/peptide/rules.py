@@ -350,16 +350,16 @@ class PeptideState(GameState):
             self.rna_deck.discard(*self.rna_up)
             self.rna_up = self.rna_deck.draw_many(self.rng, 2)
             text = f"{self._name(p)} pays 1 ATP to replace the face-up RNA with {'+'.join(self.rna_up)}."
-            return [Event("reset-rna", p, text, ("atp",))]
+            return [Event("reset-rna", p, text, ("atp", "atp-adp-cycle"))]
         if kind == "reset-organelles":
             size = len(self.field)
             self.org_deck.discard(*self.field)
             self.field = self.org_deck.draw_many(self.rng, size)
             return [Event("reset-organelles", p, f"{self._name(p)} pays 2 ATP for a new Organelle field.",
-                          ("atp",))]
+                          ("atp", "atp-adp-cycle"))]
         self.double[p] = True
         return [Event("select-twice", p, f"{self._name(p)} pays 3 ATP to make both selections now.",
-                      ("atp",))]
+                      ("atp", "atp-adp-cycle"))]
 
     def _pay(self, p: int, n: int) -> None:
         self.atp[p] -= n
@@ -388,7 +388,7 @@ class PeptideState(GameState):
         if org == "mitochondrion":
             got = self._gain_atp(p, 2)
             return [Event("resolve", p, f"{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
-                          ("mitochondrion", "atp", "cellular-respiration"))]
+                          ("mitochondrion", "atp", "cellular-respiration", "atp-adp-cycle"))]
         if org == "vacuole" and not self.advanced:
             return self._vacuole_collect(p)
         prompts = {"nucleus": "Nucleus: take a face-up RNA card, or draw two and keep one.",
@@ -508,12 +508,12 @@ class PeptideState(GameState):
             self.pending.append(Pending(p, "amino-keep", "Keep one Amino Acid card; the other goes back on top.",
                                         {"drawn": drawn}))
             events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and draws two amino acids.",
-                                   ("aminoacyl-trna-synthetase", "trna", "atp")))
+                                   ("aminoacyl-trna-synthetase", "trna", "atp", "atp-adp-cycle")))
         elif drawn:
             self.hand[p].append(drawn[0])
             self.hand[p].sort()
             events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and charges one amino acid.",
-                                   ("aminoacyl-trna-synthetase", "trna", "atp")))
+                                   ("aminoacyl-trna-synthetase", "trna", "atp", "atp-adp-cycle")))
         return events
 
     def _link(self, p: int, code: str) -> list[Event]:

@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from ...core import Action
-from ...svg import LAYOUTS, MIN_TEXT, Drawing
+from ...svg import LAYOUTS, MIN_TEXT, Drawing, fit_size, text_width, wrap
 from .cards import ACTION_CARDS, AMINO_ACIDS, COMPLEMENT, GROUPS
 
 WIDTH = LAYOUTS["wide"]
@@ -48,24 +48,6 @@ SIZES = {
     "narrow": dict(margin=8, target=44, cell=46, gap_cell=38, tile_h=40, bond=18, gap=48, five=30, three=20,
                    aa_cols=2, market_cols=2, chip_h=48, choice=(78, 60)),
 }
-
-
-def _width(s: str, size: float, bold: bool = False) -> float:
-    """Rough rendered width of a line of sans-serif text (for wrapping and fitting, not layout)."""
-    return len(s) * size * (0.6 if bold else 0.54)
-
-
-def _wrap(s: str, size: float, room: float, bold: bool = False) -> list[str]:
-    """``s`` broken at spaces into lines no wider than ``room``."""
-    lines, line = [], ""
-    for word in s.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and _width(trial, size, bold) > room:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line] if line else lines
 
 
 class _Table(Drawing):
@@ -144,8 +126,8 @@ def _title(d: _Table, y: float, title: str, note: str = "") -> float:
     d.text(d.margin, y + 20, title, 16, weight="bold")
     if not note:
         return y + 30
-    x = d.margin + _width(title, 16, True) + 12
-    if x + _width(note, 14) <= d.width - d.margin:
+    x = d.margin + text_width(title, 16, True) + 12
+    if x + text_width(note, 14) <= d.width - d.margin:
         d.text(x, y + 20, note, 14, fill=MUTED)
         return y + 30
     d.text(d.margin, y + 40, note, 14, fill=MUTED)
@@ -176,7 +158,7 @@ def _header(d: _Table, view: dict[str, Any]) -> float:
             d.rect(d.margin, y, w, h, "#fff", stroke="#1d2433", width=2)
             d.text(d.margin + w / 2, y + h / 2 + 6, "End the turn", 16, anchor="middle", weight="bold")
         note = "no move can spend your last points"
-        if d.margin + w + 12 + _width(note, 14) <= d.width - d.margin:
+        if d.margin + w + 12 + text_width(note, 14) <= d.width - d.margin:
             d.text(d.margin + w + 12, y + h / 2 + 5, note, 14, fill=MUTED)
         y += h + 8
     return y
@@ -305,7 +287,7 @@ def _base_key(d: _Table, y: float) -> float:
     with d.item(ident="base-key", describe="Key: purines (A, G) have two rings, pyrimidines (C, T) one; "
                 "A–T pairs have 2 hydrogen bonds, G–C pairs 3"):
         for base, words in entries:
-            w = (28 if base else 0) + _width(words, 13) + 18
+            w = (28 if base else 0) + text_width(words, 13) + 18
             if x > d.margin and x + w > d.width - d.margin:
                 x, row = d.margin, row + 24
             if base:
@@ -313,7 +295,7 @@ def _base_key(d: _Table, y: float) -> float:
                 d.add(_rings(x + 11, row + 12, base, INK[base]))
                 x += 28
             d.text(x, row + 17, words, 13, fill=MUTED)
-            x += _width(words, 13) + 18
+            x += text_width(words, 13) + 18
     return row + 32
 
 
@@ -357,7 +339,7 @@ def _amino_card(d: _Table, view: dict[str, Any], aa: dict[str, Any], act: Action
         d.rect(x, y, w, h, "#fff", stroke=GREEN if act else "#b9b4a6", width=3 if act else 1, rx=10)
         if d.layout == "narrow":
             d.text(x + 10, y + 28, aa["code"], 28, weight="bold")
-            d.text(x + 40, y + 26, aa["name"], 15 if _width(aa["name"], 15, True) <= w - 46 else 13, weight="bold")
+            d.text(x + 40, y + 26, aa["name"], fit_size(aa["name"], w - 46, (15, 13), True), weight="bold")
             d.text(x + 10, y + 54, "  ".join(aa["codons"]), 18, weight="bold", extra=MONO)
             for k, group in enumerate(aa["groups"]):
                 d.text(x + 10, y + 76 + 18 * k, group, 13, fill=MUTED)
@@ -368,7 +350,7 @@ def _amino_card(d: _Table, view: dict[str, Any], aa: dict[str, Any], act: Action
             return
         d.text(x + 12, y + 44, aa["code"], 34, weight="bold")
         name = f"{aa['name']} · {aa['abbreviation']}"
-        d.text(x + 52, y + 24, name, 16 if _width(name, 16, True) <= w - 62 else 14, weight="bold")
+        d.text(x + 52, y + 24, name, fit_size(name, w - 62, (16, 14), True), weight="bold")
         d.text(x + 52, y + 52, "  ".join(aa["codons"]), 20, weight="bold", extra=MONO)
         if status:
             d.text(x + w - 10, y + 52, status, 14, anchor="end", **status_style)
@@ -416,7 +398,7 @@ def _market(d: _Table, view: dict[str, Any], y: float) -> float:
                     + f". {card.text}", refused=refused, describe=f"{card.title}: {card.text}"):
             d.rect(x, top, w, h, "#fff" if item["left"] else "#eee", stroke=GREEN if act else "#b9b4a6",
                    width=2 if act else 1, rx=8)
-            size = 15 if _width(card.title, 15, True) <= w - 12 else 13
+            size = fit_size(card.title, w - 12, (15, 13), True)
             d.text(x + w / 2, top + 21, card.title, size, anchor="middle", weight="bold")
             d.text(x + w / 2, top + h - 11, f"buy {item['buy']} · use {card.use} · {item['left']} left", 13,
                    anchor="middle", fill=MUTED)
@@ -499,7 +481,7 @@ def _hand_card(d: _Table, p: int, cid: str, info: dict[str, int], act: Action | 
                 refused=refused, describe=f"{card.title}, {count}. {card.text}"):
         d.rect(x, y, w, h, "#f0f0f0" if faded else "#e8f1fb", stroke=GREEN if act else "#9fb3c8",
                width=2 if act else 1, rx=7)
-        size = 14 if _width(card.title, 14, True) <= w - 10 else 12
+        size = fit_size(card.title, w - 10, (14, 12), True)
         ink = "#6b6b6b" if faded else "#1d2433"
         d.text(x + w / 2, y + 18, card.title, size, anchor="middle", weight="bold", fill=ink)
         d.text(x + w / 2, y + h - 8, count, 13, anchor="middle", fill=ink)
@@ -512,9 +494,9 @@ def _summary(d: _Table, view: dict[str, Any], p: int, y: float) -> float:
                      for c, i in view["hands"][p].items()) or "none"
     collected = view["collected"][p]
     room = d.inner - 24
-    lines = [(line, 14, "normal", "#1d2433") for line in _wrap(f"Hand: {hand}", 14, room)]
+    lines = [(line, 14, "normal", "#1d2433") for line in wrap(f"Hand: {hand}", room, 14)]
     lines += [(line, 14, "bold", "#1d2433") for line in
-              _wrap(f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 14, room, True)]
+              wrap(f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), room, 14, True)]
     lines += [(line, 13, "normal", MUTED) for line in _pair_lines(collected)]
     h = 40 + 20 * len(lines)
     with d.item(ident=f"player-{p}"):

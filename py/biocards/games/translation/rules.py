@@ -403,7 +403,9 @@ class TranslationState(GameState):
                   "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
         pairs = ("weak to weak" if (old in WEAK) == (new in WEAK) else
                  "weak to strong" if old in WEAK else "strong to weak")
-        concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs")))
+        # A changed codon can change the amino acid, and one amino acid can change a protein's shape.
+        concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs",
+                                                                    "amino-acid-change")))
         return [Event("mutate", p, f"{_player_name(p)} changed {old} to {new} at position {pos} "
                       f"(a {kind}: {family[kind]}, {pairs} pairing).", concepts,
                       {"card": cid, "position": pos, "old": old, "new": new, "kind": kind})]

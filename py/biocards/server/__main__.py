@@ -1,0 +1,66 @@
+"""``python -m biocards.server --dist dist --data classes.sqlite3 [--port 8000] [--lan]``.
+
+``build.py serve`` runs this in the project's virtual environment once dist/ is built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import logging
+import os
+import sys
+from pathlib import Path
+
+from aiohttp import web
+
+from .app import ClassServer, lan_address
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="biocards.server", description=__doc__)
+    parser.add_argument("--dist", type=Path, required=True, help="the built site")
+    parser.add_argument("--data", type=Path, required=True, help="the class record (an SQLite file)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
+    parser.add_argument("--workers", type=int, default=None, help="processes for computer players")
+    args = parser.parse_args(argv)
+    if not (args.dist / "index.html").is_file():
+        print(f"{args.dist} holds no built site: run `python3 build.py build` first.", file=sys.stderr)
+        return 2
+    args.data.parent.mkdir(parents=True, exist_ok=True)
+    address = lan_address() if args.lan else "127.0.0.1"
+    server = ClassServer(args.dist, args.data, workers=args.workers)
+    host = "0.0.0.0" if args.lan else "127.0.0.1"
+    if os.environ.get("BIOCARDS_QUIET") != "1":
+        logging.basicConfig(level=logging.WARNING)
+
+    try:
+        asyncio.run(_serve(server, host, args.port, address, args.lan))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(server: ClassServer, host: str, port: int, address: str, lan: bool) -> None:
+    runner = web.AppRunner(server.app(), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    port = runner.addresses[0][1]  # the one given, or the free port picked for 0
+    # Printed once the port is open, so a script (or a test) that reads it can connect at once.
+    print(f"BioCards is at http://{address}:{port}/  (Ctrl+C to stop)", flush=True)
+    print(f"Teacher page: http://{address}:{port}/teacher/?key={server.key}", flush=True)
+    if lan:
+        server.lan_address = f"{address}:{port}"
+        print(f"Students open: http://{address}:{port}/join/", flush=True)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""Classes, tables and the referee: the engine decides every move a student sends.
+
+Plain Python over the engine contract and the store, with no networking: ``app.py`` turns frames
+into calls here and sends each seat what :meth:`ClassTable.frame` gives it. Every position a page
+is sent is ``state.view(seat)`` (``view(None)`` for a spectator), so no page ever holds another
+seat's hidden cards, a deck's order or a future roll.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from .. import games
+from ..core import Action, Event, IllegalAction
+from ..core.game import GameState
+from .store import Store, TableRow
+
+CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
+"""Join codes use no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V)."""
+CODE_LENGTH = 5
+LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
+"""Computer levels by seat kind, in the words of the landing page."""
+NAME_LIMIT = 24
+
+
+class Refusal(Exception):
+    """A frame the referee will not act on; its message goes back to the one page that sent it."""
+
+
+def clean_name(raw: object) -> str:
+    """A first name as plain text: control characters out, spaces folded, at most 24 characters."""
+    if not isinstance(raw, str):
+        raise Refusal("Type your first name.")
+    text = "".join(ch for ch in unicodedata.normalize("NFC", raw) if unicodedata.category(ch)[0] != "C")
+    text = re.sub(r"\s+", " ", text).strip()[:NAME_LIMIT].strip()
+    if not text:
+        raise Refusal("Type your first name.")
+    return text
+
+
+def computer_name(kind: str) -> str:
+    return f"Computer ({LEVELS.get(kind, kind)})"
+
+
+@dataclass
+class ClassInfo:
+    code: str
+    game: str
+    size: int
+    level: str
+    suggest: bool = False
+    ended: bool = False
+
+
+class ClassTable:
+    """One table: its seats and, once it starts, the game the engine referees."""
+
+    def __init__(self, row: TableRow, game_id: str) -> None:
+        self.row = row
+        self.game = games.get(game_id)
+        self.state: GameState | None = None
+        self.log: list[tuple[int, Event]] = []
+        """Every event so far, with the number of the move that made it (0: the deal)."""
+        self.movers: list[int] = []
+        """The seat that made each move (the report credits a move's events to its maker)."""
+        self.paused = False
+        self._summary: tuple[tuple, dict] | None = None  # (what it was made from, the row)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def moves(self) -> int:
+        return len(self.state.history) if self.state is not None else 0
+
+    def begin(self) -> None:
+        """Deal the game and replay the stored moves (a server starting again resumes here)."""
+        row = self.row
+        self.state = self.game.new_state(len(row.seats), row.seed, **row.options)
+        for number, data in enumerate(row.moves, start=1):
+            self.movers.append(self.state.current_player)
+            self.log.extend((number, e) for e in self.state.apply(Action.from_json(data)))
+
+    def check_move(self, seat: int, data: object, at: object) -> Action:
+        """The legal move ``data`` stands for, made by ``seat`` on move ``at``, or a :class:`Refusal`
+        that says why not in a sentence the student understands."""
+        state = self.state
+        if state is None:
+            raise Refusal("The game has not started yet: wait for the other players.")
+        if self.row.ended or state.is_terminal():
+            raise Refusal("This game is over.")
+        if self.paused:
+            raise Refusal("Your teacher has paused this table.")
+        if at != len(state.history):
+            raise Refusal("The table moved on before your move arrived: look again and choose.")
+        try:
+            action = Action.from_json(data)
+        except (ValueError, TypeError):
+            raise Refusal("That move could not be read.") from None
+        if state.current_player != seat:
+            raise Refusal("It is not your turn: wait for the player whose turn it is.")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise Refusal(state.explain_illegal(action))
+        return legal[legal.index(action)]
+
+    def apply(self, action: Action) -> list[tuple[int, Event]]:
+        """Make a checked move (stored by the caller first) and log its events."""
+        number, mover = len(self.state.history) + 1, self.state.current_player
+        try:
+            happened = [(number, e) for e in self.state.apply(action)]
+        except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
+            raise Refusal(str(exc)) from None
+        self.movers.append(mover)
+        self.log.extend(happened)
+        return happened
+
+    def computer_to_move(self) -> int | None:
+        state = self.state
+        if state is None or self.paused or self.row.ended or state.is_terminal():
+            return None
+        seat = state.current_player
+        return seat if self.row.seats[seat] != "human" else None
+
+    # -- what a page is sent ---------------------------------------------------------------------
+
+    def frame(self, seat: int | None, since: int | None = None) -> dict:
+        """The position as ``seat`` may see it (``None``: a spectator), its legal moves when it is
+        that seat's turn, and the log: whole, or only moves after ``since``."""
+        state, row = self.state, self.row
+        frame = {"type": "position", "table": row.number, "seat": seat, "game": self.game.id,
+                 "seats": row.seats, "names": row.names, "moves": self.moves, "paused": self.paused,
+                 "ended": bool(row.ended)}
+        if state is None:
+            return {**frame, "type": "waiting", "size": len(row.seats),
+                    "seated": [n for n, k in zip(row.names, row.seats) if n]}
+        frame["view"] = state.view(seat)
+        frame["current"] = state.current_player
+        frame["terminal"] = state.is_terminal()
+        mine = seat is not None and state.current_player == seat and not self.paused and not row.ended
+        frame["legal"] = [{"action": a.to_json(), "label": a.label} for a in state.legal_actions()] if mine else []
+        # Event texts are the public log (the same lines every player reads at the table); their
+        # data, which can name what a draw brought, never leaves the server.
+        frame["events"] = [{"move": n, "kind": e.kind, "player": e.player, "text": e.text,
+                            "concepts": list(e.concepts)}
+                           for n, e in self.log if since is None or n > since]
+        frame["whole_log"] = since is None
+        if frame["terminal"]:
+            frame["scores"] = state.scores()
+            frame["winners"] = state.winners()
+            frame["breakdown"] = [state.score_breakdown(p) for p in range(len(row.seats))]
+            frame["tie_break"] = state.tie_break()
+        return frame
+
+    def summary(self, away: set[int]) -> dict:
+        """One row of the teacher's list. Kept until the table changes: every teacher page asks for
+        every table every 2 s, and scoring a position (Peptide's best matches) is the costly part."""
+        state, row = self.state, self.row
+        made_from = (self.moves, self.started, self.paused, row.ended, tuple(row.seats), tuple(row.names),
+                     frozenset(away))
+        if self._summary is not None and self._summary[0] == made_from:
+            return self._summary[1]
+        last = self.log[-1][1].text if self.log else ""
+        summary = {"id": row.id, "number": row.number, "moves": self.moves, "started": self.started,
+                   "ended": bool(row.ended) or (state is not None and state.is_terminal()), "paused": self.paused,
+                   "seats": [{"name": name, "kind": kind, "away": i in away}
+                             for i, (name, kind) in enumerate(zip(row.names, row.seats))],
+                   "current": state.current_player if state is not None else None,
+                   "round": state.view(None).get("round") if state is not None else None,
+                   "scores": state.scores() if state is not None else [],
+                   "last": last}
+        self._summary = (made_from, summary)
+        return summary
+
+
+class Classroom:
+    """Every class on this server, with its tables and students, kept in step with the store."""
+
+    def __init__(self, store: Store, rng: secrets.SystemRandom | None = None) -> None:
+        self.store = store
+        self.rng = rng or secrets.SystemRandom()
+        self.classes: dict[str, ClassInfo] = {}
+        self.tables: dict[int, ClassTable] = {}
+        self.seats: dict[str, tuple[int, int]] = {}  # seat token -> (table id, seat)
+        self._load()
+
+    def _load(self) -> None:
+        for info in self.store.classes():
+            self.classes[info["code"]] = ClassInfo(info["code"], info["game"], info["size"], info["level"],
+                                                   bool(info["suggest"]), info["ended"] is not None)
+        for row in self.store.tables():
+            table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game)
+            if row.started is not None:
+                table.begin()
+        for student in self.store.students():
+            table = self.tables.get(student["table_id"])
+            if table is not None and table.row.seats[student["seat"]] == "human":  # not handed to a computer
+                self.seats[student["token"]] = (student["table_id"], student["seat"])
+
+    # -- the teacher's side -------------------------------------------------------------------------
+
+    def create_class(self, game_id: str, size: int, level: str) -> ClassInfo:
+        try:
+            game = games.get(game_id)
+        except KeyError:
+            raise Refusal(f"There is no game called {game_id!r} here.") from None
+        if game.render is None:
+            raise Refusal(f"{game.title} cannot be played on a screen yet.")
+        low = getattr(game, "variant_min_players", None) or game.min_players
+        if not isinstance(size, int) or not low <= size <= game.max_players:
+            raise Refusal(f"{game.title} is for {low}–{game.max_players} players at a table.")
+        if level not in LEVELS:
+            raise Refusal("Choose the computers' level: beginner, good or strong.")
+        code = self._new_code()
+        self.store.add_class(code, game.id, size, level)
+        info = self.classes[code] = ClassInfo(code, game.id, size, level)
+        return info
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.classes:
+                return code
+
+    def tables_of(self, code: str) -> list[ClassTable]:
+        return sorted((t for t in self.tables.values() if t.row.class_code == code), key=lambda t: t.row.number)
+
+    def start_table(self, table_id: int) -> ClassTable:
+        """Start a table now, computers of the class's level in its empty seats."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("There is no such table.")
+        if table.started:
+            raise Refusal("That table has already started.")
+        info = self.classes[table.row.class_code]
+        row = table.row
+        for i, name in enumerate(row.names):
+            if not name:
+                row.seats[i], row.names[i] = info.level, computer_name(info.level)
+        self.store.start_table(row.id, row.seats, row.names)
+        row.started = 1.0
+        table.begin()
+        return table
+
+    def set_paused(self, table_id: int, paused: bool) -> ClassTable:
+        table = self.tables[table_id]
+        table.paused = paused
+        return table
+
+    def end_table(self, table_id: int) -> ClassTable:
+        table = self.tables[table_id]
+        self.store.end_table(table_id)
+        table.row.ended = 1.0
+        return table
+
+    def hand_to_computer(self, table_id: int, seat: int) -> ClassTable:
+        """An empty or abandoned seat is played by a computer of the class's level from now on."""
+        table = self.tables[table_id]
+        row = table.row
+        if not 0 <= seat < len(row.seats) or row.seats[seat] != "human":
+            raise Refusal("That seat is not a student's.")
+        level = self.classes[row.class_code].level
+        row.seats[seat], row.names[seat] = level, f"{computer_name(level)} for {row.names[seat] or 'nobody'}"
+        self.store.update_seats(row.id, row.seats, row.names)
+        for token, place in list(self.seats.items()):
+            if place == (table_id, seat):
+                del self.seats[token]  # the token acts no more; the student stays in the report
+        return table
+
+    def move_student(self, table_id: int, seat: int, to_table: int) -> tuple[ClassTable, ClassTable]:
+        """Move a seated student to a free seat at another table of the class, before either starts."""
+        table, target = self.tables.get(table_id), self.tables.get(to_table)
+        if table is None or target is None or target.row.class_code != table.row.class_code or target is table:
+            raise Refusal("Choose another table of the same class.")
+        if table.started or target.started:
+            raise Refusal("A student can move only between tables that have not started.")
+        if not 0 <= seat < len(table.row.names) or not table.row.names[seat]:
+            raise Refusal("That seat is empty.")
+        if "" not in target.row.names:
+            raise Refusal(f"Table {target.row.number} is full.")
+        free = target.row.names.index("")
+        target.row.names[free], table.row.names[seat] = table.row.names[seat], ""
+        token = next(t for t, place in self.seats.items() if place == (table_id, seat))
+        self.seats[token] = (to_table, free)
+        self.store.update_seats(table.id, table.row.seats, table.row.names)
+        self.store.update_seats(target.id, target.row.seats, target.row.names)
+        self.store.move_student(token, to_table, free)
+        if "" not in target.row.names:
+            self.store.start_table(target.id, target.row.seats, target.row.names)
+            target.row.started = 1.0
+            target.begin()
+        return table, target
+
+    def set_suggest(self, code: str, on: bool) -> None:
+        self.classes[code].suggest = on
+        self.store.set_suggest(code, on)
+
+    def delete_class(self, code: str) -> list[int]:
+        """Forget a class: its rows go from the store. Returns the ids of the tables it had."""
+        gone = [t.id for t in self.tables_of(code)]
+        self.store.delete_class(code)
+        self.classes.pop(code, None)
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+        for token, (table_id, _seat) in list(self.seats.items()):
+            if table_id in gone:
+                del self.seats[token]
+        return gone
+
+    # -- the students' side ---------------------------------------------------------------------------
+
+    def join(self, code: object, name: object) -> tuple[str, ClassTable, int]:
+        """Seat a student at the class's open table (a new one when all are full); a table that
+        fills up starts. Returns the student's seat token, table and seat."""
+        info = self.classes.get(str(code).strip().upper()) if isinstance(code, str) else None
+        if info is None or info.ended:
+            raise Refusal("No class has that code: check it with your teacher.")
+        name = clean_name(name)
+        table = next((t for t in self.tables_of(info.code) if not t.started and "" in t.row.names), None)
+        if table is None:
+            number = len(self.tables_of(info.code)) + 1
+            seats, names = ["human"] * info.size, [""] * info.size
+            # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
+            options = {"variant": True} if info.size < games.get(info.game).min_players else {}
+            seed = self.rng.randrange(1_000_000)
+            table_id = self.store.add_table(info.code, number, seed, options, seats, names)
+            table = self.tables[table_id] = ClassTable(
+                TableRow(table_id, info.code, number, seed, options, seats, names), info.game)
+        seat = table.row.names.index("")
+        table.row.names[seat] = name
+        token = secrets.token_urlsafe(16)  # 128 bits
+        self.store.update_seats(table.id, table.row.seats, table.row.names)
+        self.store.add_student(token, info.code, table.id, seat, name)
+        self.seats[token] = (table.id, seat)
+        if "" not in table.row.names:
+            self.store.start_table(table.id, table.row.seats, table.row.names)
+            table.row.started = 1.0
+            table.begin()
+        return token, table, seat
+
+    def seat_of(self, token: object) -> tuple[ClassTable, int]:
+        place = self.seats.get(token) if isinstance(token, str) else None
+        if place is None or place[0] not in self.tables:
+            raise Refusal("This device's seat is no longer in a class: join again with your teacher's code.")
+        return self.tables[place[0]], place[1]
+
+    def play(self, table: ClassTable, seat: int, data: object, at: object) -> list[tuple[int, Event]]:
+        """Referee one move: check it, store it, then apply it. A move is stored before anyone is
+        told of it, and the store refuses a move number twice."""
+        action = table.check_move(seat, data, at)
+        self.store.add_move(table.id, table.moves + 1, action.to_json())
+        return table.apply(action)

@@ -1,0 +1,175 @@
+"""The class server's record: classes, tables, seats and every move, in one SQLite file (WAL).
+
+A move is committed here before any page hears of it, so a server killed at any instant starts again
+at the last move a student saw acknowledged. Nothing about students is kept anywhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY, game TEXT NOT NULL, size INTEGER NOT NULL, level TEXT NOT NULL,
+    suggest INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, ended REAL);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    number INTEGER NOT NULL, seed INTEGER NOT NULL, options TEXT NOT NULL,
+    seats TEXT NOT NULL, names TEXT NOT NULL, started REAL, ended REAL);
+CREATE TABLE IF NOT EXISTS students (
+    token TEXT PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, joined REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS activity (
+    token TEXT NOT NULL REFERENCES students(token) ON DELETE CASCADE, kind TEXT NOT NULL,
+    detail TEXT NOT NULL, made REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
+    action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
+"""
+
+
+@dataclass
+class TableRow:
+    """One table of a class as stored: who sits where, and the deal."""
+
+    id: int
+    class_code: str
+    number: int
+    seed: int
+    options: dict
+    seats: list[str]
+    """Each seat's kind: ``"human"`` for a student, else a computer level (``"greedy"``…)."""
+    names: list[str]
+    started: float | None = None
+    ended: float | None = None
+    moves: list[dict] = field(default_factory=list)
+
+
+class Store:
+    """The SQLite file behind one class server."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL under WAL: a commit survives the process being killed (it is in the OS's cache);
+        # only a power cut can lose the last moments, which a classroom laptop's battery covers.
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- the teacher's key -------------------------------------------------------------------------
+
+    def teacher_key(self) -> str:
+        """The key in the teacher page's link: made once, kept, so the link survives a restart."""
+        row = self.db.execute("SELECT value FROM settings WHERE name = 'teacher_key'").fetchone()
+        if row:
+            return row[0]
+        key = secrets.token_urlsafe(18)
+        self.db.execute("INSERT INTO settings (name, value) VALUES ('teacher_key', ?)", (key,))
+        return key
+
+    # -- classes -----------------------------------------------------------------------------------
+
+    def add_class(self, code: str, game: str, size: int, level: str) -> None:
+        self.db.execute("INSERT INTO classes (code, game, size, level, created) VALUES (?, ?, ?, ?, ?)",
+                        (code, game, size, level, time.time()))
+
+    def classes(self) -> list[dict]:
+        rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended FROM classes "
+                               "ORDER BY created").fetchall()
+        return [dict(zip(("code", "game", "size", "level", "suggest", "created", "ended"), row)) for row in rows]
+
+    def set_suggest(self, code: str, on: bool) -> None:
+        self.db.execute("UPDATE classes SET suggest = ? WHERE code = ?", (int(on), code))
+
+    def end_class(self, code: str) -> None:
+        self.db.execute("UPDATE classes SET ended = ? WHERE code = ?", (time.time(), code))
+
+    def delete_class(self, code: str) -> None:
+        """Every row about the class and its students goes (foreign keys cascade)."""
+        self.db.execute("DELETE FROM classes WHERE code = ?", (code,))
+
+    # -- tables ------------------------------------------------------------------------------------
+
+    def add_table(self, class_code: str, number: int, seed: int, options: dict, seats: list[str],
+                  names: list[str]) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO tables (class_code, number, seed, options, seats, names) VALUES (?, ?, ?, ?, ?, ?)",
+            (class_code, number, seed, json.dumps(options), json.dumps(seats), json.dumps(names)))
+        return cursor.lastrowid
+
+    def update_seats(self, table_id: int, seats: list[str], names: list[str]) -> None:
+        self.db.execute("UPDATE tables SET seats = ?, names = ? WHERE id = ?",
+                        (json.dumps(seats), json.dumps(names), table_id))
+
+    def start_table(self, table_id: int, seats: list[str], names: list[str]) -> None:
+        self.db.execute("UPDATE tables SET seats = ?, names = ?, started = ? WHERE id = ?",
+                        (json.dumps(seats), json.dumps(names), time.time(), table_id))
+
+    def end_table(self, table_id: int) -> None:
+        self.db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL", (time.time(), table_id))
+
+    def tables(self) -> list[TableRow]:
+        """Every table with its moves in order, for a server starting again."""
+        rows = self.db.execute("SELECT id, class_code, number, seed, options, seats, names, started, ended "
+                               "FROM tables ORDER BY id").fetchall()
+        moves: dict[int, list[dict]] = {}
+        for table_id, action in self.db.execute("SELECT table_id, action FROM moves ORDER BY table_id, number"):
+            moves.setdefault(table_id, []).append(json.loads(action))
+        return [TableRow(id, code, number, seed, json.loads(options), json.loads(seats), json.loads(names),
+                         started, ended, moves.get(id, []))
+                for id, code, number, seed, options, seats, names, started, ended in rows]
+
+    def add_move(self, table_id: int, number: int, action: dict) -> None:
+        """Store move ``number`` (from 1). The primary key refuses a second move with one number,
+        so a move can never be stored twice."""
+        self.db.execute("INSERT INTO moves (table_id, number, action, made) VALUES (?, ?, ?, ?)",
+                        (table_id, number, json.dumps(action, separators=(",", ":")), time.time()))
+
+    # -- students ----------------------------------------------------------------------------------
+
+    def add_student(self, token: str, class_code: str, table_id: int, seat: int, name: str) -> None:
+        self.db.execute("INSERT INTO students (token, class_code, table_id, seat, name, joined) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", (token, class_code, table_id, seat, name, time.time()))
+
+    def students(self) -> list[dict]:
+        rows = self.db.execute("SELECT token, class_code, table_id, seat, name FROM students").fetchall()
+        return [dict(zip(("token", "class_code", "table_id", "seat", "name"), row)) for row in rows]
+
+    def remove_student(self, token: str) -> None:
+        self.db.execute("DELETE FROM students WHERE token = ?", (token,))
+
+    def move_student(self, token: str, table_id: int, seat: int) -> None:
+        self.db.execute("UPDATE students SET table_id = ?, seat = ? WHERE token = ?", (table_id, seat, token))
+
+    # -- what students did besides moves (for the class report) ----------------------------------------
+
+    def add_activity(self, token: str, kind: str, detail: dict) -> None:
+        """``kind``: "why" (a Why? opened), "hint" (a move suggested) or "answer" (a check-yourself
+        question answered)."""
+        self.db.execute("INSERT INTO activity (token, kind, detail, made) VALUES (?, ?, ?, ?)",
+                        (token, kind, json.dumps(detail, separators=(",", ":")), time.time()))
+
+    def activity(self, class_code: str) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT a.token, a.kind, a.detail, a.made FROM activity a JOIN students s ON s.token = a.token "
+            "WHERE s.class_code = ? ORDER BY a.made", (class_code,)).fetchall()
+        return [{"token": t, "kind": k, "detail": json.loads(d), "made": m} for t, k, d, m in rows]
+
+    def move_times(self, table_id: int) -> list[float]:
+        return [made for (made,) in self.db.execute("SELECT made FROM moves WHERE table_id = ? ORDER BY number",
+                                                    (table_id,))]
+
+    def joined(self, token: str) -> float | None:
+        row = self.db.execute("SELECT joined FROM students WHERE token = ?", (token,)).fetchone()
+        return row[0] if row else None

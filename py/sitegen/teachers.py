@@ -1,0 +1,252 @@
+"""The For teachers pages: ``teachers/index.html`` and ``teachers/<game>.html`` for every game.
+
+Each game's page is drawn from ``lessons/teachers/<game>.toml`` (what it teaches, standards,
+discussion questions, misconceptions, a 50-minute plan, written here), the game's rules page
+(its concepts), the measured game lengths in ``lessons/teachers/game_lengths.json`` (written by
+``python -m sitegen.game_lengths``) and the "In a real cell…" notes the game itself carries,
+gathered from its code, its rules page and the lessons that name it.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import jinja2
+
+from biocards import games
+
+from .lessons import LessonError, read_page
+
+SECONDS_PER_MOVE = (5, 10)
+"""A student's time per move, fastest to slowest, for the minutes on the pages. Not measured: a move
+is one click (a card, a spot, a codon), and a class new to a game is at the slow end. The moves per
+game are measured; the minutes are those moves at this pace."""
+PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
+PLAN_MINUTES = 50
+FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note"}
+REAL_CELL = re.compile(r"in a real cell", re.I)
+
+
+def _fail(path: Path, message: str) -> None:
+    raise LessonError(f"{path}: {message}")
+
+
+def _strings(path: Path, value, key: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        _fail(path, f"{key} must be a non-empty string")
+
+
+def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[str]) -> dict:
+    """One ``lessons/teachers/<game>.toml``, checked: the build stops on anything missing or misnamed."""
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        _fail(path, f"unknown field(s) {', '.join(unknown)}")
+    for key in ("teaches", "start_lesson", "guided"):
+        _strings(path, data.get(key), key)
+    if data["start_lesson"] not in lessons:
+        _fail(path, f"start_lesson {data['start_lesson']!r} is not a lesson in lessons/")
+    if data["guided"] not in guided:
+        _fail(path, f"guided {data['guided']!r} is not a guided lesson in lessons/guided/")
+    for key, needs in (("ngss", ("code", "expectation", "how")), ("ap", ("unit", "topics", "how")),
+                       ("misconception", ("wrong", "right"))):
+        rows = data.get(key)
+        if not isinstance(rows, list) or not rows:
+            _fail(path, f"needs at least one [[{key}]] table")
+        for row in rows:
+            extra = sorted(set(row) - set(needs))
+            if extra:
+                _fail(path, f"unknown field(s) {', '.join(extra)} in a [[{key}]] table")
+            for field in needs:
+                _strings(path, row.get(field), f"[[{key}]] {field}")
+    for row in data["ngss"]:
+        if not re.fullmatch(r"(HS|MS)-LS[1-4]-\d{1,2}", row["code"]):
+            _fail(path, f"{row['code']!r} is not an NGSS life-science performance expectation code")
+    for row in data["ap"]:
+        if not re.fullmatch(r"Unit [1-8]: .+", row["unit"]):
+            _fail(path, f"AP unit {row['unit']!r} should read 'Unit N: its name'")
+    discussion = data.get("discussion")
+    if not isinstance(discussion, list) or len(discussion) != 3:
+        _fail(path, "discussion must list exactly three questions")
+    for question in discussion:
+        _strings(path, question, "discussion question")
+    plan = data.get("plan")
+    if not isinstance(plan, list) or [row.get("phase") for row in plan] != list(PLAN_PHASES):
+        _fail(path, f"plan must have four [[plan]] tables, phases {', '.join(PLAN_PHASES)} in that order")
+    for row in plan:
+        extra = sorted(set(row) - {"phase", "minutes", "what"})
+        if extra:
+            _fail(path, f"unknown field(s) {', '.join(extra)} in a [[plan]] table")
+        if not isinstance(row.get("minutes"), int) or row["minutes"] <= 0:
+            _fail(path, f"plan phase {row['phase']!r} needs minutes (a whole number)")
+        _strings(path, row.get("what"), f"plan phase {row['phase']!r} what")
+    if sum(row["minutes"] for row in plan) != PLAN_MINUTES:
+        _fail(path, f"the plan's minutes add up to {sum(r['minutes'] for r in plan)}, not {PLAN_MINUTES}")
+    return data
+
+
+def _sentence_case(text: str) -> str:
+    text = " ".join(text.split()).strip()
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def notes_in_code(package: Path) -> list[str]:
+    """Every "In a real cell…" note a game's own code shows students (cards, log, details), whole.
+
+    A note in an f-string is left out (its words depend on the card); a note that names "this"
+    event keeps the event's own words before it."""
+    notes = []
+    for source in sorted(package.glob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        in_fstring = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                for kw in node.keywords:
+                    value = kw.value
+                    if (isinstance(value, ast.Constant) and isinstance(value.value, str)
+                            and REAL_CELL.search(value.value) and texts):
+                        # An event card's note: say which event ("Unfolded-protein response: …").
+                        notes.append(_sentence_case(max(texts, key=len)) + " " + _sentence_case(value.value))
+                        in_fstring.add(id(value))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring
+                    and re.search(r"(^|\. )In a real cell", node.value)):
+                notes.append(_sentence_case(node.value))
+    return list(dict.fromkeys(notes))
+
+
+def _plain(markdown: str) -> str:
+    """A Markdown paragraph or list item as plain text: no emphasis, code ticks or list marks."""
+    text = re.sub(r"^\s*[-*]\s+", "", markdown)
+    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
+    return " ".join(text.replace("**", "").replace("*", "").replace("`", "").split())
+
+
+def notes_in_pages(paths: list[Path], names: tuple[str, ...]) -> list[str]:
+    """The sentences with "in a real cell" in these pages' paragraphs and list items; from a lesson
+    page (``names`` not empty) only those in a paragraph that names the game."""
+    notes = []
+    for path in paths:
+        _, body = read_page(path)
+        blocks = re.split(r"\n\s*\n|\n(?=\s*[-*] )", body)
+        for block in blocks:
+            text = _plain(block)
+            if not REAL_CELL.search(text) or (names and not any(n.lower() in text.lower() for n in names)):
+                continue
+            sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text)
+            for i, sentence in enumerate(sentences):
+                if REAL_CELL.search(sentence):
+                    note = _sentence_case(sentence.strip("()"))
+                    if i and re.search(r"in a real cell (it|they|this)\b", sentence, re.I):
+                        # "In a real cell they…": the block's lead says who "they" are.
+                        note = _sentence_case(sentences[0]) + " " + note
+                    notes.append(note)
+    return notes
+
+
+def real_cell_notes(root: Path, game, lesson_paths: list[Path]) -> list[str]:
+    """Where the game departs from a real cell, as it tells students: its code, rules page, lessons."""
+    notes = notes_in_code(root / "py" / "biocards" / "games" / game.id)
+    notes += notes_in_pages([root / "lessons" / "rules" / f"{game.id}.md"], ())
+    notes += notes_in_pages(lesson_paths, (game.title, game.id))
+    return list(dict.fromkeys(notes))
+
+
+def player_counts(game) -> list[int]:
+    low = getattr(game, "variant_min_players", None) or game.min_players
+    return list(range(min(low, game.min_players), game.max_players + 1))
+
+
+def times(game, lengths: dict, path: Path) -> list[dict]:
+    """One row per player count: measured moves (median, 10–90%) and the minutes at our pace."""
+    measured = lengths.get("games", {}).get(game.id)
+    hint = "run `PYTHONPATH=py python3 -m sitegen.game_lengths` to measure it"
+    if not measured:
+        _fail(path, f"no game lengths for {game.id}; {hint}")
+    rows = []
+    for setting, label in ((measured.get("counts"), ""), (measured.get("short", {}).get("counts"), "short")):
+        if setting is None:
+            continue
+        missing = [n for n in player_counts(game) if str(n) not in setting]
+        if missing:
+            _fail(path, f"no game lengths for {game.id} with {missing} players; {hint}")
+        for n in player_counts(game):
+            moves = setting[str(n)]["moves"]
+            rows.append({"players": n, "short": label == "short", "options": setting[str(n)]["options"],
+                         "variant": n < game.min_players, "median": round(moves["median"]),
+                         "p10": moves["p10"], "p90": moves["p90"],
+                         "low": max(1, round(moves["median"] * SECONDS_PER_MOVE[0] / 60)),
+                         "high": max(1, round(moves["median"] * SECONDS_PER_MOVE[1] / 60))})
+    return rows
+
+
+def _short_caption(measured: dict) -> str:
+    options = measured.get("short", {}).get("options", {})
+    return f"A short match (to {options['target']} points)" if "target" in options else "A shorter game"
+
+
+def _play_href(game, players: int, options: dict) -> str:
+    seats = ",".join(["human"] + ["greedy"] * (players - 1))
+    extra = "".join(f"&opt-{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+    return f"../play/?game={game.id}&seats={seats}{extra}"
+
+
+def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[dict],
+                   guided: list[dict]) -> list[dict]:
+    """Write ``dist/teachers/``; returns the games as listed on the index."""
+    folder = root / "lessons" / "teachers"
+    concepts = json.loads((dist / "lessons" / "concepts.json").read_text(encoding="utf-8"))
+    lessons = {p["slug"]: p for p in pages if "game" not in p}
+    rules = {p["game"]: p for p in pages if "game" in p}
+    guided_by_id = {g["id"]: g for g in guided}
+    lengths_path = folder / "game_lengths.json"
+    if not lengths_path.exists():
+        _fail(lengths_path, "missing; run `PYTHONPATH=py python3 -m sitegen.game_lengths` to measure the games")
+    lengths = json.loads(lengths_path.read_text(encoding="utf-8"))
+    listed = []
+    for game in games.all():
+        path = folder / f"{game.id}.toml"
+        if not path.exists():
+            _fail(path, f"missing: every game has a For teachers page ({game.title} has none)")
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise LessonError(f"{path}: not valid TOML: {exc}") from None
+        check_teacher_page(path, data, set(lessons), set(guided_by_id))
+        if game.id not in rules:
+            _fail(path, f"{game.title} has no rules page lessons/rules/{game.id}.md")
+        lesson_paths = [root / "lessons" / f"{slug}.md" for slug, p in sorted(lessons.items())
+                        if game.id in p.get("games", [])]
+        rows = times(game, lengths, lengths_path)
+        for row in rows:
+            row["href"] = _play_href(game, row["players"], row["options"])
+        entry = {
+            "id": game.id, "title": game.title, "summary": game.summary, **data,
+            "min": game.min_players, "max": game.max_players,
+            "variant_min": getattr(game, "variant_min_players", None),
+            "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
+            "rules_href": f"../lessons/rules/{game.id}.html",
+            "lesson": {"title": lessons[data["start_lesson"]]["title"],
+                       "href": f"../lessons/{data['start_lesson']}.html"},
+            "guided_lesson": {"title": guided_by_id[data["guided"]]["title"],
+                              "href": "../" + guided_by_id[data["guided"]]["href"]},
+            "times": [r for r in rows if not r["short"]], "short_times": [r for r in rows if r["short"]],
+            "time_caption": "A whole game" + (f" (to {game.options['target']} points)" if "target" in game.options else ""),
+            "short_caption": _short_caption(lengths["games"][game.id]),
+            "notes": real_cell_notes(root, game, lesson_paths),
+            "play_href": _play_href(game, game.min_players, {}),
+        }
+        listed.append(entry)
+        out = dist / "teachers" / f"{game.id}.html"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(env.get_template("teachers_game.html").render(
+            root="../", game=entry, pace=SECONDS_PER_MOVE, lengths=lengths), encoding="utf-8")
+    (dist / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
+        root="../", games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
+        lessons=[p for p in pages if "game" not in p]), encoding="utf-8")
+    return listed

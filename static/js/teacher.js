@@ -1,0 +1,229 @@
+// The teacher page: start a class, show its join code, and follow every table live. Everything it
+// shows comes from the class server's API, which refuses any request without the teacher's key.
+// A block of its own: every classic script on a page shares one top-level scope.
+{
+  const site = new URL("../../", document.currentScript.src);
+  const key = new URLSearchParams(location.search).get("key") || "";
+  const message = document.getElementById("teacher-message");
+  const gameField = document.getElementById("class-game");
+  const sizeField = document.getElementById("class-size");
+  const classesBox = document.getElementById("classes");
+  const LEVELS = { random: "beginner", greedy: "good", search: "strong" };
+  let games = [];
+
+  function api(path, body) {
+    const url = new URL(`api/teacher${path}`, site);
+    url.searchParams.set("key", key);
+    const options = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    };
+    return fetch(url, { cache: "no-store", ...options }).then((answer) => {
+      if (answer.status === 403) throw new Error("This page needs the link the class server printed when it started.");
+      if (!answer.ok) throw new Error("The class server could not do that.");
+      return answer.json();
+    });
+  }
+
+  function say(text) {
+    message.textContent = text;
+  }
+
+  function fillSizes() {
+    const game = games.find((g) => g.id === gameField.value);
+    if (!game) return;
+    const keep = sizeField.value;
+    sizeField.replaceChildren();
+    for (let n = game.min; n <= game.max; n += 1) sizeField.append(new Option(String(n), String(n)));
+    sizeField.value = keep && Number(keep) >= game.min && Number(keep) <= game.max ? keep : String(Math.min(game.max, Math.max(game.min, 4)));
+  }
+
+  function button(text, onClick) {
+    const made = document.createElement("button");
+    made.type = "button";
+    made.textContent = text;
+    made.addEventListener("click", onClick);
+    return made;
+  }
+
+  function act(path, body = {}) {
+    return api(path, body).then((reply) => {
+      if (reply.error) say(reply.error);
+      return refresh();
+    }).catch((error) => say(error.message));
+  }
+
+  function seatText(seat, i, table) {
+    const away = seat.kind === "human" && seat.away && seat.name ? " (away)" : "";
+    const turn = table.current === i && table.started && !table.ended ? " ← to move" : "";
+    return `${i + 1}. ${seat.name || "empty seat"}${away}${turn}`;
+  }
+
+  function tableRow(table, game, others) {
+    const row = document.createElement("tr");
+    row.dataset.table = String(table.id);
+    row.dataset.moves = String(table.moves);
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = `Table ${table.number}`;
+    const players = document.createElement("td");
+    const list = document.createElement("ul");
+    table.seats.forEach((seat, i) => {
+      const item = document.createElement("li");
+      item.textContent = seatText(seat, i, table);
+      if (!table.started && seat.name) {
+        for (const other of others.filter((t) => t.id !== table.id && !t.started && t.seats.some((s) => !s.name))) {
+          item.append(" ", button(`Move ${seat.name} to table ${other.number}`,
+            () => act(`/tables/${table.id}/move-student`, { seat: i, to: other.id })));
+        }
+      }
+      if (seat.kind === "human" && seat.name && table.started && !table.ended) {
+        item.append(" ", button(`Computer plays for ${seat.name}`, () => act(`/tables/${table.id}/computer`, { seat: i })));
+      }
+      list.append(item);
+    });
+    players.append(list);
+    const moves = document.createElement("td");
+    moves.textContent = String(table.moves);
+    const now = document.createElement("td");
+    const round = table.round ? `Round ${table.round}. ` : "";
+    const scores = table.started ? ` Scores: ${table.scores.join(", ")}.` : "";
+    now.textContent = table.ended ? `Over.${scores}` : !table.started ? "Waiting for players"
+      : table.paused ? `Paused.${scores}` : `${round}${table.last || "Started."}${scores}`;
+    const actions = document.createElement("td");
+    if (table.started) {
+      const watch = document.createElement("a");
+      watch.dataset.spectate = String(table.id);
+      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&key=${encodeURIComponent(key)}`, site).href;
+      watch.target = "_blank";
+      watch.textContent = `Table ${table.number} on the projector`;
+      actions.append(watch, " ");
+    }
+    if (!table.started) actions.append(button("Start with computers", () => act(`/tables/${table.id}/start`)));
+    else if (!table.ended) {
+      actions.append(table.paused ? button("Resume", () => act(`/tables/${table.id}/resume`))
+        : button("Pause", () => act(`/tables/${table.id}/pause`)));
+      actions.append(" ", button("End", () => act(`/tables/${table.id}/end`)));
+    }
+    row.append(name, players, moves, now, actions);
+    return row;
+  }
+
+  function classCard(info, join) {
+    const card = document.getElementById("class-template").content.firstElementChild.cloneNode(true);
+    card.dataset.class = info.code;
+    card.querySelector("[data-title]").textContent = `${info.title}, ${info.size} per table, computers ${LEVELS[info.level]}`;
+    const code = card.querySelector("[data-code]");
+    code.textContent = info.code;
+    card.querySelector("[data-join]").textContent = join;
+    const qr = new URL("api/teacher/qr.svg", site);
+    qr.searchParams.set("key", key);
+    qr.searchParams.set("code", info.code);
+    card.querySelector("[data-qr]").src = qr.href;
+    const suggest = card.querySelector("[data-suggest]");
+    suggest.checked = info.suggest;
+    suggest.addEventListener("change", () => act(`/classes/${info.code}/suggest`, { on: suggest.checked }));
+    card.querySelector("[data-end-class]").addEventListener("click", () => act(`/classes/${info.code}/end`));
+    card.querySelector("[data-delete-class]").addEventListener("click", () => {
+      if (confirm(`Delete class ${info.code} and every record of its students?`)) act(`/classes/${info.code}/delete`);
+    });
+    card.querySelector("tbody").append(...info.tables.map((t) => tableRow(t, info.game, info.tables)));
+    const csv = card.querySelector("[data-report-csv]");
+    csv.href = new URL(`api/teacher/classes/${info.code}/report.csv?key=${encodeURIComponent(key)}`, site).href;
+    card.querySelector("[data-show-report]").addEventListener("click", () => showReport(info.code, card));
+    if (!info.tables.length) {
+      const row = document.createElement("tr");
+      const cell = document.createElement("td");
+      cell.colSpan = 5;
+      cell.textContent = "No student has joined yet.";
+      row.append(cell);
+      card.querySelector("tbody").append(row);
+    }
+    return card;
+  }
+
+  function cell(row, text, tag = "td") {
+    const made = document.createElement(tag);
+    made.textContent = String(text);
+    row.append(made);
+    return made;
+  }
+
+  const reportsShown = new Set();  // kept open across redraws, and brought up to date with them
+  async function showReport(code, card) {
+    reportsShown.add(code);
+    const box = card.querySelector("[data-report]");
+    let report;
+    try {
+      report = await api(`/classes/${code}/report`);
+    } catch (error) {
+      say(error.message);
+      return;
+    }
+    const table = document.createElement("table");
+    table.className = "report";
+    const caption = document.createElement("caption");
+    caption.textContent = `Class ${code}: one row per student per game`;
+    const head = document.createElement("tr");
+    for (const column of report.columns) cell(head, column.replaceAll("_", " "), "th").scope = "col";
+    const body = document.createElement("tbody");
+    for (const row of report.rows) {
+      const line = document.createElement("tr");
+      for (const column of report.columns) cell(line, row[column]);
+      body.append(line);
+    }
+    const thead = document.createElement("thead");
+    thead.append(head);
+    table.append(caption, thead, body);
+    const met = document.createElement("p");
+    met.textContent = report.concepts.length
+      ? `Biology the class met (students): ${report.concepts.map(([c, n]) => `${c} (${n})`).join(", ")}.`
+      : "No move has named a concept yet.";
+    const missed = document.createElement("p");
+    missed.textContent = report.missed.length
+      ? `Check-yourself questions most often missed: ${report.missed.map(([l, q, n]) => `${l}: ${q} (${n})`).join("; ")}.`
+      : "No check-yourself question has been missed yet.";
+    box.replaceChildren(met, missed, table);
+    box.hidden = false;
+  }
+
+  let drawn = "";
+  async function refresh() {
+    let state;
+    try {
+      state = await api("");
+    } catch (error) {
+      say(error.message);
+      return;
+    }
+    if (!games.length) {
+      games = state.games;
+      for (const game of games) gameField.append(new Option(game.title, game.id));
+      fillSizes();
+    }
+    // Redrawn only when something changed, so a button under the teacher's finger stays put.
+    const now = JSON.stringify(state.classes);
+    if (now === drawn) return;
+    drawn = now;
+    const open = state.classes.filter((c) => !c.ended).reverse();
+    const cards = open.map((info) => classCard(info, state.join));
+    classesBox.replaceChildren(...cards);
+    // The newest class's code and report answer to fixed ids (what a test or a bookmarklet finds).
+    cards[0]?.querySelector("[data-code]").setAttribute("id", "join-code");
+    cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
+    for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
+  }
+
+  gameField.addEventListener("change", fillSizes);
+  document.getElementById("class-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    api("/classes", { game: gameField.value, size: Number(sizeField.value), level: document.getElementById("class-level").value })
+      .then((reply) => {
+        say(reply.error || `Class created: the join code is ${reply.code}.`);
+        return refresh();
+      })
+      .catch((error) => say(error.message));
+  });
+
+  refresh();
+  setInterval(refresh, 2000);
+}

@@ -1,0 +1,71 @@
+"""The class server as its tests and the bench run it: its own process, a free port on 127.0.0.1,
+its own SQLite file, started and (for the restart tests) killed like the real thing."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Running:
+    url: str
+    """``http://127.0.0.1:PORT/``"""
+    key: str
+    """The teacher's key, from the line the server printed."""
+    process: subprocess.Popen
+    data: Path
+
+    @property
+    def teacher_url(self) -> str:
+        return f"{self.url}teacher/?key={self.key}"
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up, as a laptop's crash or a pulled plug would leave it."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+def start(dist: Path, data: Path, port: int = 0, workers: int = 1) -> Running:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_QUIET": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "biocards.server", "--dist", str(dist), "--data", str(data), "--port", str(port),
+         "--workers", str(workers)],
+        stdout=subprocess.PIPE, stderr=None, text=True, env=env)
+    url = key = None
+    for line in process.stdout:
+        if found := re.match(r"BioCards is at (http://\S+/)", line):
+            url = found.group(1)
+        elif found := re.match(r"Teacher page: \S+\?key=(\S+)", line):
+            key = found.group(1)
+            break
+    if url is None or key is None:
+        process.kill()
+        raise RuntimeError("the class server did not start")
+    return Running(url, key, process, data)
+
+
+@contextmanager
+def class_server(dist: Path, data: Path, **kwargs):
+    running = start(dist, data, **kwargs)
+    try:
+        yield running
+    finally:
+        stop(running)
+
+
+def stop(running: Running) -> None:
+    if running.process.poll() is None:
+        running.process.terminate()
+        try:
+            running.process.wait(10)
+        except subprocess.TimeoutExpired:
+            running.process.kill()

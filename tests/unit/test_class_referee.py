@@ -1,0 +1,179 @@
+"""The class server's referee (py/biocards/server/classroom.py), on CPython with a real SQLite file:
+seating, refusals in the engine's words, hidden information in every frame, and a record that a
+new server replays to the same position (issue 30)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from biocards import games
+from biocards.core import Action
+from biocards.server.classroom import CODE_LETTERS, Classroom, Refusal, clean_name
+from biocards.server.store import Store
+
+PLAYABLE = [g.id for g in games.all() if g.render is not None]
+
+
+def fresh(tmp_path, name="classes.sqlite3") -> Classroom:
+    return Classroom(Store(tmp_path / name))
+
+
+def full_table(room: Classroom, game: str, size: int):
+    info = room.create_class(game, size, "greedy")
+    tokens = [room.join(info.code, f"Student {i}")[0] for i in range(size)]
+    table, _ = room.seat_of(tokens[0])
+    return info, tokens, table
+
+
+def test_join_codes_are_short_and_have_no_look_alike_letters(tmp_path):
+    room = fresh(tmp_path)
+    codes = {room.create_class("translation", 2, "greedy").code for _ in range(40)}
+    assert len(codes) == 40
+    for code in codes:
+        assert 4 <= len(code) <= 6
+        assert not set(code) & set("0O1IL2Z5S6G8BUV") and set(code) <= set(CODE_LETTERS)
+
+
+def test_students_are_seated_as_they_arrive_and_a_full_table_starts(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("nucleo", 2, "greedy")
+    token_a, table_a, seat_a = room.join(info.code, "Ana")
+    assert (table_a.row.number, seat_a, table_a.started) == (1, 0, False)
+    _, table_b, seat_b = room.join(info.code.lower(), "Ben")  # typed in lower case
+    assert table_b is table_a and seat_b == 1 and table_a.started
+    _, table_c, seat_c = room.join(info.code, "Cleo")  # the next arrival opens table 2
+    assert table_c.row.number == 2 and seat_c == 0 and not table_c.started
+    assert room.seat_of(token_a) == (table_a, 0)
+
+
+def test_a_teacher_starts_a_table_with_computers_of_the_class_level(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("peptide", 4, "search")
+    _, table, _ = room.join(info.code, "Ana")
+    room.start_table(table.id)
+    assert table.started and table.row.seats == ["human", "search", "search", "search"]
+    assert table.row.names[1] == "Computer (strong)"
+    with pytest.raises(Refusal, match="already started"):
+        room.start_table(table.id)
+
+
+def test_a_class_refuses_a_game_size_or_level_it_cannot_have(tmp_path):
+    room = fresh(tmp_path)
+    with pytest.raises(Refusal, match="no game called"):
+        room.create_class("chess", 2, "greedy")
+    with pytest.raises(Refusal, match="2–4 players"):
+        room.create_class("nucleo", 5, "greedy")
+    with pytest.raises(Refusal, match="level"):
+        room.create_class("nucleo", 2, "grandmaster")
+    with pytest.raises(Refusal, match="No class has that code"):
+        room.join("XXXXX", "Ana")
+
+
+def test_names_are_plain_text_capped_and_never_empty():
+    assert clean_name("  Ana\u0000\u200b  Maria\n") == "Ana Maria"
+    assert clean_name("<b>Ana</b>") == "<b>Ana</b>"  # kept as text: the pages set textContent
+    assert len(clean_name("x" * 200)) == 24
+    for empty in ("", "   ", "\u0007", None, 12):
+        with pytest.raises(Refusal, match="first name"):
+            clean_name(empty)
+
+
+def test_the_referee_refuses_in_the_engines_words_and_changes_nothing(tmp_path):
+    room = fresh(tmp_path)
+    _, _, table = full_table(room, "translation", 2)
+    state = table.state
+    mover, other = state.current_player, 1 - state.current_player
+    legal = state.legal_actions()[0]
+    before = json.dumps(state.view(None), sort_keys=True)
+    with pytest.raises(Refusal, match="not your turn"):
+        room.play(table, other, legal.to_json(), 0)
+    with pytest.raises(Refusal, match="moved on"):
+        room.play(table, mover, legal.to_json(), 5)
+    with pytest.raises(Refusal, match="could not be read"):
+        room.play(table, mover, {"no": "kind"}, 0)
+    bogus = Action("buy", card="no-such-card")
+    with pytest.raises(Refusal) as refused:
+        room.play(table, mover, bogus.to_json(), 0)
+    assert str(refused.value) == state.explain_illegal(bogus)
+    assert json.dumps(state.view(None), sort_keys=True) == before and table.moves == 0
+    room.play(table, mover, legal.to_json(), 0)  # the table is not stuck
+    assert table.moves == 1
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_no_frame_holds_what_its_seat_cannot_see(tmp_path, game):
+    """Over a whole random game: each seat's frame is its own view, its own moves and the public log,
+    and it stays the same when everything that seat cannot see (other hands, deck order, future
+    rolls) is dealt again. A frame that leaked a hidden card would change with the deal."""
+    low = getattr(games.get(game), "variant_min_players", None) or games.get(game).min_players
+    size = max(low, 3) if games.get(game).max_players >= 3 else low
+    room = fresh(tmp_path)
+    _, _, table = full_table(room, game, size)
+    rng = random.Random(game)
+    for step in range(400):
+        state = table.state
+        for seat in [None, *range(size)]:
+            frame = table.frame(seat)
+            assert frame["view"] == json.loads(json.dumps(state.view(seat)))
+            assert all(set(e) == {"move", "kind", "player", "text", "concepts"} for e in frame["events"])
+            if seat is None:
+                assert frame["legal"] == []
+                continue
+            if seat != state.current_player:
+                assert frame["legal"] == []
+            if step % 7 == 0:
+                real = table.state
+                table.state = real.determinized(seat, seed=step)
+                try:
+                    redealt = table.frame(seat)
+                finally:
+                    table.state = real
+                assert redealt == frame, f"seat {seat}'s frame changed when only hidden things changed"
+        if state.is_terminal():
+            break
+        seat = state.current_player
+        action = rng.choice(state.legal_actions())
+        room.play(table, seat, action.to_json(), table.moves)
+
+
+def test_a_new_server_on_the_same_record_resumes_every_table(tmp_path):
+    room = fresh(tmp_path)
+    info, tokens, table = full_table(room, "cytosis", 3)
+    rng = random.Random(3)
+    for _ in range(25):
+        state = table.state
+        room.play(table, state.current_player, rng.choice(state.legal_actions()).to_json(), table.moves)
+    view = table.frame(1)
+    # No close, no clean shutdown: the next server reads what was committed.
+    again = fresh(tmp_path)
+    resumed, seat = again.seat_of(tokens[1])
+    assert seat == 1 and resumed.frame(1) == view
+    assert again.classes[info.code].game == "cytosis"
+
+
+def test_a_move_number_is_stored_once(tmp_path):
+    store = Store(tmp_path / "x.sqlite3")
+    store.add_class("ABCDE", "translation", 2, "greedy")
+    table = store.add_table("ABCDE", 1, 7, {}, ["human", "human"], ["A", "B"])
+    store.add_move(table, 1, {"kind": "x"})
+    with pytest.raises(Exception, match="UNIQUE"):
+        store.add_move(table, 1, {"kind": "y"})
+
+
+def test_deleting_a_class_deletes_its_students_tables_and_moves(tmp_path):
+    room = fresh(tmp_path)
+    info, tokens, table = full_table(room, "translation", 2)
+    room.play(table, table.state.current_player, table.state.legal_actions()[0].to_json(), 0)
+    kept, _, _ = full_table(room, "nucleo", 2)
+    room.delete_class(info.code)
+    db = room.store.db
+    assert db.execute("SELECT COUNT(*) FROM students WHERE class_code = ?", (info.code,)).fetchone() == (0,)
+    assert db.execute("SELECT COUNT(*) FROM tables WHERE class_code = ?", (info.code,)).fetchone() == (0,)
+    assert db.execute("SELECT COUNT(*) FROM moves").fetchone() == (0,)
+    assert db.execute("SELECT COUNT(*) FROM students").fetchone() == (2,)  # the other class's
+    with pytest.raises(Refusal):
+        room.seat_of(tokens[0])
+    assert kept.code in room.classes

@@ -1,0 +1,224 @@
+"""The class server over the network, started as `build.py serve` runs it (its own process, a free
+port of 127.0.0.1): who may do what, and frames it refuses without losing a move (issue 30, "Let no
+one in", "Nothing is lost")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from class_server import start, stop  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
+
+
+@pytest.fixture
+def server(tmp_path):
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py test`, which builds it first")
+    running = start(DIST, tmp_path / "classes.sqlite3")
+    yield running
+    stop(running)
+
+
+def post(server, path, body, key=None):
+    url = server.url + path + (f"?key={key}" if key else "")
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def wheel_hash() -> str:
+    return next(p.name for p in (DIST / "wheels").iterdir() if p.is_dir())
+
+
+def new_class(server, game="translation", size=2):
+    code = post(server, "api/teacher/classes", {"game": game, "size": size, "level": "greedy"}, server.key)["code"]
+    seats = [post(server, "api/join", {"code": code, "name": name}) for name in ("Ana", "Ben", "Cleo", "Dev")[:size]]
+    return code, seats
+
+
+class Page:
+    """One student's page, as a WebSocket client would be."""
+
+    def __init__(self, server, session):
+        self.server, self.session, self.socket = server, session, None
+
+    async def open(self, origin=None):
+        origin = origin or self.server.url.rstrip("/")
+        self.socket = await self.session.ws_connect(self.server.url + "ws/play", headers={"Origin": origin})
+        return self
+
+    async def send(self, frame):
+        await self.socket.send_str(frame if isinstance(frame, str) else json.dumps(frame))
+
+    async def next(self, *kinds, timeout=20):
+        while True:
+            message = await asyncio.wait_for(self.socket.receive(), timeout)
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return {"type": "closed", "code": self.socket.close_code}
+            frame = json.loads(message.data)
+            if not kinds or frame["type"] in kinds:
+                return frame
+
+    async def hello(self, token, since=None):
+        await self.send({"type": "hello", "token": token, "build": wheel_hash(), "since": since})
+        return await self.next("position", "waiting", "error", "reload")
+
+
+async def seated(server, session, seats):
+    """Each student's page, said hello; their first frames; and which of them is to move."""
+    pages = [await Page(server, session).open() for _ in seats]
+    frames = [await page.hello(seat["token"]) for page, seat in zip(pages, seats)]
+    return pages, frames, next(i for i, f in enumerate(frames) if f["legal"])
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+async def with_session(body):
+    async with aiohttp.ClientSession() as session:
+        return await body(session)
+
+
+def test_the_teacher_api_and_page_refuse_requests_without_the_key(server):
+    for path in ("teacher/", "api/teacher", "api/teacher?key=wrong", "api/teacher/qr.svg"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server.url + path)
+        assert refused.value.code == 403, path
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        post(server, "api/teacher/classes", {"game": "translation", "size": 2, "level": "greedy"}, key="guess")
+    assert refused.value.code == 403
+    with urllib.request.urlopen(server.teacher_url) as page:
+        assert b'id="create-class"' in page.read()
+
+
+def test_the_teachers_key_survives_a_restart(server, tmp_path):
+    key = server.key
+    stop(server)
+    again = start(DIST, server.data)
+    try:
+        assert again.key == key
+    finally:
+        stop(again)
+
+
+def test_a_seat_token_acts_for_its_own_seat_only(server):
+    _, seats = new_class(server)
+
+    async def body(session):
+        pages, frames, mover = await seated(server, session, seats)
+        other = 1 - mover
+        assert frames[other]["legal"] == [] and frames[other]["seat"] == seats[other]["seat"]
+        # The other student sends the mover's move: refused, and only that student hears of it.
+        await pages[other].send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        refused = await pages[other].next("refused")
+        assert "not your turn" in refused["message"]
+        # A made-up token gets nowhere.
+        stranger = await Page(server, session).open()
+        lost = await stranger.hello("x" * 22)
+        assert lost["type"] == "error" and lost["lost"]
+        # The mover's own move goes through, and both seats see it.
+        await pages[mover].send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        for page in pages:
+            assert (await page.next("position"))["moves"] == 1
+
+    run(with_session(body))
+
+
+def test_a_page_from_another_site_or_build_is_turned_away(server):
+    _, seats = new_class(server)
+
+    async def body(session):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await Page(server, session).open(origin="http://evil.example")
+        assert refused.value.status == 403
+        page = await Page(server, session).open()
+        await page.send({"type": "hello", "token": seats[0]["token"], "build": "another-build", "since": None})
+        assert (await page.next())["type"] == "reload"
+
+    run(with_session(body))
+
+
+def test_malformed_oversized_and_hurried_frames_get_errors_and_lose_no_move(server):
+    _, seats = new_class(server)
+
+    async def body(session):
+        pages, frames, mover = await seated(server, session, seats)
+        page = pages[mover]
+        await page.send("{not json")
+        assert "could not be read" in (await page.next("error"))["message"]
+        await page.send("[1, 2]")
+        assert "could not be read" in (await page.next("error"))["message"]
+        await page.send({"type": "shout"})
+        assert (await page.next("error"))["type"] == "error"
+        await page.send({"type": "move", "action": {"kind": "nonsense"}, "at": 0})
+        assert (await page.next("refused"))["moves"] == 0
+        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 7})
+        assert "moved on" in (await page.next("refused"))["message"]
+        # Too many frames in a second: told to slow down.
+        for _ in range(15):
+            await page.send({"type": "shout"})
+        messages = [(await page.next("error"))["message"] for _ in range(15)]
+        assert any("slow down" in m for m in messages)
+        await asyncio.sleep(1.1)
+        # The table is not stuck: the move is still the mover's to make, once.
+        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        assert (await page.next("position"))["moves"] == 1
+        assert "moved on" in (await page.next("refused"))["message"]  # the repeat is not a second move
+        # A frame over the size limit closes that connection only.
+        await page.send({"type": "shout", "padding": "x" * 20_000})
+        assert (await page.next())["type"] == "closed"
+        other = pages[1 - mover]
+        assert (await other.next("position"))["moves"] == 1
+        again = await Page(server, session).open()
+        assert (await again.hello(seats[mover]["token"]))["moves"] == 1
+
+    run(with_session(body))
+
+
+def test_guessing_join_codes_is_stopped(server):
+    new_class(server)
+    answers = [post(server, "api/join", {"code": f"AAAA{c}", "name": "Eve"}) for c in "ACDEFHJKMNPRTWXY"]
+    assert all("No class has that code" in a["error"] for a in answers[:10])
+    assert "Too many wrong codes" in answers[-1]["error"]
+
+
+def test_a_killed_server_resumes_at_the_last_acknowledged_move(server):
+    code, seats = new_class(server)
+
+    async def play(running, moves):
+        async with aiohttp.ClientSession() as session:
+            pages = [await Page(running, session).open() for _ in seats]
+            frames = [await page.hello(seat["token"]) for page, seat in zip(pages, seats)]
+            for _ in range(moves):
+                mover = next(i for i, f in enumerate(frames) if f["legal"])
+                await pages[mover].send({"type": "move", "action": frames[mover]["legal"][0]["action"],
+                                         "at": frames[mover]["moves"]})
+                frames = [await page.next("position") for page in pages]
+            return frames[0]["moves"], frames[0]["view"]
+
+    acknowledged, view = run(play(server, 5))
+    server.kill()
+    again = start(DIST, server.data)
+    try:
+        async def look():
+            async with aiohttp.ClientSession() as session:
+                return await (await Page(again, session).open()).hello(seats[0]["token"])
+
+        frame = run(look())
+        assert frame["moves"] == acknowledged and frame["view"] == view
+    finally:
+        stop(again)

@@ -1,0 +1,195 @@
+"""Issue 31, For teachers: a page per game and an index (py/sitegen/teachers.py), with its links
+resolving, its standards well formed, its minutes taken from measured game lengths that are still
+what the games play, its "In a real cell" notes taken from the game itself, and a 50-minute plan."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+pytest.importorskip("jinja2")
+pytest.importorskip("markdown_it")
+
+from biocards import games  # noqa: E402
+from sitegen.game_lengths import play_one  # noqa: E402
+from sitegen.lessons import LessonError, build_guided, build_lessons  # noqa: E402
+from sitegen.printing import build_print_pages  # noqa: E402
+from sitegen.site import environment  # noqa: E402
+from sitegen.teachers import (PLAN_MINUTES, SECONDS_PER_MOVE, build_teachers,  # noqa: E402
+                              check_teacher_page, notes_in_code)
+
+ROOT = Path(__file__).resolve().parents[2]
+TEACHERS = ROOT / "lessons" / "teachers"
+LENGTHS = json.loads((TEACHERS / "game_lengths.json").read_text(encoding="utf-8"))
+GAME_IDS = [g.id for g in games.all()]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Lessons and For teachers pages rendered into a temporary dist/."""
+    dist = tmp_path_factory.mktemp("dist")
+    env = environment(ROOT)
+    guided = build_guided(ROOT, dist)
+    pages = build_lessons(ROOT, dist, env, guided)
+    listed = build_teachers(ROOT, dist, env, pages, guided)
+    # What the pages link beyond lessons: the print pages and the class's join page.
+    build_print_pages(ROOT, dist, env, {p["game"]: p for p in pages if p.get("game")})
+    (dist / "join").mkdir()
+    (dist / "join" / "index.html").write_text(env.get_template("join.html").render(root="../"))
+    return dist, {g["id"]: g for g in listed}
+
+
+def test_every_game_has_a_for_teachers_page_and_the_index_links_each(site):
+    dist, _ = site
+    index = (dist / "teachers" / "index.html").read_text(encoding="utf-8")
+    for game_id in GAME_IDS:
+        assert (dist / "teachers" / f"{game_id}.html").exists()
+        assert f'href="{game_id}.html"' in index
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', html)
+
+
+@pytest.mark.parametrize("name", ["index"] + GAME_IDS)
+def test_every_link_on_a_for_teachers_page_resolves(site, name):
+    """Files and anchors exist; play links name a real game, a seat count it takes and known options."""
+    dist, _ = site
+    page = dist / "teachers" / f"{name}.html"
+    for href in _links(page.read_text(encoding="utf-8")):
+        href = href.replace("&amp;", "&")
+        parts = urlsplit(href)
+        target = (page.parent / parts.path).resolve()
+        if "/play/" in "/" + parts.path or parts.path.endswith("play/"):
+            query = parse_qs(parts.query)
+            game = games.get(query["game"][0])
+            if "lesson" in query:
+                assert (dist / "lessons" / "guided" / f"{query['lesson'][0]}.json").exists(), href
+                continue
+            seats = query["seats"][0].split(",")
+            low = getattr(game, "variant_min_players", None) or game.min_players
+            assert low <= len(seats) <= game.max_players, href
+            if len(seats) < game.min_players:
+                assert query["opt-variant"] == ["true"], href
+            assert {k[4:] for k in query if k.startswith("opt-")} <= set(game.options), href
+            continue
+        if parts.path in ("", "index.html") and name == "index" and not parts.fragment:
+            continue
+        if parts.path.startswith(("../static/", "../index.html")) or parts.path == "../lessons/index.html":
+            assert target.name in ("index.html", "icon.svg", "site.css") or target.exists(), href
+            continue
+        assert target.exists(), f"{name}: {href} leads nowhere"
+        if parts.fragment:
+            assert f'id="{parts.fragment}"' in target.read_text(encoding="utf-8"), f"{name}: {href}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_page_has_every_part_a_teacher_plans_with(site, game_id):
+    dist, listed = site
+    html = (dist / "teachers" / f"{game_id}.html").read_text(encoding="utf-8")
+    for heading in ("Where to start", "What it teaches", "Standards", "How long it takes",
+                    "Three questions for discussion", "Common misconceptions", "A 50-minute period"):
+        assert f">{heading}</h2>" in html, heading
+    entry = listed[game_id]
+    assert len(entry["discussion"]) == 3
+    assert [p["phase"] for p in entry["plan"]] == ["Set up", "Play", "Discuss", "Check"]
+    assert sum(p["minutes"] for p in entry["plan"]) == PLAN_MINUTES == 50
+    rules = tomllib.loads((ROOT / "lessons" / "rules" / f"{game_id}.md").read_text(encoding="utf-8").split("+++")[1])
+    assert [c["id"] for c in entry["concepts"]] == rules["concepts"]  # what it teaches = its rules page's concepts
+    assert f'href="../lessons/{entry["start_lesson"]}.html"' in html
+    assert "Check yourself" in html
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_standards_cited_are_real_codes_and_units(game_id):
+    """NGSS life-science codes and AP Biology unit names as the College Board names them."""
+    ap_units = {1: "Chemistry of Life", 2: "Cell Structure and Function", 3: "Cellular Energetics",
+                4: "Cell Communication and Cell Cycle", 5: "Heredity", 6: "Gene Expression and Regulation",
+                7: "Natural Selection", 8: "Ecology"}
+    ngss = {"HS-LS1-1", "HS-LS1-2", "HS-LS1-3", "HS-LS1-4", "HS-LS1-5", "HS-LS1-6", "HS-LS1-7",
+            "HS-LS3-1", "HS-LS3-2", "HS-LS3-3", "MS-LS1-1", "MS-LS1-2", "MS-LS1-3", "MS-LS3-1", "MS-LS3-2"}
+    data = tomllib.loads((TEACHERS / f"{game_id}.toml").read_text(encoding="utf-8"))
+    assert {s["code"] for s in data["ngss"]} <= ngss
+    for row in data["ap"]:
+        number, name = re.fullmatch(r"Unit (\d): (.+)", row["unit"]).groups()
+        assert ap_units[int(number)] == name, row["unit"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_lengths_are_still_what_the_games_play(game_id):
+    """The file's first game at the fewest players replays to the same length (greedy bots are
+    deterministic): a rules change that alters game length makes this fail until the file is rerun."""
+    game = games.get(game_id)
+    measured = LENGTHS["games"][game_id]["counts"][str(game.min_players)]
+    moves, turns = play_one(game, game.min_players, measured["first_game"]["seed"], measured["options"])
+    assert (moves, turns) == (measured["first_game"]["moves"], measured["first_game"]["turns"]), (
+        "run `PYTHONPATH=py python3 -m sitegen.game_lengths` to measure the games again")
+
+
+def test_minutes_on_a_page_are_the_measured_moves_at_the_stated_pace(site):
+    _, listed = site
+    for game_id, entry in listed.items():
+        for row in entry["times"]:
+            median = LENGTHS["games"][game_id]["counts"][str(row["players"])]["moves"]["median"]
+            assert row["low"] == max(1, round(median * SECONDS_PER_MOVE[0] / 60))
+            assert row["high"] == max(1, round(median * SECONDS_PER_MOVE[1] / 60))
+    expression = listed["expression"]
+    assert [r["players"] for r in expression["times"]] == [2, 3, 4, 5, 6]  # the 2–3 variant included
+    assert all(r["options"].get("target") == 100 for r in expression["short_times"])
+
+
+def test_in_a_real_cell_notes_come_from_the_games_own_text(site):
+    from biocards.games.cytosis.rules import IN_A_REAL_CELL
+    from biocards.games.translation.cards import READING_FRAME_NOTE, WATER_RULE_NOTE
+
+    dist, listed = site
+    assert WATER_RULE_NOTE in listed["translation"]["notes"]
+    assert READING_FRAME_NOTE in listed["translation"]["notes"]
+    assert set(IN_A_REAL_CELL.values()) <= set(listed["cytosis"]["notes"])
+    html = (dist / "teachers" / "translation.html").read_text(encoding="utf-8")
+    assert "ribosomes join whatever the mRNA codes for" in html
+    for game_id, entry in listed.items():
+        assert entry["notes"], f"{game_id}: no In a real cell notes found"
+        assert all(re.search("in a real cell", n, re.I) for n in entry["notes"])
+    # A note in a Cytosis event card keeps the event's own words, so "this response" is clear.
+    assert any(n.startswith("Unfolded-protein response") for n in listed["cytosis"]["notes"])
+
+
+def test_a_note_in_an_f_string_is_left_out(tmp_path):
+    (tmp_path / "rules.py").write_text(
+        'A = "In a real cell this is plain."\nB = f"{x} in a real cell {y}."\n', encoding="utf-8")
+    assert notes_in_code(tmp_path) == ["In a real cell this is plain."]
+
+
+def test_the_header_links_for_teachers_on_every_page(site):
+    dist, _ = site
+    for page in list((dist / "lessons").rglob("*.html")) + list((dist / "teachers").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        assert re.search(r'<nav aria-label="Site">.*teachers/index\.html">For teachers</a>', html), page
+
+
+GOOD = (TEACHERS / "cytosis.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda t: t.replace('minutes = 25', 'minutes = 20'), "add up to 45, not 50"),
+    (lambda t: t.replace('phase = "Discuss"', 'phase = "Talk"'), "phases Set up, Play, Discuss, Check"),
+    (lambda t: t.replace('"Why does a hormone in the blood affect only some cells? Use a receptor card in your answer.",', ""),
+     "exactly three questions"),
+    (lambda t: t.replace('code = "HS-LS1-7"', 'code = "HS-LS9-9"'), "not an NGSS"),
+    (lambda t: t.replace('unit = "Unit 3: Cellular Energetics"', 'unit = "Cellular Energetics"'), "Unit N: its name"),
+    (lambda t: t.replace('start_lesson = "cell-organelles"', 'start_lesson = "no-such-lesson"'), "no-such-lesson"),
+    (lambda t: t.replace('guided = "cytosis-secrete-a-hormone"', 'guided = "nowhere"'), "guided 'nowhere'"),
+    (lambda t: 'extra = "x"\n' + t, "unknown field(s) extra"),
+    (lambda t: t + '\nnote = "x"\n', "unknown field(s) note in a [[plan]] table"),
+])
+def test_a_malformed_teacher_file_stops_the_build_with_a_clear_message(change, message):
+    path = TEACHERS / "cytosis.toml"
+    data = tomllib.loads(change(GOOD))
+    with pytest.raises(LessonError, match=re.escape(message)):
+        check_teacher_page(path, data, {"cell-organelles"}, {"cytosis-secrete-a-hormone"})
