@@ -33,6 +33,7 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
@@ -49,7 +50,6 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build  # noqa: E402
 import class_server  # noqa: E402
-from byte_relay import ByteCountingRelay  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from table_page import VIEWPORTS, measure_table, open_game  # noqa: E402
 from test_screens import GAMES, SEATS, settle  # noqa: E402
@@ -134,6 +134,53 @@ def boot_record(page, url: str) -> dict:
     return {"ms": record["stages"]["ready"], "wall_ms": wall_ms, "files": fetched, **record}
 
 
+class ByteCountingRelay:
+    """A TCP relay on 127.0.0.1 in front of the server: it counts every byte the server sends to
+    the browser (headers and all, compressed or not, whatever serves), and when it last sent one."""
+
+    def __init__(self, port: int) -> None:
+        self.target = ("127.0.0.1", port)
+        self.sent = 0
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            client, _ = self.listener.accept()
+            server = socket.create_connection(self.target)
+            threading.Thread(target=self._pipe, args=(client, server, False), daemon=True).start()
+            threading.Thread(target=self._pipe, args=(server, client, True), daemon=True).start()
+
+    def _pipe(self, source, sink, counted: bool) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+                if counted:
+                    with self.lock:
+                        self.sent += len(data)
+                        self.last = time.monotonic()
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def take_when_quiet(self, page, quiet_s: float = 5, timeout_s: float = 180) -> int:
+        """The bytes sent since the last call, once `quiet_s` pass with nothing sent."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() - self.last < quiet_s and time.monotonic() < deadline:
+            page.wait_for_timeout(250)
+        with self.lock:
+            sent, self.sent = self.sent, 0
+        return sent
+
+
 CLS_SCRIPT = """new Promise((resolve) => {
     let total = 0;
     new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (!e.hadRecentInput) total += e.value; }))
@@ -200,10 +247,7 @@ def main(quick: bool) -> dict:
     server = class_server.start(site, site.parent / "classes.sqlite3")  # what `build.py serve` runs
     origin = server.url
     url = origin + URL
-    # The site's files, without the .br and .gz siblings the build writes beside them (another form
-    # of the same files, for a host that sends them precompressed).
-    files = [p for p in build.DIST.rglob("*")
-             if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())]
+    files = [p for p in build.DIST.rglob("*") if p.is_file()]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
                "dist_gzip_bytes": sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)}
     bare_url = origin + "runtime-only/"
@@ -230,7 +274,7 @@ def main(quick: bool) -> dict:
         boot_ms(install_page, url)
         # The play page's later visits as a student's browser makes them: the service worker in
         # control, every byte counted at the relay.
-        relay = ByteCountingRelay(urlsplit(origin).port)
+        relay = ByteCountingRelay(int(server.url.rstrip('/').rsplit(':', 1)[1]))
         relayed = f"http://127.0.0.1:{relay.port}/"
         context = browser.new_context(service_workers="allow")
         page = context.new_page()

@@ -57,11 +57,15 @@ def bot_move_ms(game, players: int, moves: int, bot: str = "greedy", seconds: fl
 
 
 def seat_win_rates(game_id: str, players: int, n: int) -> list[float]:
-    """Share of wins per seat for greedy-vs-greedy games (a shared win counts fractionally)."""
+    """Share of wins per place in turn order (seat 0 first) for greedy-vs-greedy games (a shared
+    win counts fractionally)."""
     game = games.get(game_id)
     wins = [0.0] * players
     for seed in range(n):
-        state = play_out(game.new_state(players, seed), [game.make_bot("greedy", s, seed) for s in range(players)])
+        # Seat 0 moves first, so the rates are by place in turn order (a drawn first player would
+        # spread any first-mover advantage evenly over the seats and hide it).
+        state = play_out(game.new_state(players, seed, first_player=0),
+                         [game.make_bot("greedy", s, seed) for s in range(players)])
         winners = state.winners()
         for p in winners:
             wins[p] += 1 / len(winners)

@@ -50,6 +50,9 @@ class GuidedLesson:
     """Keys of the moves that set the position up, played before the student takes over."""
     student: int = 0
     """The seat the student plays."""
+    first_player: int | None = None
+    """The seat that moves first (a lesson's position is prepared, so its TOML names it); ``None``
+    leaves it to the game's own draw from the seed (NUCLEO's lesson was prepared that way)."""
     intro: str = ""
     page: Mapping[str, str] | None = None
     """The lesson page it belongs to, ``{"title", "href"}`` (href from the site's root), set by the build."""
@@ -65,7 +68,8 @@ class GuidedLesson:
             lesson = cls(id=lesson_id, title=data["title"], game=data["game"], seats=tuple(data["seats"]),
                          seed=int(data["seed"]), steps=steps, moves=tuple(data.get("moves", ())),
                          student=int(data.get("student", 0)), intro=data.get("intro", ""),
-                         page=data.get("page"), following=data.get("next"))
+                         page=data.get("page"), following=data.get("next"),
+                         first_player=None if data.get("first_player") is None else int(data["first_player"]))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"guided lesson {lesson_id!r} is missing or misstates {exc}") from None
         if not steps or any("kind" not in s.expect for s in steps):
@@ -76,7 +80,8 @@ class GuidedLesson:
 
     def start(self) -> GameState:
         """The prepared position: a new game with the set-up moves played."""
-        state = games.get(self.game).new_state(len(self.seats), self.seed)
+        chosen = {} if self.first_player is None else {"first_player": self.first_player}
+        state = games.get(self.game).new_state(len(self.seats), self.seed, **chosen)
         for key in self.moves:
             legal = {a.key: a for a in state.legal_actions()}
             if key not in legal:

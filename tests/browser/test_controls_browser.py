@@ -144,6 +144,9 @@ def test_a_shared_position_opens_in_a_fresh_browser_without_touching_its_own_sav
     page.click("#share")
     link = page.locator("#share-link").input_value()
     assert "moves=" in link and len(link) < 2000
+    from biocards import games
+
+    assert f"v={games.get('cytosis').version}" in link  # issue 33: a link carries its rules version
     context = browser.new_context(service_workers="block")
     try:
         other = context.new_page()
@@ -159,6 +162,25 @@ def test_a_shared_position_opens_in_a_fresh_browser_without_touching_its_own_sav
         assert moves(other) == 0, "opening the shared link overwrote the receiver's own game"
     finally:
         context.close()
+
+
+def test_a_link_from_before_links_carried_a_version_replays_with_its_old_rules(page, site_url):
+    """Issue 33: an old Translation link (no v=, seat 0 first in those rules) opens the position it
+    was made from, though seed 5 now draws Player 2 to go first."""
+    from biocards import games
+    from biocards.core.links import encode_moves
+
+    game = games.get("translation")
+    assert game.new_state(2, 5).current_player == 1  # today's rules: Player 2 opens this deal
+    old = game.new_state(2, 5, first_player=0)
+    said = []
+    for _ in range(5):
+        said += [e.text for e in old.apply(old.legal_actions()[0])]
+    page.goto(site_url + f"play/?game=translation&seats=human,human&seed=5&pace=0&moves={encode_moves(old)}")
+    page.wait_for_selector("html[data-state=ready]")
+    assert moves(page) == 5
+    log = page.locator("#log").inner_text()
+    assert "A shared position" in log and said[0].startswith("Player 1") and said[0] in log
 
 
 def test_a_broken_shared_link_gives_a_message_and_a_fresh_game(page, site_url):

@@ -89,30 +89,40 @@ def test_a_page_closed_as_soon_as_it_is_ready_leaves_nothing_that_breaks_the_nex
         assert _boot(page, _play(site_url, game) + "&again=1") == "snapshot", game
 
 
-def test_a_first_visit_downloads_each_file_once_and_a_second_visit_downloads_nothing(browser, site_url):
+def test_a_first_visit_downloads_each_file_once_and_a_second_visit_downloads_nothing(browser, tmp_path):
     """Issue 32, download once: the service worker's install takes what the page has just fetched
     from the HTTP cache, or the wasm from the copy the page kept (a fresh browser context, like a
-    guest window, keeps no 9.6 MB file in its HTTP cache), so no file comes twice: everything the
-    server sends, counted at a relay, stays within the precached files sent once each in their
-    smallest form (a second wasm would add 2.8 MB); the visit after sends almost nothing (the
-    browser's check of sw.js)."""
-    import json
-    from urllib.parse import urlsplit
+    guest window, keeps no 9.6 MB file in its HTTP cache), so no file comes twice; the visit after
+    sends no file at all (the browser's check of sw.js is answered 304, not modified)."""
+    import collections
+    import threading
+    import time
+    from functools import partial
 
-    from byte_relay import ByteCountingRelay
+    import static_host
     from conftest import DIST, Watched
 
-    sw = (DIST / "sw.js").read_text()
-    precached = json.loads(sw[sw.index("const FILES = ") + len("const FILES = "):].split(";\n", 1)[0])
-    files = {DIST / (url[2:] + ("index.html" if url.endswith("/") else "")) for url in precached}
+    sent, statuses, last = collections.Counter(), collections.Counter(), [time.monotonic()]
 
-    def smallest(path):
-        forms = [path] + [path.with_name(f"{path.name}.{e}") for e in ("br", "gz")]
-        return min(form.stat().st_size for form in forms if form.is_file())
+    class Counting(static_host.Handler):
+        def send_response(self, code, message=None):
+            super().send_response(code, message)
+            statuses[(code, self.path.split("?")[0])] += 1
+            last[0] = time.monotonic()
 
-    once = sum(smallest(path) for path in files)
-    relay = ByteCountingRelay(urlsplit(site_url).port)
-    url = f"http://127.0.0.1:{relay.port}/"
+        def copyfile(self, source, outputfile):
+            super().copyfile(source, outputfile)
+            sent[self.path.split("?")[0]] += 1
+            last[0] = time.monotonic()
+
+    server = static_host.Server(("127.0.0.1", 0), partial(Counting, directory=str(DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def quiet(page, seconds=5):
+        while time.monotonic() - last[0] < seconds:
+            page.wait_for_timeout(500)
+
     context = browser.new_context(service_workers="allow")
     try:
         watched = Watched(context.new_page())
@@ -120,11 +130,17 @@ def test_a_first_visit_downloads_each_file_once_and_a_second_visit_downloads_not
         page.set_default_timeout(120_000)
         assert _boot(page, _play(url, "translation")) == "snapshot"
         page.wait_for_function("navigator.serviceWorker.controller !== null")
-        first = relay.take_when_quiet(page)
-        # Headers, the page's own address (with its query) and sw.js: well under 400 KB.
-        assert once / 2 < first < once + 400_000, (first, once)
+        quiet(page)
+        assert [path for path, times in sent.items() if times > 1] == []
+        assert sent["/vendor/pyodide/pyodide.asm.wasm"] == 1
+        assert "/lessons/genetic-code.html" in sent  # the precache did run
+        sent.clear()
+        statuses.clear()
         assert _boot(page, _play(url, "peptide")) == "snapshot"
-        assert relay.take_when_quiet(page, 2) < 20_000
+        quiet(page, 2)
+        assert sent == {}
+        assert set(statuses) <= {(304, "/sw.js"), (200, "/sw.js")}
         assert not watched.problems, "\n".join(watched.problems)
     finally:
         context.close()
+        server.shutdown()

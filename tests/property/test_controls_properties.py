@@ -48,5 +48,6 @@ def test_a_take_back_leaves_a_person_to_move_and_a_link_replays_any_position(gam
     verdict = take_back(game, state.to_record(), {person})
     if verdict:
         assert game.load(without_last(state.to_record(), verdict.moves)).current_player == person
-    again = decode_moves(game, state.num_players, seed, state.options, encode_moves(state))
+    again = decode_moves(game, state.num_players, seed, state.options, encode_moves(state),
+                         version=game.version)
     assert again.to_record() == state.to_record()

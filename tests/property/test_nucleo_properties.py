@@ -111,3 +111,60 @@ def test_no_trade_creates_or_destroys_anything(players, seed, data):
     assert all(after[s] == before[s] for s in range(players) if s not in (p, q))
     assert (dict(state.supply), list(state.pile), state.pool.count) == untouched
     conserved(state)
+
+
+class _ForcedDie:
+    """The state's generator with the twenty-sided die forced to show the faces given, in order."""
+
+    def __init__(self, rng, d6, faces):
+        self.rng, self.d6, self.faces = rng, d6, list(faces)
+
+    def choice(self, items):
+        from biocards.games.nucleo.cards import D6, D20
+
+        if list(items) == list(D6):
+            return self.d6
+        if list(items) == list(D20) and self.faces:
+            return self.faces.pop(0)
+        return self.rng.choice(items)
+
+    def __getattr__(self, name):
+        return getattr(self.rng, name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.lists(st.sampled_from(sorted(AMINO_CARDS)), max_size=3),
+       faces=st.lists(st.sampled_from(sorted(AMINO_CARDS)), min_size=2, max_size=2),
+       how=st.sampled_from(["two", "ribosome-rush"]))
+def test_a_roll_with_few_cards_left_never_leaves_a_position_without_a_move(seed, left, faces, how):
+    """Issue 33: the die's two-amino-acid face or Ribosome rush with two or fewer cards left in the
+    supply (rolls forced with a patched die) left a choice with nothing to choose. Never: after the
+    roll every position that is not over has a legal move, and every choice can be made."""
+    state = GAME.new_state(2, seed, first_player=0)
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    # Empty the supply into seat 1's hand except the cards ``left``; cards are still conserved.
+    keep = Counter(left)
+    for a in sorted(state.supply):
+        while state.supply[a] > keep[a]:
+            state._gain(1, a)
+    state._legal = None
+    real = state.rng
+    if how == "ribosome-rush":  # the action face, with Ribosome rush on top of the action deck
+        deck = state.action_deck
+        (deck.cards if "ribosome-rush" in deck.cards else deck.discards).remove("ribosome-rush")
+        deck.cards.append("ribosome-rush")
+    state.rng = _ForcedDie(real, "two" if how == "two" else "action", faces)
+    state.phase = "roll"
+    state._legal = None
+    state.apply(Action("roll"))
+    state.rng = real
+    state._legal = None
+    for _ in range(10):
+        if state.is_terminal() or not state.pending:
+            break
+        legal = state.legal_actions()
+        assert legal, f"no legal move with {dict(state.supply)} left and {state.pending[-1].prompt!r} waiting"
+        state.apply(legal[0])
+    assert state.is_terminal() or state.legal_actions()
+    conserved(state)

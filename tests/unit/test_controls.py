@@ -19,12 +19,12 @@ GAMES = games.all()
 IDS = [g.id for g in GAMES]
 
 
-def random_game(game, seed, moves=None, players=None):
+def random_game(game, seed, moves=None, players=None, **options):
     """A game of random legal moves (to the end, or ``moves`` long)."""
     players = players or game.min_players
     if game.id == "expression":
         players = max(players, 4)
-    state = game.new_state(players, seed)
+    state = game.new_state(players, seed, **options)
     bots = [RandomBot(game, seat, seed) for seat in range(players)]
     while not state.is_terminal() and (moves is None or len(state.history) < moves):
         state.apply(bots[state.current_player].choose(state))
@@ -165,16 +165,19 @@ def test_a_whole_game_fits_a_link_and_the_link_rebuilds_it(game):
     for seed, players in ((1, None), (2, game.max_players)):
         state = random_game(game, seed, players=players)
         code = encode_moves(state)
-        assert len(code) < 1000, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
-        again = decode_moves(game, state.num_players, state.seed, state.options, code)
+        # Under 1,500: NUCLEO's random four-player games grew to some 1,000–1,250 characters once a
+        # cancelled, unsent offer stopped counting against the turn's two (issue 33).
+        assert len(code) < 1500, f"{game.id}: a {len(state.history)}-move game needs {len(code)} characters"
+        again = decode_moves(game, state.num_players, state.seed, state.options, code, version=game.version)
         assert again.to_record() == state.to_record()
 
 
 def test_a_link_in_the_first_format_still_opens():
-    """Links shared before the packed format (one varint a move) open the same position."""
+    """Links shared before the packed format (one varint a move) open the same position. Such a
+    link carries no rules version: it replays with the rules of its time (seat 0 first)."""
     game = games.get("translation")
-    state = random_game(game, 4, moves=40)
-    replay = game.new_state(state.num_players, state.seed)
+    state = random_game(game, 4, moves=40, first_player=0)
+    replay = game.new_state(state.num_players, state.seed, first_player=0)
     old_code = []
     for action in state.history:
         index = replay.legal_actions().index(action)
@@ -184,7 +187,7 @@ def test_a_link_in_the_first_format_still_opens():
             if not index:
                 break
         replay.apply(action)
-    again = decode_moves(game, state.num_players, state.seed, state.options, "".join(old_code))
+    again = decode_moves(game, state.num_players, state.seed, {}, "".join(old_code), version=None)
     assert again.to_record() == state.to_record()
 
 
@@ -197,7 +200,7 @@ def test_a_changed_packed_link_raises_invalid_record(change):
     code = encode_moves(state)
     changed = {"cut": ".", "extra": code + "_", "more-moves": ".__" + code[2:]}[change]
     with pytest.raises(InvalidRecord):
-        decode_moves(game, state.num_players, state.seed, state.options, changed)
+        decode_moves(game, state.num_players, state.seed, state.options, changed, version=game.version)
 
 
 @pytest.mark.parametrize("code", ["!!", "A" * 30000, "zzzzzzzzzz", "9", "_"])
@@ -205,7 +208,7 @@ def test_a_damaged_link_raises_invalid_record(code):
     """Issue 15: a malformed or tampered link is refused with a sentence, never a traceback."""
     game = games.get("translation")
     with pytest.raises(InvalidRecord) as refused:
-        decode_moves(game, 2, 5, {}, code)
+        decode_moves(game, 2, 5, {}, code, version=game.version)
     assert str(refused.value).endswith(".")
 
 
@@ -237,7 +240,7 @@ def test_a_hint_names_the_points_a_scoring_move_earns():
     """Issue 15: the reason is drawn from what the move changes ("+2 points now")."""
     game = games.get("translation")
     for seed in range(20):
-        state = random_game(game, seed, moves=8)
+        state = random_game(game, seed, moves=8, first_player=0)  # positions known to hold a scoring move
         hint = suggest(state, seed)
         if "point" in hint.reason and "+" in hint.reason:
             world = state.clone()

@@ -23,6 +23,7 @@ def table(hands, top, *, players=None, draw=None, turn=0, seed=1, **options) -> 
     players = players or len(hands)
     if players < 4:
         options.setdefault("variant", True)
+    options.setdefault("first_player", 0)
     state = GAME.new_state(players, seed, **options)
     discard = [top] if isinstance(top, str) else list(top)
     state.hands = [list(h) for h in hands]
@@ -163,17 +164,17 @@ def test_the_target_is_bounded_so_no_value_makes_a_match_endless():
 
 def test_first_card_translocation_skips_the_first_player():
     """Rulebook NOTE, RULINGS: a turned-up action acts on the first player: Translocation skips."""
-    state = GAME.new_state(4, seed_turning_up("translocation"))
+    state = GAME.new_state(4, seed_turning_up("translocation"), first_player=0)
     assert state.current_player == 1 and [len(h) for h in state.hands] == [6, 6, 6, 6]
 
 
 def test_first_card_insertion_makes_the_first_player_draw_two_and_skip():
-    state = GAME.new_state(4, seed_turning_up("insertion"))
+    state = GAME.new_state(4, seed_turning_up("insertion"), first_player=0)
     assert state.current_player == 1 and [len(h) for h in state.hands] == [8, 6, 6, 6]
 
 
 def test_first_card_deletion_lets_the_first_player_play_any_card():
-    state = GAME.new_state(4, seed_turning_up("deletion"))
+    state = GAME.new_state(4, seed_turning_up("deletion"), first_player=0)
     assert state.current_player == 0 and state.free
     played = {a.card for a in state.legal_actions() if a.kind == "play"}
     assert played == set(state.hands[0])
@@ -184,7 +185,7 @@ def test_first_card_deletion_lets_the_first_player_play_any_card():
 
 
 def test_first_card_substitution_lets_the_first_player_swap_two_hands_then_play():
-    state = GAME.new_state(4, seed_turning_up("substitution"))
+    state = GAME.new_state(4, seed_turning_up("substitution"), first_player=0)
     assert state.current_player == 0 and state.pending[-1].kind == "swap-first"
     h1, h2 = list(state.hands[1]), list(state.hands[2])
     act(state, "choose", seat=1)
@@ -565,7 +566,7 @@ def test_refusals_name_what_would_match():
 
 def test_the_opening_of_the_first_hand_is_in_the_view():
     """The turned-up card's effect happens before any move, so the view carries its log lines."""
-    state = GAME.new_state(4, seed_turning_up("insertion"))
+    state = GAME.new_state(4, seed_turning_up("insertion"), first_player=0)
     assert any("draws 2 cards" in line for line in state.view(None)["opening"])
 
 
@@ -646,3 +647,35 @@ def test_turned_up_start_card_names_its_concept():
     start = state._first_card()[0]
     category = state.discard[-1].split(":")[0]
     assert start.kind == "start" and start.concepts == CATEGORIES[category].concepts != ()
+
+
+# -- issue 33: the public log -----------------------------------------------------------------------
+
+def test_the_log_of_a_draw_does_not_say_whether_the_card_could_be_played():
+    """Issue 33: on paper a card drawn and kept reveals nothing, so the log says the same whether
+    the drawn card matched (and was kept) or not."""
+    kept = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3", draw=["operon:9"])
+    texts = [e.text for e in act(kept, "draw")] + [e.text for e in act(kept, "keep")]
+    unplayable = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
+                       draw=["promoter:9"])
+    assert [e.text for e in act(unplayable, "draw")] == texts
+    assert texts == ["Player 1 draws a card.", "Player 1 keeps it, and the turn passes."] + texts[2:]
+
+
+def test_a_turned_up_mutation_is_explained_before_it_acts_on_the_first_player():
+    """Issue 33: the line saying what a turned-up Translocation or Insertion does comes before the
+    line where the first player misses a turn (and no line says that player "plays first")."""
+    for action in ("translocation", "insertion"):
+        state = GAME.new_state(4, seed_turning_up(action), first_player=0)
+        lines = state.opening
+        assert "plays first" not in lines[0] and "acts on Player 1" in lines[0]
+        why = next(i for i, line in enumerate(lines) if line.startswith(action.capitalize()))
+        skip = next(i for i, line in enumerate(lines) if "misses a turn" in line)
+        assert why < skip
+
+
+def test_the_log_says_once_that_a_real_cells_pathway_is_not_one_step_after_another():
+    """Issue 33: the pathway's "In a real cell…" sentence was on the rules page but not in the log."""
+    state = GAME.new_state(4, 3)
+    notes = [line for line in state.opening if line.startswith("Cards follow the pathway")]
+    assert len(notes) == 1 and "In a real cell these parts act together" in notes[0]

@@ -410,8 +410,10 @@ def test_you_cannot_offer_what_you_do_not_hold():
 def test_offers_are_limited_per_turn():
     """Design: at most two offers a turn, so negotiation always ends."""
     state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
     for _ in range(MAX_OFFERS_PER_TURN):
-        act(state, "propose"); act(state, "cancel")
+        offer(state, q, give=(), ask=("coin",))
+        act(state, "decline")
     assert "propose" not in [a.kind for a in state.legal_actions()]
     with pytest.raises(IllegalAction, match="two trade offers|2 trade offers"):
         act(state, "propose")
@@ -755,3 +757,91 @@ def test_point_mutation_and_ribosome_rush_say_what_a_real_cell_does():
     assert "changes one DNA base" in ACTION_CARDS["point-mutation"].text
     assert "do not make amino acids" in ACTION_CARDS["ribosome-rush"].text
     assert "point-mutation" in ACTION_CARDS["point-mutation"].concepts
+
+
+# -- issue 33: table talk ---------------------------------------------------------------------------
+
+def test_an_offer_cancelled_before_it_is_sent_is_not_one_of_the_turns_two():
+    """Issue 33: cancelling an offer nobody saw does not use up an offer, and the log does not say an
+    offer was withdrawn."""
+    state = to_phase(new(seed=3), "trade")
+    for _ in range(MAX_OFFERS_PER_TURN + 1):
+        act(state, "propose")
+        act(state, "offer-to", seat=1 - state.turn_player)
+        events = act(state, "cancel")
+        assert "withdrew" not in events[0].text and "decided not to make an offer" in events[0].text
+    assert state.view(None)["offers_left"] == MAX_OFFERS_PER_TURN
+    assert "propose" in [a.kind for a in state.legal_actions()]
+
+
+def test_version_2_records_with_cancelled_offers_replay_with_the_offers_used():
+    """Records of version 2, when a cancelled offer still counted, replay as they were played."""
+    state = to_phase(GAME.new_state(2, 3, first_player=0, unsent_offers_count=True), "trade")
+    for _ in range(MAX_OFFERS_PER_TURN):
+        act(state, "propose"); act(state, "cancel")
+    record = {**state.to_record(), "version": 2}
+    record["options"] = {k: v for k, v in record["options"].items() if k != "unsent_offers_count"}
+    again = GAME.load(record)
+    assert again.options["unsent_offers_count"] is True
+    assert "propose" not in [a.kind for a in again.legal_actions()]
+
+
+def test_the_beginner_computer_never_accepts_a_losing_trade():
+    """RULINGS (NUCLEO): bots accept a trade only if it improves their position; the beginner plays at
+    random otherwise (issue 33: it gave its coins away for nothing)."""
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    state.coins[q] = 3
+    state.pool.count -= 3
+    offer(state, q, give=(), ask=("coin", "coin", "coin"))
+    assert "accept" in [a.kind for a in state.legal_actions()]
+    answers = {GAME.make_bot("random", q, seed).choose(state).kind for seed in range(60)}
+    assert "accept" not in answers and answers == {"decline", "counter"}
+
+
+def test_the_beginner_computer_may_accept_a_gift():
+    state = to_phase(new(seed=3), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    state.coins[p] = 2
+    state.pool.count -= 2
+    offer(state, q, give=("coin", "coin"), ask=())
+    answers = {GAME.make_bot("random", q, seed).choose(state).kind for seed in range(60)}
+    assert "accept" in answers
+
+
+def test_three_winners_share_the_win_in_plain_words():
+    state = new(3, seed=1)
+    state.coins = [4, 4, 4]
+    events = state._finish("The coin pool is empty.")
+    assert "Player 1, Player 2 and Player 3 share the win." in events[0].text
+
+
+def test_the_round_cap_never_shows_a_round_past_the_last():
+    """RULINGS (all games): a visible round cap; the last round is shown as round 80 of 80."""
+    state = to_phase(new(seed=3), "build")
+    state.round = MAX_ROUNDS
+    while not state.is_terminal():
+        state.apply(next(a for a in state.legal_actions() if a.kind in ("end-turn", "roll", "to-build"))
+                    if not state.pending else state.legal_actions()[0])
+    assert state.view(None)["round"] == MAX_ROUNDS
+
+
+def test_a_build_worth_more_than_the_pool_holds_says_what_it_pays():
+    """RULINGS: components are finite: a build pays what the pool has left, and its label says so."""
+    state = to_phase(new(seed=3), "build")
+    p = state.turn_player
+    name = state.proteins[p][0]
+    give_hand(state, p, protein(name).sequence)
+    state.pool.count = 2
+    label = next(a.label for a in state.legal_actions() if a.kind == "build" and a.get("boost") == "none")
+    assert f"for 2 coins (worth {protein(name).value}; the pool holds only 2)" in label
+
+
+def test_protein_recycling_does_not_say_amino_acids_come_back():
+    state = to_phase(new(seed=3), "trade")
+    p = state.turn_player
+    state.actions[p].append("recycling")
+    state._legal = None
+    act(state, "play", card="recycling")
+    events = act(state, "recycle", protein=state.proteins[p][0])
+    assert "no amino acid cards come back" in events[0].text

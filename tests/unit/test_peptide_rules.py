@@ -18,7 +18,8 @@ GENETIC_CODE = {"".join(c): aa for c, aa in zip(product("UCAG", repeat=3), _CODE
 
 
 def new(players=2, seed=1, **options):
-    return GAME.new_state(players, seed, **options)
+    # Player 1 holds the First Player card, as the rulebook's youngest player would.
+    return GAME.new_state(players, seed, **{"first_player": 0, **options})
 
 
 def to_resolve(st, mine, other=(("mitochondrion", False),)):
@@ -429,9 +430,9 @@ def test_a_version_1_record_replays_with_the_printed_stop_depth():
     again = GAME.load(record)
     assert again.history == old.history and again.scores() == old.scores() and again.is_terminal()
     assert again.amino_deck == old.amino_deck and again.options["two_player_stop"] is False
-    assert GAME.version == 2 and GAME.load(again.to_record()).history == old.history
+    assert GAME.version == 3 and GAME.load(again.to_record()).history == old.history
     with pytest.raises(InvalidRecord):
-        GAME.load({**record, "version": 3})
+        GAME.load({**record, "version": 4})
 
 
 def test_the_log_says_which_rule_ended_the_game():

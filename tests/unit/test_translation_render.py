@@ -20,7 +20,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def new(players=2, seed=1, **setup):
-    state = GAME.new_state(players, seed)
+    state = GAME.new_state(players, seed, first_player=0)  # hand-built positions: Player 1 to move
     for name, value in setup.items():
         setattr(state, name, value)
     state._legal = None

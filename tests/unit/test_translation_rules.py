@@ -19,7 +19,7 @@ THREE_LETTER = {"Pro": "P", "Gly": "G", "Glu": "E", "Asp": "D", "Lys": "K", "Arg
 
 
 def new(players=2, seed=1, **setup) -> TranslationState:
-    state = GAME.new_state(players, seed)
+    state = GAME.new_state(players, seed, first_player=0)  # hand-built positions: Player 1 to move
     for name, value in setup.items():
         setattr(state, name, value)
     state._legal = None
@@ -95,7 +95,7 @@ def test_score_breakdown_sums_to_score():
 @pytest.mark.parametrize("players, per_type", [(2, 1), (3, 2), (4, 2)])
 def test_setup_market_hands_strand_and_water(players, per_type):
     """Setup 1–5; RULINGS: market ⌈n/2⌉ of each sold type; Toggle Water and Extend not sold."""
-    state = GAME.new_state(players, seed=3)
+    state = GAME.new_state(players, seed=3, first_player=0)
     assert set(state.market) == {c for c, card in ACTION_CARDS.items() if card.sold}
     assert "toggle-water" not in state.market and "extend" not in state.market
     assert all(n == per_type for n in state.market.values())
@@ -387,3 +387,27 @@ def test_translate_log_says_real_ribosomes_keep_one_reading_frame():
     state = new(seq="CATGA", face_up=list("MKLGT"), water_on=False)
     events = act(state, "translate", code="M")
     assert "one frame" in events[0].text and "reading-frame" in events[0].concepts
+
+
+@pytest.mark.parametrize("old, new, pairs", [("G", "C", "strong to strong"), ("C", "G", "strong to strong"),
+                                             ("A", "T", "weak to weak"), ("A", "C", "weak to strong"),
+                                             ("G", "T", "strong to weak")])
+def test_a_mutation_names_the_pairing_strength_it_makes(old, new, pairs):
+    """Issue 33 (biology): G·C is a strong pair (three hydrogen bonds), A·T a weak one (two), so a
+    C↔G change keeps a strong pair strong; it was logged as "weak to weak"."""
+    state = new_state_with(old)
+    events = state._mutate(0, "mutate", 1, new)
+    assert f"{pairs} pairing" in events[0].text
+
+
+def new_state_with(base):
+    return new(seq=base + "ACGT")
+
+
+def test_the_transversion_card_says_it_changes_the_pairing_strength():
+    """A↔C and G↔T each turn a weak A·T pair into a strong G·C pair or back (issue 33: the card said
+    the strength class was kept apart)."""
+    from biocards.games.translation.cards import ACTION_CARDS
+
+    text = ACTION_CARDS["transversion"].text
+    assert "A↔C, G↔T" in text and "weak A·T pair" in text and "strong G·C pair" in text

@@ -3,11 +3,11 @@
 from .actions import Action, Event
 from .errors import IllegalAction, InvalidRecord
 from .game import Game, GameState
-from .mechanics import Deck, Die, Pending, Supply, count_items, next_seat, seats_from
+from .mechanics import Deck, Die, Pending, Supply, count_items, first_seat, next_seat, seats_from
 from .registry import register
 from .rng import Rng
 
 __all__ = [
     "Action", "Deck", "Die", "Event", "Game", "GameState", "IllegalAction", "InvalidRecord",
-    "Pending", "Rng", "Supply", "count_items", "next_seat", "register", "seats_from",
+    "Pending", "Rng", "Supply", "count_items", "first_seat", "next_seat", "register", "seats_from",
 ]

@@ -130,7 +130,19 @@ class GameState(abc.ABC):
         events = self._apply(chosen)
         self._legal = None
         self.history.append(chosen)
+        if len(self.history) == self.game.max_moves and not any(e.kind == "game-over" for e in events):
+            events.append(self._move_limit_over())
         return events
+
+    def _move_limit_over(self) -> Event:
+        """The log's last line when the move limit ends a game the rules had not ended."""
+        scores, winners = self.scores(), self.winners()
+        names = [f"Player {p + 1}" for p in winners]
+        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return Event("game-over", None, f"The game has reached its limit of {self.game.max_moves} moves, so it "
+                     f"ends here and is scored as it stands: {who} "
+                     f"{'win' if len(names) > 1 else 'wins'} with {scores[winners[0]]}.", (),
+                     {"scores": scores, "move_limit": True})
 
     def winners(self) -> list[int]:
         """The seats that win by the rules: the top score (several on a tie). A game whose rulebook
@@ -203,6 +215,9 @@ class Game:
     old_versions: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     """Earlier versions whose records still load, each with the options that replay it exactly
     (the older rules kept as an option): ``{1: {"two_player_stop": False}}``."""
+    unversioned_links: int | None = None
+    """The rules version of shared links written before links carried one (``None``: the current
+    version): such a link replays with that version's rules, as an old record does."""
     summary: str = ""
     reveal_kinds: frozenset[str] = frozenset()
     """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,

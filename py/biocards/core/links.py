@@ -6,9 +6,14 @@ The indices are packed as one mixed-radix number: each move is a digit whose bas
 of moves that were legal, so a forced move costs nothing and a choice among n costs log2(n) bits.
 The code is ``.``, the move count as a varint, then that number six bits a character, all in
 URL-safe characters. A whole game of any of our games, with the most players and random play
-(the longest games), fits in under 1,000 characters.
+(the longest games), fits in under 1,500 characters (NUCLEO with four random players: 1,000–1,250).
 
 Links written before this format (one varint a move, no leading ``.``) still open.
+
+A link also names the rules version it was made under (``v=`` beside ``moves=``, as a record's
+``version``): a link of an older version replays with the options that keep that version's rules
+(``Game.old_versions``), and a link from before links carried a version replays with the version
+its game had then (``Game.unversioned_links``).
 """
 
 from __future__ import annotations
@@ -47,10 +52,28 @@ def encode_moves(state: GameState) -> str:
     return "".join(out)
 
 
-def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any], code: str) -> GameState:
-    """The game ``encode_moves`` wrote; a damaged or tampered code raises :class:`InvalidRecord`."""
+def link_options(game: Game, version: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that replay a link made under rules ``version`` (``None``: a link written before
+    links carried one) with today's engine; a version this game cannot replay raises :class:`InvalidRecord`."""
+    if version is None:
+        version = game.version if game.unversioned_links is None else game.unversioned_links
+    if version == game.version:
+        return dict(options)
+    earlier = game.old_versions.get(version)
+    if earlier is None:
+        raise InvalidRecord(f"This link was made with another version of {game.title}'s rules, "
+                            "so it cannot be replayed exactly.")
+    return {**options, **earlier}  # the options that did not exist then take the old rules' values
+
+
+def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any], code: str, *,
+                 version: int | None) -> GameState:
+    """The game ``encode_moves`` wrote under rules ``version`` (``None``: a link from before links
+    carried one); a damaged or tampered code, or a version that cannot be replayed, raises
+    :class:`InvalidRecord`."""
     if len(code) > _MAX_CODE:
         raise InvalidRecord("This link is too long to be a BioCards position.")
+    options = link_options(game, version, options)
     try:
         state = game.new_state(players, seed, **options)
     except (TypeError, ValueError) as exc:

@@ -6,7 +6,7 @@ so a game's state stays the single owner of its generator.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -139,6 +139,27 @@ class Supply:
 def next_seat(seat: int, players: int, step: int = 1) -> int:
     """The seat ``step`` places clockwise from ``seat``."""
     return (seat + step) % players
+
+
+FIRST_PLAYER_DRAW = 0x46495253
+"""Names the generator that draws the first player: ``Rng.derive(seed, FIRST_PLAYER_DRAW)``."""
+
+
+def first_seat(options: Mapping[str, Any], players: int, seed: int) -> int:
+    """The seat that moves first: ``options["first_player"]`` when the table chose it, else drawn.
+
+    The draw is uniform over the seats and comes from a generator derived from the deal's seed, not
+    from the state's own generator, so a seed deals the same cards whoever goes first (old records
+    that began with seat 0 replay with ``first_player=0``). Raises ``ValueError`` for a seat the
+    table does not have.
+    """
+    chosen = options.get("first_player")
+    if chosen is None:
+        return Rng.derive(seed, FIRST_PLAYER_DRAW).randbelow(players)
+    if type(chosen) is not int or not 0 <= chosen < players:
+        raise ValueError(f"The first player must be a seat from 0 to {players - 1} "
+                         f"(Player 1 to Player {players}), not {chosen!r}.")
+    return chosen
 
 
 def seats_from(first: int, players: int) -> list[int]:

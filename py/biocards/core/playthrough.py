@@ -68,9 +68,13 @@ def write_all(folder: Path, only: list[str] | None = None) -> None:
     for game in games.all():
         if only and game.id not in only:
             continue
-        settings = header(game)
-        lines = playthrough(game, settings["players"], settings["seed"], settings["plies"])
-        (folder / f"{game.id}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        path = folder / f"{game.id}.txt"
+        if path.is_file():  # keep the stored settings (options such as a pinned first player)
+            lines = regenerate(path)
+        else:
+            settings = header(game)
+            lines = playthrough(game, settings["players"], settings["seed"], settings["plies"])
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {folder / (game.id + '.txt')} ({len(lines)} lines)")
 
 

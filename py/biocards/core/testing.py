@@ -153,3 +153,41 @@ def assert_layout_readable(svg: str, layout: str) -> None:
     assert sizes[0] >= MIN_TEXT, f"text drawn at {sizes[0]} units in the {layout} layout"
     assert sizes[len(sizes) // 2] >= 14, f"median text {sizes[len(sizes) // 2]} units in the {layout} layout"
 
+
+
+GENERIC_REFUSAL = "is not a move you can make right now"
+"""The end of :meth:`GameState.explain_illegal`'s fallback sentence, which names no reason."""
+
+
+def refused_moves(game: Game, players: int, seeds: Iterable[int], *, every: int = 7,
+                  **options: Any) -> Iterable[tuple[GameState, Action, str]]:
+    """``(position, move, refusal)`` for moves legal somewhere in random play, tried elsewhere.
+
+    Random games are played from each seed; every ``every``-th position is sampled (the game's
+    last position too). Every move kind seen, with each parameter value seen, is tried in every
+    sampled position where it is not legal, and the sentence ``apply`` refuses it with is yielded.
+    """
+    positions: list[GameState] = []
+    seen: dict[str, Action] = {}
+    for seed in seeds:
+        state = game.new_state(players, seed, **options)
+        bots = [RandomBot(game, seat, seed) for seat in range(players)]
+        while not state.is_terminal() and len(state.history) < game.max_moves:
+            for action in state.legal_actions():
+                seen.setdefault(action.key, action)
+            if len(state.history) % every == 0:
+                positions.append(state.clone())
+            state.apply(bots[state.current_player].choose(state))
+        positions.append(state.clone())
+    moves = sorted(seen.values(), key=lambda a: a.key)
+    for position in positions:
+        legal = {a.key for a in position.legal_actions()}
+        for action in moves:
+            if action.key in legal:
+                continue
+            try:
+                position.clone().apply(action)
+            except IllegalAction as refusal:
+                yield position, action, str(refusal)
+            else:  # pragma: no cover - a move missing from legal_actions was accepted
+                raise AssertionError(f"{action!r} was applied though it is not a legal move")

@@ -197,6 +197,7 @@ class Controls:
             if value != table.game.options.get(name):
                 params.set(f"opt-{name}", str(value).lower() if isinstance(value, bool) else str(value))
         params.set("moves", encode_moves(table.state))
+        params.set("v", str(table.game.version))  # the rules version, as a record carries it
         base = str(window.location.href).split("?")[0].split("#")[0]
         return f"{base}?{params.toString()}"
 

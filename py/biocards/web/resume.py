@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..core import Action, Event, InvalidRecord
 from ..core.links import decode_moves
+from ..core.records import check_record
 from .dom import _el
 
 
@@ -16,7 +17,7 @@ class Resume:
         """A shared link's position: replayed from its moves, or a clear message and a fresh game."""
         try:
             self.state = decode_moves(self.game, len(self.setup.seats), self.seed, self.setup.options,
-                                      self.setup.moves)
+                                      self.setup.moves, version=self.setup.version)
         except InvalidRecord as exc:
             self.state = None
             self._show_error(f"This shared link could not be opened: {exc} A new game has started instead.")
@@ -29,6 +30,7 @@ class Resume:
 
     def _replay_events(self, record) -> list[tuple[int, Event]]:
         """Every event of replaying ``record``, each with the number of the move that made it."""
+        record = check_record(record, self.game)  # an older version's record gets its old rules' options
         state = self.game.new_state(record["players"], record["seed"], **record.get("options", {}))
         numbered = []
         for number, data in enumerate(record.get("actions", []), start=1):

@@ -32,6 +32,9 @@ class Setup:
     """True when the link sets the pace (it then wins over the speed remembered on the device)."""
     moves: str | None = None
     """A shared position's moves (``core.links``), if the link carries them."""
+    version: int | None = None
+    """The rules version a shared link was made under (``v=``); ``None`` for a link from before
+    links carried one (``core.links.link_options`` replays it with the rules of its time)."""
 
     @property
     def humans(self) -> list[int]:
@@ -78,14 +81,15 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     try:
         seed = int(params["seed"]) if "seed" in params else None
         pace = max(0, int(params.get("pace", 700)))
+        version = int(params["v"]) if "v" in params and lesson is None else None
     except ValueError:
-        raise SetupError("The seed and the pace in the link must be whole numbers.") from None
+        raise SetupError("The seed, the pace and the rules version in the link must be whole numbers.") from None
     options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
     moves = params.get("moves") if lesson is None else None
     if moves == "~":  # a shared position before any move, as links of the first format wrote it
         moves = ""
     return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None,
-                 pace_given="pace" in params, moves=moves)
+                 pace_given="pace" in params, moves=moves, version=version)
 
 
 def player_range(game, query: str) -> tuple[int, int]:

@@ -29,7 +29,13 @@ GAME = register(Game(
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     prompt=prompt,
-    version=3,  # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move
+    # first_player: the seat that moves first (0-based); None draws it from the deal's seed.
+    options={"first_player": None},
+    # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move;
+    # 4: the first player is drawn (was always seat 0): version-3 records replay with seat 0 first.
+    version=4,
+    old_versions={3: {"first_player": 0}},
+    unversioned_links=3,
 ))
 
 # bench_extras measures the seat win rates itself (with HP by source), so the generic bench skips them.

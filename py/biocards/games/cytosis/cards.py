@@ -161,7 +161,9 @@ def _v(kind, i, name, bio, ref, er, atp, hp, concepts=()):
 
 CARDS: tuple[Card, ...] = (
     # Enzymes: made on free ribosomes and working in the cytosol, as the rulebook's path (free ribosome →
-    # cytoplasm) has them. All ten are glycolysis enzymes (OpenStax Biology 2e, 7.2 "Glycolysis"); the
+    # cytoplasm) has them. Nine are enzymes of glycolysis and the tenth, lactate dehydrogenase, acts on its
+    # product when oxygen is short; glucose-6-phosphate isomerase, glycolysis's second step, has no card
+    # (OpenStax Biology 2e, 7.2 "Glycolysis"; Berg, Tymoczko & Stryer, Biochemistry, ch. 16). The
     # colour groups them by the kind of reaction: green kinases spend ATP, red kinases make ATP, blue
     # isomerases rearrange a sugar, yellow lyases split or dehydrate one, purple dehydrogenases pass on
     # electrons (to NAD+ or from NADH). UniProt lists each as cytosolic (human entries).
@@ -216,7 +218,8 @@ CARDS: tuple[Card, ...] = (
     _v("steroid-receptor", 4, "Estrogen receptor alpha", "binds estradiol", "UniProt P03372", 3, 2, 5),
     _v("steroid-receptor", 5, "Vitamin D receptor", "binds calcitriol", "UniProt P11473", 2, 2, 4),
     # Additional resources: the cell takes in nutrients.
-    Card("R1", "resource", "Glycogen store", "glucose released from glycogen", "UniProt P11217",
+    # Glucagon acts on the liver's glycogen phosphorylase (PYGL), not the muscle form (PYGM, P11217).
+    Card("R1", "resource", "Glycogen store", "glucose released from the liver's glycogen", "UniProt P06737",
          gives=(("carb", 2),), concepts=("glucagon", "glucose-transporter")),
     Card("R2", "resource", "Fatty meal", "lipids taken up from food", "UniProt P55157", gives=(("lipid", 2),),
          concepts=("lipid-synthesis", "plasma-membrane")),
@@ -238,8 +241,10 @@ CARDS: tuple[Card, ...] = (
           ("Epoxide hydrolase", "adds water to reactive epoxides, defusing them", "UniProt P07099", 4)), start=1)),
 )
 CARD = {c.id: c for c in CARDS}
-NO_SUGAR = ("PH1", "PH2", "PH3")
-"""Insulin, glucagon and growth hormone: the game's Golgi adds a carbohydrate, the real hormones carry none."""
+NO_SUGAR = ("PH1", "PH2", "PH3", "E2", "E4", "E5", "E7", "E10")
+"""Cards that need a carbohydrate cube though the real molecule carries no sugar chain: insulin,
+glucagon and growth hormone (the game's Golgi adds one) and the five cytosolic enzymes that cost a
+carbohydrate (cytosolic enzymes are not glycosylated; UniProt lists no glycosylation site)."""
 
 SOURCE_NAMES = {"cards": "Completed cards", "receptors": "Receptors binding hormones", "goals": "Goals",
                 "detox": "Detoxification award", "enzymes": "Enzyme colour sets", "cubes": "Leftover cubes (1 per 3)"}
@@ -294,7 +299,7 @@ EVENTS: tuple[EventCard, ...] = (
     EventCard("V5", "boost", "ribosome", "protein", "Polysome: the free ribosome holds 1 extra protein"),
     EventCard("V6", "boost", "rough-er", "mrna", "Unfolded-protein response: the rough ER holds 1 extra mRNA",
               real="In a real cell this response slows most translation and makes more chaperones that help "
-              "proteins fold (OpenStax Biology 2e, 4.4)"),
+              "proteins fold (Walter & Ron, Science 334:1081, 2011)"),
     EventCard("V7", "reduce", text="Growth factor: every card purchase costs 1 ATP less this round",
               concepts=("hormone-receptor",)),
     EventCard("V8", "reduce", text="Rest and repair: every card purchase costs 1 ATP less this round",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Rng, next_seat, seats_from
+from ...core import Action, Event, GameState, IllegalAction, Rng, first_seat, next_seat, seats_from
 from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
                     CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
                     EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
@@ -24,10 +24,12 @@ IN_A_REAL_CELL = {
                        "the membrane as soon as it is made.",
     "steroid-receptor": "In a real cell steroid receptors are made on free ribosomes and stay in the cytosol "
                         "or nucleus; the game's ER, Golgi and exocytosis path is its own rule.",
-    "receptor": "In a real cell each receptor binds only its own hormone; the game lets any receptor of the "
-                "right kind score.",
+    "receptor": "In a real cell a receptor binds its own hormone or a few close relatives (the mineralocorticoid "
+                "receptor binds cortisol as tightly as aldosterone); the game lets any receptor of the right "
+                "kind score.",
 }
-"""One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3)."""
+"""One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3; for the
+mineralocorticoid receptor, Funder, Annu. Rev. Med. 48:231, 1997)."""
 
 
 GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": ("hormone-receptor",),
@@ -122,7 +124,9 @@ class CytosisState(GameState):
         self.dealt = [[deck.pop() for _ in range(3)] for _ in range(n)]
         self.deck = deck
         self.discard: list[str] = []
-        self.first = 0
+        # The rulebook starts with whoever was sick most recently: here the first player is drawn
+        # unless the table chose one.
+        self.first = first_seat(self.options, n, seed)
         self.round = 1
         self.boosts: dict[str, dict[str, int]] = {}
         self.workers = [WORKERS[n]] * n
@@ -131,11 +135,11 @@ class CytosisState(GameState):
         self.grey_used = False
         self.over = False
         self.final_done = False
-        for p in range(n):
-            self.atp[p] = self._take_atp(2 + p)
+        for i, p in enumerate(seats_from(self.first, n)):  # 2, 3, 4, … ATP from the first player clockwise
+            self.atp[p] = self._take_atp(2 + i)
         # Setup decisions in seat order from the first player: two starting resources, then the draft.
-        self.setup = [(p, step) for p in seats_from(0, n) for step in ("resource", "resource", "draft")]
-        self.turn = 0
+        self.setup = [(p, step) for p in seats_from(self.first, n) for step in ("resource", "resource", "draft")]
+        self.turn = self.first
         self._legal: list[Action] | None = None
 
     # -- contract --------------------------------------------------------------------------------
@@ -676,7 +680,8 @@ class CytosisState(GameState):
         if card.kind in IN_A_REAL_CELL:
             note = " " + IN_A_REAL_CELL[card.kind]
         elif card.id in NO_SUGAR:
-            note = f" In a real cell {card.name} carries no sugar; the game's Golgi carbohydrate is its own rule."
+            where = "Golgi carbohydrate" if card.kind == "protein-hormone" else "carbohydrate cube"
+            note = f" In a real cell {card.name} carries no sugar; the game's {where} is its own rule."
         events = [Event("complete", p, f"Player {p + 1} completes {card.name} ({KIND_NAMES[card.kind]}: "
                         f"{card.biology}) for {card.hp} HP.{note}", concepts, {"card": card.id})]
         if card.kind in ("protein-hormone", "steroid-hormone"):

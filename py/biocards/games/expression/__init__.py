@@ -59,11 +59,16 @@ GAME = register(ExpressionGame(
     state_class=ExpressionState,
     hidden_information=True,
     max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
-    options={"target": 500, "variant": False},
+    # first_player: the seat that leads the first hand (0-based); None draws it from the deal's seed.
+    options={"target": 500, "variant": False, "first_player": None},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"draw"}),  # see core/undo.py
     prompt=prompt,
+    # 2: the first hand's first player is drawn (was always seat 0): version-1 records replay with seat 0.
+    version=2,
+    old_versions={1: {"first_player": 0}},
+    unversioned_links=1,
 ))
 
 BENCH = {"win_rate_players": [4], "win_rate_games": 200}

@@ -38,7 +38,7 @@ class Category:
 
 
 CATEGORIES = {
-    "promoter": Category("Promoter", "red", ("promoter", "gene-expression"),
+    "promoter": Category("Promoter", "red", ("promoter", "dna", "gene-expression"),
                          "RNA polymerase lands on the promoter, the start of every gene's expression"),
     # The seed calls this step "enhancer" (RULINGS), and our own genes are switched by enhancers; operons
     # are bacterial (OpenStax Biology 2e, 16.2-16.4). The id stays "operon" so saved games replay; the
@@ -49,7 +49,7 @@ CATEGORIES = {
     "transcription-factor": Category("Transcription factor", "yellow",
                                      ("transcription-factor", "gene-expression"),
                                      "transcription factors bind the DNA and turn transcription up or down"),
-    "expressed-gene": Category("Expressed gene", "green", ("gene-expression", "gene-to-protein"),
+    "expressed-gene": Category("Expressed gene", "green", ("gene", "gene-expression", "gene-to-protein"),
                                "the gene is transcribed and translated: its product is made"),
 }
 
@@ -72,7 +72,8 @@ MUTATIONS = {
         "A substitution swaps one base for another: at most one codon changes, so the protein gets "
         "one different amino acid (missense), the same one (silent) or is cut short by a new stop "
         "codon (nonsense).",
-        ("substitution", "point-mutation", "missense-mutation", "mutation")),
+        ("substitution", "point-mutation", "silent-mutation", "missense-mutation", "nonsense-mutation",
+         "stop-codon", "mutation")),
     "translocation": Mutation(
         "Translocation", "the next player is skipped",
         "A translocation moves a piece of a chromosome elsewhere: the gene's sequence survives, but it "

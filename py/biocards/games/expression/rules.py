@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, Pending, Rng, next_seat, seats_from
+from ...core import Action, Event, GameState, Pending, Rng, first_seat, next_seat, seats_from
 from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_order, name,
                     next_category, parse, points)
 
@@ -43,6 +43,12 @@ def _a(word: str) -> str:
     return "an" if word[0] in "AEIOU8" else "a"
 
 
+PATHWAY_NOTE = ("Cards follow the pathway promoter → enhancer → transcription factor → expressed gene. "
+                "In a real cell these parts act together, not one after another: transcription factors "
+                "bind the promoter and the enhancers at once and together bring in RNA polymerase.")
+"""Said once a match, in the log of its first hand (the game's order is its own rule)."""
+
+
 # -- the state ------------------------------------------------------------------------------------
 
 class ExpressionState(GameState):
@@ -67,6 +73,8 @@ class ExpressionState(GameState):
         self.last_hand: dict[str, Any] | None = None
         self.hand_no = 0
         self.finished = False
+        # The first hand's first player is drawn unless the table chose one (the rulebook does not say).
+        self.first_of_match = first_seat(self.options, players, seed)
         self._start_hand()
 
     # -- setting up a hand ---------------------------------------------------------------------
@@ -75,7 +83,7 @@ class ExpressionState(GameState):
         """Shuffle all 72 cards, deal 6 each and turn up the first card (rulebook "Set-Up")."""
         self.hand_no += 1
         # Design: the first player moves one seat clockwise each hand, so no seat always leads.
-        self.first = (self.hand_no - 1) % self.num_players
+        self.first = (self.first_of_match + self.hand_no - 1) % self.num_players
         self.draw = list(DECK)
         self.rng.shuffle(self.draw)
         self.hands: list[list[str]] = [[] for _ in range(self.num_players)]
@@ -98,10 +106,15 @@ class ExpressionState(GameState):
     def _first_card(self) -> list[Event]:
         """RULINGS: an action turned up to start the hand acts on the first player."""
         top, p = self.discard[-1], self.first
-        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and "
-                        f"{_who(p)} plays first.", CATEGORIES[top.split(":")[0]].concepts,
-                        data={"hand": self.hand_no, "top": top})]
         action = top.split(":")[1]
+        # A turned-up mutation is named, with what it does, before what it does to the first player.
+        opens = (f"it acts on {_who(p)}, the first player" if action in MUTATIONS else f"{_who(p)} plays first")
+        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and {opens}.",
+                        CATEGORIES[top.split(":")[0]].concepts, data={"hand": self.hand_no, "top": top})]
+        if self.hand_no == 1:
+            events.append(Event("pathway", None, PATHWAY_NOTE, ("gene-expression", "transcription-factor")))
+        if action in MUTATIONS:
+            events.append(self._mutation_event(None, action))
         if action == "translocation":
             events += self._skip(p, "the turned-up Translocation")
             self.turn = next_seat(p, self.num_players)
@@ -116,8 +129,6 @@ class ExpressionState(GameState):
         elif action == "substitution":
             self.pending.append(Pending(p, "swap-first", "The turned-up Substitution: choose two players "
                                         "to swap hands.", {"then": "turn"}))
-        if action in MUTATIONS:
-            events.append(self._mutation_event(None, action))
         return events
 
     # -- contract ------------------------------------------------------------------------------
@@ -259,35 +270,64 @@ class ExpressionState(GameState):
         return f"Swap the hands of {_who(top.data['first'])} and {who}"
 
     def explain_illegal(self, action: Action) -> str:
+        """Why a move is refused: the move as the table names it and the real reason."""
+        if self.finished:
+            return "The match is over: no more moves can be made."
         top = self.pending[-1] if self.pending else None
-        card = action.get("card")
+        kind, card, p = action.kind, action.get("card"), self.current_player
+        if kind == "play":
+            try:
+                parse(card)
+            except (TypeError, ValueError) as exc:
+                return f"That is not a card of this game: {exc}."
         if top is not None and top.kind == "drawn":
+            if kind == "play":
+                return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
             return f"You just drew {name(self.drawn)}: play it or keep it."
         if top is not None and top.kind in ("swap-first", "swap-second"):
-            return "The Substitution needs two different players to swap hands: choose a player."
-        if action.kind != "play":
-            if action.kind == "pass" and self.can_draw():
-                return "You can still draw a card, so you cannot pass."
-            if action.kind == "draw" and top is None:
-                return "There are no cards left to draw or reshuffle: you can only pass."
+            if kind == "choose":
+                seat = action.get("seat")
+                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                    return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
+                return (f"The Substitution swaps the hands of two different players: choose someone other "
+                        f"than {_who(top.data['first'])}.")
+            return "First finish the Substitution: choose the two players who swap hands."
+        if top is not None and top.kind == "extra":
+            if kind in ("draw", "pass"):
+                verb = "draw" if kind == "draw" else "pass"
+                return (f"After your Deletion you play one more card, any card but a Deletion; you cannot "
+                        f"{verb} instead.")
+            if kind == "keep":
+                return "You have not drawn a card to keep: play one more card after your Deletion."
+            if kind == "choose":
+                return "No Substitution is waiting for two players to be chosen."
+            if kind != "play":
+                return "After your Deletion you play one more card, any card but a Deletion."
+            if card not in self.hands[p]:
+                return f"You do not hold {name(card)}."
+            return "After a Deletion you play one more card, but not another Deletion."
+        # An ordinary turn: play a matching card, or draw (pass when nothing is left to draw).
+        if kind == "keep":
+            return "You keep a card only right after drawing one that could be played; you have not drawn one."
+        if kind == "choose":
+            return "Players are chosen only for a Substitution, right after it is played."
+        if kind == "pass":
+            return "You can still draw a card, so you cannot pass: draw instead."
+        if kind == "draw":
+            return "There are no cards left to draw or reshuffle: you can only pass."
+        if kind != "play":
             return super().explain_illegal(action)
-        try:
-            parse(card)
-        except ValueError as exc:
-            return f"That is not a card of this game: {exc}."
-        p = self.current_player
         if card not in self.hands[p]:
             return f"You do not hold {name(card)}."
-        if top is not None and top.kind == "extra":
-            return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
         if t_value in MUTATIONS:
             same = f"another {MUTATIONS[t_value].name}"
         else:
             same = f"{_a(str(t_value))} {t_value}"
+        instead = "or draw a card" if self.can_draw() else "or pass: nothing is left to draw"
         return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
-                f"(the next step of the pathway) or {same}, or draw a card.")
+                f"(the next step of the pathway) or {same}, {instead}.")
 
     # -- making moves --------------------------------------------------------------------------
 
@@ -345,16 +385,21 @@ class ExpressionState(GameState):
             self.drawn = card
             self.pending.append(Pending(p, "drawn", f"You drew {name(card)}, which matches: play it now "
                                         "or keep it."))
-            return events + [Event("draw", p, f"{_who(p)} draws a card that could be played at once.")]
+            return events + [Event("draw", p, f"{_who(p)} draws a card.")]
         if card is not None:
             self.hands[p].append(card)
-        return events + [Event("draw", p, f"{_who(p)} draws a card and the turn passes.")] + self._end_turn()
+        # The same two lines as a matching card drawn and kept: the log shows only what the table
+        # sees (a card drawn and not played), never whether it could have been played.
+        return events + [Event("draw", p, f"{_who(p)} draws a card."), self._kept(p)] + self._end_turn()
 
     def _do_keep(self, action: Action) -> list[Event]:
         p = self.pending.pop().player
         self.hands[p].append(self.drawn)
         self.drawn = None
-        return [Event("keep", p, f"{_who(p)} keeps the drawn card.")] + self._end_turn()
+        return [self._kept(p)] + self._end_turn()
+
+    def _kept(self, p: int) -> Event:
+        return Event("keep", p, f"{_who(p)} keeps it, and the turn passes.")
 
     def _do_pass(self, action: Action) -> list[Event]:
         p = self.turn

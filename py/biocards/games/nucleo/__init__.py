@@ -7,9 +7,8 @@ small protein does in the body.
 
 from __future__ import annotations
 
-from ...bots import RandomBot
 from ...core import Game, register
-from .bots import GreedyBot, SearchBot
+from .bots import BeginnerBot, GreedyBot, SearchBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
 from .render import prompt, render
@@ -38,15 +37,21 @@ GAME = register(Game(
     state_class=NucleoState,
     hidden_information=True,
     # The seat that won the rulebook's imitate-a-protein vote; None draws the starting player at random.
-    options={"first_player": None},
+    # unsent_offers_count: an offer cancelled before it was sent still used one of the turn's two
+    # offers (the rules of version 2, kept so its records replay; off otherwise).
+    options={"first_player": None, "unsent_offers_count": False},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
-    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
+    # The beginner plays at random but never accepts a trade that leaves it worse off (RULINGS).
+    bots={"random": BeginnerBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade"}),  # rolls and draws
     prompt=prompt,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
-    version=2,
+    # 3: an offer cancelled before it is sent is not one of the turn's two offers.
+    version=3,
+    old_versions={2: {"unsent_offers_count": True}},
+    unversioned_links=2,
 ))
 
 BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}

@@ -331,19 +331,39 @@ class GreedyBot(SeatBot):
                 proteins.remove(what)
         return hand, proteins, coins
 
+    def trade_improves(self, state: NucleoState, top) -> bool:
+        """Whether accepting the offer ``top`` leaves this seat better off, judged by its outlook
+        (coins plus each protein card's expected worth)."""
+        me = self.seat
+        before = self._worth_of(state, dict(state.amino[me]), list(state.proteins[me]), state.coins[me])
+        after = self._worth_of(state, *self._after(state, top.data["give"], top.data["ask"]))
+        return after > before + 0.05
+
     def _answer_offer(self, state: NucleoState, top, legal) -> Action:
         """Accept only a trade that leaves this seat better off (a protein card it cannot expect to
         finish counts against it); else counter if that helps, or decline."""
         by_kind = {a.kind: a for a in legal}
-        me = self.seat
-        if "accept" in by_kind:
-            before = self._worth_of(state, dict(state.amino[me]), list(state.proteins[me]), state.coins[me])
-            after = self._worth_of(state, *self._after(state, top.data["give"], top.data["ask"]))
-            if after > before + 0.05:
-                return by_kind["accept"]
+        if "accept" in by_kind and self.trade_improves(state, top):
+            return by_kind["accept"]
         if "counter" in by_kind and self._plan_counter(state, top.data["from"], top.data["give"], top.data["ask"]):
             return by_kind["counter"]
         return by_kind["decline"]
+
+
+class BeginnerBot(SeatBot):
+    """The beginner level: a random legal move, except that it never accepts a trade that leaves
+    it worse off (RULINGS: bots accept a trade only if it improves their position). It may still
+    turn down a good one: a beginner plays weakly, but does not give its coins away."""
+
+    name = "random"
+
+    def choose(self, state: NucleoState) -> Action:
+        legal = state.legal_actions()
+        top = state.pending[-1] if state.pending else None
+        if top is not None and top.kind == "offer" and any(a.kind == "accept" for a in legal):
+            if not GreedyBot(state.game, self.seat, self.seed).trade_improves(state, top):
+                legal = [a for a in legal if a.kind != "accept"]
+        return self.rng(state).choice(legal)
 
 
 class SteadyBot(GreedyBot):

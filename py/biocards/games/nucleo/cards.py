@@ -71,9 +71,10 @@ PROTEINS_TABLE = [
     Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors",
             ("neuropeptide",), "the end phenylalanine carries an amide; no precursor gene is known, so the source is "
             "PubChem"),
-    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the spinal cord",
+    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the brain and spinal cord",
             ("enkephalin", "neuropeptide")),
-    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210", "dampens pain signals in the brain",
+    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210",
+            "dampens pain signals in the brain and spinal cord, like Met-enkephalin, whose last amino acid it swaps",
             ("enkephalin", "neuropeptide")),
     Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone",
             ("angiotensin-ii",), "cut in the blood from angiotensin II, not secreted from a gland"),

@@ -24,7 +24,7 @@ from typing import Any
 
 from ...core import Action
 from ...svg import LAYOUTS, Drawing, Flow, text_width, wrap
-from .cards import ACTION_CARDS, AMINO_NAMES, FIXED_TRADE
+from .cards import ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, CODONS, FIXED_TRADE, PROTEINS
 from .rules import MAX_OFFERS_PER_TURN, item_label, items_text
 
 __all__ = ["describe", "prompt", "render"]
@@ -125,16 +125,17 @@ class _Table(Drawing):
 
     @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              purpose: str | None = None) -> Iterator[None]:
+              purpose: str | None = None, detail: str | None = None) -> Iterator[None]:
         """As :meth:`Drawing.group`; a clickable one gets an ``aria-label`` made of the words drawn in
-        it and ``purpose`` (what touching it does; the move's own label by default)."""
+        it and ``purpose`` (what touching it does; the move's own label by default). ``detail`` is
+        the card's biology for the page's "Read a card" panel."""
         if action is None:
-            with super().group(None, ident=ident, label=label):
+            with super().group(None, ident=ident, label=label, detail=detail):
                 yield
             return
         start = len(self.parts)
         self._shown.append([])
-        with super().group(action, ident=ident):
+        with super().group(action, ident=ident, detail=detail):
             yield
         name = accessible_name(self._shown.pop(), action.label if purpose is None else purpose)
         self.parts[start] = self.parts[start][:-1] + f' aria-label="{escape(name)}">'
@@ -305,11 +306,26 @@ def _button(d: _Table, action: Action | None, x: float, y: float, w: float, h: f
                fill=INK if action or fill != "#fff" else MUTED)
 
 
+def amino_detail(code: str) -> str:
+    """An amino acid card's biology for "Read a card": its name and the codons that code for it."""
+    n = CODONS[code]
+    return (f"{AMINO_NAMES[code]} ({code}): an amino acid that {n} of the genetic code's 61 sense codons "
+            f"code for; the game has {AMINO_CARDS[code]} of its cards (3 plus one per codon).")
+
+
+def protein_detail(name: str) -> str:
+    """A protein card's biology for "Read a card": sequence, length, what it does and its source."""
+    card = PROTEINS[name]
+    return (f"{name} ({card.sequence}, {len(card.sequence)} amino acids, N- to C-terminus): {card.role}. "
+            f"Worth {card.value} coins. Source: {card.source}." + (f" {card.note}" if card.note else ""))
+
+
 def _amino_tile(d: _Table, x: float, y: float, w: float, h: float, code: str, bottom: str, *,
                 action: Action | None = None, ident: str | None = None, faded: bool = False) -> None:
     """An amino acid card: letter, three-letter name and a bottom line (a count)."""
     fill, ink = _colours(code)
-    with d.group(action, ident=ident, label=None if action else f"{AMINO_NAMES[code]} ({code}), {bottom}"):
+    with d.group(action, ident=ident, label=None if action else f"{AMINO_NAMES[code]} ({code}), {bottom}",
+                 detail=amino_detail(code)):
         d.rect(x, y, w, h, "#eee" if faded else fill, stroke="#000" if action else "#555",
                width=3 if action else 1, rx=5)
         ink = MUTED if faded else ink
@@ -474,8 +490,9 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
     elif view["over"]:
         scores = view["scores"]
         best = max(scores)
-        winners = " and ".join(_player(q) for q, s in enumerate(scores) if s == best)
-        text = (f"Game over. {view['end_reason']} {winners} {'share the win' if ' and ' in winners else 'wins'}. "
+        tied = [_player(q) for q, s in enumerate(scores) if s == best]
+        winners = tied[0] if len(tied) == 1 else f"{', '.join(tied[:-1])} and {tied[-1]}"
+        text = (f"Game over. {view['end_reason']} {winners} {'share the win' if len(tied) > 1 else 'wins'}. "
                 "Scores: " + ", ".join(f"{_player(q)} {s}" for q, s in enumerate(scores)) + ".")
     elif view["phase"] == "roll":
         text = f"{_player(view['turn_player'])}: roll the six-sided die."
@@ -775,7 +792,7 @@ def _protein_card(d: _Table, protein: dict[str, Any], amino: dict[str, int], p: 
     highlight = " ".join(f"hand-{p}-{a}" for a in dict.fromkeys(seq) if amino.get(a))
     d.add(f'<g data-highlight="{highlight}">' if highlight else "<g>")
     with d.group(action, ident=f"protein-{p}-{i}",
-                 label=None if action else f"{name}, {seq}, {_coins(protein['value'])}"):
+                 label=None if action else f"{name}, {seq}, {_coins(protein['value'])}", detail=protein_detail(name)):
         d.rect(x, y, w, h, "#fff", stroke="#000" if action else "#555", width=3 if action else 1)
         d.text(x + 8, y + 18, name, 14, weight="bold")
         d.text(x + w - 8, y + 18, _coins(protein["value"]), 13, anchor="end", weight="bold", fill="#8a6d00")

@@ -22,6 +22,16 @@ MAX_ITEMS = 3
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
+def _a(word: str) -> str:
+    """The article before ``word``: "an Enzyme catalyst", "a Transfer RNA"."""
+    return "an" if word[0] in "AEIOU" else "a"
+
+
+def _and(names: list[str]) -> str:
+    """"Player 1", "Player 1 and Player 2", "Player 1, Player 2 and Player 3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _name(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -85,7 +95,7 @@ class NucleoState(GameState):
         self.action_deck: Deck[str] = Deck(deck, reshuffle=True)
         self.action_deck.shuffle(rng)
         chosen = self.options.get("first_player")
-        if chosen is not None and (not isinstance(chosen, int) or not 0 <= chosen < players):
+        if chosen is not None and (type(chosen) is not int or not 0 <= chosen < players):
             raise ValueError(f"The starting player must be a seat from 0 to {players - 1}, not {chosen!r}.")
         # RULINGS: at random, or the seat a classroom's imitate-a-protein vote chose.
         self.first_player = rng.randbelow(players) if chosen is None else chosen
@@ -242,7 +252,7 @@ class NucleoState(GameState):
             if self._can_build(p, name):
                 protein = PROTEINS[name]
                 acts.append(Action("build", protein=name, boost="none",
-                                   label=f"Build {name} ({protein.sequence}) for {protein.value} coins"))
+                                   label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
                 for card in dict.fromkeys(self.actions[p]):
                     if ACTION_CARDS[card].timing == "build" and (card != "modification" or len(protein.sequence) >= 10):
                         acts.append(Action("build", protein=name, boost=card,
@@ -295,28 +305,124 @@ class NucleoState(GameState):
         raise AssertionError(f"unknown pending decision {top.kind!r}")
 
     def explain_illegal(self, action: Action) -> str:
+        """Why a move is refused: the move as the table names it and the real reason."""
+        if self.finished:
+            return "The game is over: no more moves can be made."
         if self.pending:
-            top = self.pending[-1]
-            if top.kind == "offer" and action.kind == "accept" and not self._holds_all(top.player, top.data["ask"]):
-                return f"You cannot accept: you do not hold {items_text(top.data['ask'])}."
-            return f"First answer this: {top.prompt}"
-        p = self.turn_player
-        if action.kind == "build":
-            name = action.get("protein")
-            if name not in self.proteins[p]:
-                return f"You do not hold the {name} protein card."
-            if self.phase != "build":
-                return "Proteins are built in part 4 of your turn: finish trading first."
-            missing = {a: n - self.amino[p].get(a, 0) for a, n in PROTEINS[name].composition.items()
-                       if self.amino[p].get(a, 0) < n}
-            if missing:
-                need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
-                return f"To build {name} ({PROTEINS[name].sequence}) you still need {need}."
-        if action.kind == "fixed-trade" and sum(self.amino[p].values()) < FIXED_TRADE:
-            return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {sum(self.amino[p].values())}."
-        if action.kind == "propose" and self.offers_made >= MAX_OFFERS_PER_TURN:
+            return self._explain_answer(self.pending[-1], action)
+        p, kind, phase = self.turn_player, action.kind, self.phase
+        if kind in _ANSWERS:
+            return _ANSWERS[kind]
+        if kind == "roll":
+            return "You have already rolled the six-sided die this turn."
+        if phase == "roll":
+            return "Roll the six-sided die first: it is part 2 of your turn, before trading and building."
+        if kind in ("propose", "fixed-trade", "play") and phase == "build":
+            if kind == "play" and action.get("card") in ACTION_CARDS and ACTION_CARDS[action.card].timing == "build":
+                return f"{ACTION_CARDS[action.card].title} is played with a build: choose it when you build a protein."
+            return ("Trading is over for this turn: offers, the fixed trade and trading cards belong to part 3, "
+                    "and you are now building (part 4).")
+        if kind == "propose":
             return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
+        if kind == "fixed-trade":
+            held = sum(self.amino[p].values())
+            if held < FIXED_TRADE:
+                return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {held}."
+            if action.get("receive") == "protein":
+                return "The protein pile is empty: there is no new protein card to trade for."
+            return "No amino acid cards are left in the supply to choose from."
+        if kind == "play":
+            card = ACTION_CARDS.get(action.get("card", ""))
+            if card is None:
+                return "That is not one of NUCLEO's action cards."
+            if card.id not in self.actions[p]:
+                return f"You do not hold {_a(card.title)} {card.title} card."
+            if card.timing == "build":
+                return f"{card.title} is played with a build: choose it when you build a protein in part 4."
+            if card.id == "transfer-rna":
+                return "No amino acid cards are left in the supply for your tRNA to bring."
+            return "You hold no protein card to recycle."
+        if kind == "to-build":
+            return "You are already in part 4 (building)."
+        if kind == "build":
+            return self._explain_build(p, action)
+        if kind == "end-turn":
+            return "You end your turn after building: choose “Done trading: build proteins” first."
         return super().explain_illegal(action)
+
+    def _explain_build(self, p: int, action: Action) -> str:
+        name, boost = action.get("protein"), action.get("boost", "none")
+        protein = PROTEINS.get(name)
+        if protein is None:
+            return f"There is no protein card called {name!r} in NUCLEO."
+        if name not in self.proteins[p]:
+            return f"You do not hold the {name} protein card."
+        if self.phase != "build":
+            return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
+        missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
+                   if self.amino[p].get(a, 0) < n}
+        if missing:
+            need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
+            return f"To build {name} ({protein.sequence}) you still need {need}."
+        card = ACTION_CARDS.get(boost)
+        if card is None or card.timing != "build":
+            return "Only Enzyme catalyst, Post-translational modification and Gene duplication are played with a build."
+        if boost not in self.actions[p]:
+            return f"You do not hold {_a(card.title)} {card.title} card."
+        return (f"{card.title} applies only to a protein of 10 or more amino acids; {name} has "
+                f"{len(protein.sequence)}.")
+
+    def _explain_answer(self, top: Pending, action: Action) -> str:
+        """Why a move is refused while a choice is waiting (``top``): what is wrong with this answer,
+        or that the choice must be answered first."""
+        kind, p = action.kind, top.player
+        if top.kind == "offer":
+            give, ask, author = top.data["give"], top.data["ask"], top.data["from"]
+            if kind == "accept":
+                if not self._holds_all(p, ask):
+                    return f"You cannot accept: you do not hold {items_text(ask)}."
+                return f"You cannot accept: {_name(author)} no longer holds {items_text(give)}."
+            if kind == "counter":
+                return "Only one counter-offer is allowed for each offer: accept this one or decline it."
+            return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
+                   "accept it, decline it or make a counter-offer."
+        if top.kind == "offer-target":
+            if kind == "offer-to":
+                return "You cannot offer a trade to yourself: choose another player."
+            return "First choose the player you offer a trade to, or cancel the offer."
+        if top.kind in ("offer-give", "offer-ask"):
+            side = "give" if top.kind == "offer-give" else "ask"
+            items = top.data[side]
+            if kind == side and len(items) >= MAX_ITEMS:
+                return f"An offer holds at most {MAX_ITEMS} things on each side."
+            item = action.get("item", "")
+            if kind == side == "give":
+                if item in items:
+                    return "Every coin you hold is already on your offer." if item == "coin" else \
+                        f"Every {item_label(item).split(' ', 1)[1]} you hold is already on your offer."
+                return f"You do not hold {item_label(item)} to add to your offer."
+            if kind == side == "ask":
+                if item in items:
+                    return f"You already ask for {item_label(item)}."
+                return f"You already hold {item_label(item)}: ask for something else."
+            if kind == "send":
+                return "An offer must give or ask for something: add an item, or cancel the offer."
+            if top.kind == "offer-give":
+                return "You are choosing what to give: add something, choose “Done”, or cancel the offer."
+            return "You are choosing what to ask for: add something, send the offer, or cancel it."
+        if top.kind == "choose-amino":
+            if kind == "take":
+                return f"No {AMINO_NAMES.get(action.get('amino', ''), 'such')} cards are left in the supply."
+            return f"First choose the amino acid you take: {top.prompt}"
+        if top.kind == "trade-in":
+            if kind == "trade-in":
+                return f"You do not hold the {action.get('protein')} protein card."
+            return "First choose whether to put one of your protein cards under the pile before taking the top card."
+        if top.kind == "recycle":
+            if kind == "recycle":
+                return f"You do not hold the {action.get('protein')} protein card."
+            return "First choose the protein card to recycle."
+        return f"First answer this: {top.prompt}"
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -358,8 +464,9 @@ class NucleoState(GameState):
         top = self.pending.pop()
         self.proteins[top.player].remove(action.protein)
         self.pile.insert(0, action.protein)
-        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: cells break down "
-                      f"proteins they no longer need and reuse the amino acids.", ("protein",), {})]
+        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: it goes under the "
+                      f"pile and no amino acid cards come back. In a real cell, proteasomes break down proteins "
+                      f"the cell no longer needs, and their amino acids are reused.", ("protein",), {})]
 
     def _do_fixed_trade(self, action: Action) -> list[Event]:
         p = self.turn_player
@@ -425,9 +532,14 @@ class NucleoState(GameState):
         return [Event("offer", author, text, (), {"to": target, "give": list(data["give"]), "ask": list(data["ask"])})]
 
     def _do_cancel(self, action: Action) -> list[Event]:
+        """An offer cancelled before it is sent: nobody saw it, so it is not one of the turn's two
+        offers (unless ``unsent_offers_count``: the rules of version 2, for its records)."""
         top = self.pending.pop()
-        what = "counter-offer" if top.data.get("counter") else "offer"
-        return [Event("cancel", top.player, f"{_name(top.player)} withdrew the {what}.", (), {})]
+        if top.data.get("counter"):
+            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})]
+        if not self.options.get("unsent_offers_count"):
+            self.offers_made -= 1
+        return [Event("cancel", top.player, f"{_name(top.player)} decided not to make an offer.", (), {})]
 
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
@@ -490,6 +602,7 @@ class NucleoState(GameState):
         if nxt == self.first_player:
             self.round += 1
             if self.round > MAX_ROUNDS:
+                self.round = MAX_ROUNDS  # the last round played, never "Round 81 of 80"
                 return self._finish(f"The {MAX_ROUNDS}-round limit is reached.")
         self.turn_player = nxt
         return self._start_turn()
@@ -502,6 +615,13 @@ class NucleoState(GameState):
         events = [Event("turn", p, f"{_name(p)}'s turn.", (), {})]
         return events + self._gain_rolled(p, 1, free=True)
 
+    def _pays(self, value: int) -> str:
+        """What a build worth ``value`` coins takes from the pool, in words (the pool may hold less)."""
+        paid = min(value, self.pool.count)
+        if paid < value:
+            return f"{paid} coin{'s' * (paid != 1)} (worth {value}; the pool holds only {paid})"
+        return f"{value} coins"
+
     def _roll_available(self) -> str:
         """Setup rule: reroll the twenty-sided die until it shows an amino acid that is left."""
         while True:
@@ -510,19 +630,28 @@ class NucleoState(GameState):
                 return a
 
     def _gain_rolled(self, p: int, count: int, free: bool = False) -> list[Event]:
-        events = []
+        events, misses = [], []
+        what = "a free amino acid" if free else "an amino acid"
         for _ in range(count):
             a = self.rng.choice(D20)
             self.last_roll = {**self.last_roll, "d20": a}
-            what = "a free amino acid" if free else "an amino acid"
             if self.supply[a]:
                 self._gain(p, a)
                 events.append(Event("gain", p, f"{_name(p)} rolled {what}: {AMINO_NAMES[a]} ({a}).",
                                     ("amino-acid",), {"amino": a}))
-            elif any(self.supply.values()):
+            else:
+                misses.append(a)
+        # A face with none left becomes a choice of any amino acid, but only while a card is left
+        # for every such choice (with two or fewer left, two choices could otherwise leave a
+        # choice with nothing to choose: a position with no legal move).
+        for owed, a in enumerate(misses):
+            if sum(self.supply.values()) > owed:
                 self.pending.append(Pending(p, "choose-amino", f"No {AMINO_NAMES[a]} cards are left: choose any amino acid."))
                 events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left: "
                                     f"they choose another.", ("amino-acid",), {"amino": a}))
+            else:
+                events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left, and no "
+                                    f"other amino acid card is left to choose.", ("amino-acid",), {"amino": a}))
         return events
 
     def _draw_action(self, p: int) -> list[Event]:
@@ -575,7 +704,7 @@ class NucleoState(GameState):
         best = max(scores)
         winners = [_name(q) for q, s in enumerate(scores) if s == best]
         return [Event("game-over", None, f"{reason} Final scores: {', '.join(map(str, scores))}. "
-                      f"{' and '.join(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
+                      f"{_and(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
                       {"scores": scores})]
 
     def _can_build(self, p: int, name: str) -> bool:
@@ -632,6 +761,23 @@ _GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEM
 _ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
 _TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
          for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
+
+_ANSWERS = {
+    "take": "You choose an amino acid only when Transfer RNA or the fixed trade lets you.",
+    "trade-in": "You trade in a protein card only right after the die shows its protein face or a fixed trade "
+                "for a protein card.",
+    "recycle": "You put a protein card under the pile only after playing Protein recycling.",
+    "offer-to": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "give": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "ask": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
+    "done-giving": "There is no offer being made: start one while you are trading (part 3).",
+    "send": "There is no offer being made: start one while you are trading (part 3).",
+    "cancel": "There is no offer being made to cancel.",
+    "accept": "There is no offer to answer.",
+    "decline": "There is no offer to answer.",
+    "counter": "There is no offer to answer.",
+}
+"""Why an answer to a choice is refused when no choice is waiting."""
 
 _FACE_TEXT = {"one": "one amino acid", "two": "two amino acids", "action": "an action card",
               "protein": "take or trade a protein card"}

@@ -57,14 +57,17 @@ GAME = register(Game(
     max_moves=MAX_ROUNDS * 400,
     # two_player_stop: our two-player setup, the STOP card hidden higher in the amino acid deck
     # (rules.TWO_PLAYER_STOP_DEPTH); it changes nothing for three or more players.
-    options={"advanced": False, "two_player_stop": True},
+    # first_player: the seat holding the First Player card at the start (0-based); None draws it.
+    options={"advanced": False, "two_player_stop": True, "first_player": None},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws
     prompt=prompt,
     # 2: the two-player setup (issue 13). Version-1 records replay with the printed STOP depth.
-    version=2,
-    old_versions={1: {"two_player_stop": False}},
+    # 3: the first player is drawn (was always seat 0): older records replay with seat 0 first.
+    version=3,
+    old_versions={1: {"two_player_stop": False, "first_player": 0}, 2: {"first_player": 0}},
+    unversioned_links=2,
 ))
 
 BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, seats_from
+from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, first_seat, seats_from
 from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
                     ORGANELLES, ORGANELLES_PER_TYPE, ORGANELLES_REMOVED, RNA_LETTERS, RNA_MAX, RNA_NAMES,
                     RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
@@ -134,7 +134,8 @@ class PeptideState(GameState):
         self.selected: list[list[list]] = [[] for _ in range(players)]
         self.bonus: list[list[int]] = [[] for _ in range(players)]
         self.track = [[ENERGY_START, RNA_START] for _ in range(players)]
-        self.first_player = 0  # the youngest player holds the First Player card at the start
+        # The rulebook gives the First Player card to the youngest player: here it is drawn unless chosen.
+        self.first_player = first_seat(self.options, players, seed)
         self.round = 0
         self.stop_round: int | None = None
         self.over = False
@@ -477,7 +478,7 @@ class PeptideState(GameState):
 
     def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
         """An RNA card joins a hand; ``letter`` is None when it came face down (others must not learn it)."""
-        concepts = ("nucleus", "transcription", "mrna")
+        concepts = ("nucleus", "transcription", "mrna", "rna")
         if letter is None:
             return Event("rna", p, f"{self._name(p)} {verb} RNA card (hidden in hand).", concepts)
         extra = ""
@@ -685,24 +686,46 @@ class PeptideState(GameState):
         return twin
 
     def explain_illegal(self, action: Action) -> str:
+        """Why a move is refused, naming it as the table shows it and giving the real reason."""
         if self.over:
             return "The game is over: no more moves can be made."
         p = self.current_player
         kind = action.kind
-        if self.pending and kind not in ("link", "permanent", "synthesize"):
-            return f"First finish this: {self.pending[-1].prompt}"
+        top = self.pending[-1] if self.pending else None
+        answers = {"nucleus": ("rna-take", "rna-draw2", "skip"), "nucleus-keep": ("keep",),
+                   "amino-keep": ("keep",), "vacuole": ("vacuole",), "synthetase": ("synthesize", "skip"),
+                   "ribosome": ("link", "permanent", "skip"), "discard": ("discard",)}
+        if top is not None and kind not in answers.get(top.kind, ()):
+            if kind in ("reset-rna",) and self.atp[p] < 1:
+                return f"You need 1 ATP to replace the face-up RNA cards; you have {self.atp[p]}."
+            return f"First finish this: {top.prompt}"
+        if top is not None:
+            return self._explain_answer(top, action)
+        # No choice is waiting: a move of the turn itself.
         if kind in ("link", "permanent", "synthesize") and self.phase == "select":
             what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
                     "synthesize": "Amino acids are drawn"}[kind]
             where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
             return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
-        cost = ATP_COSTS.get(kind) or {"synthesize": 2, "link": 1, "permanent": 1}.get(kind)
+        if kind in ("link", "permanent"):
+            return "Amino acids are linked and made permanent while you resolve a Ribosome you selected."
+        if kind == "synthesize":
+            return "Amino Acid cards are drawn while you resolve an Amino-Acyl Synthetase you selected."
+        if kind in ("rna-take", "rna-draw2"):
+            return "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2."
+        if kind == "keep":
+            return ("There is no card to keep: you keep one of two cards only after drawing them with a "
+                    "Nucleus or an Amino-Acyl Synthetase.")
+        if kind == "skip":
+            return "Doing nothing with an organelle is a choice only while you resolve one in Phase 2."
+        if kind == "vacuole":
+            return "That is a choice for resolving a Vacuole you selected, in Phase 2."
+        if kind == "discard":
+            return ("Discarding is only for the end of a round of the advanced game, when you hold more "
+                    "ATP or RNA than your Vacuole limits allow.")
+        cost = ATP_COSTS.get(kind)
         if cost and self.atp[p] < cost:
             return f"You need {cost} ATP for that; you have {self.atp[p]}."
-        if self.pending:
-            return f"First finish this: {self.pending[-1].prompt}"
-        if kind == "link":
-            return "You can only link an amino acid from a Ribosome, with its three matching RNA cards in hand."
         if kind == "pick":
             if self.phase != "select":
                 return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
@@ -711,11 +734,61 @@ class PeptideState(GameState):
                 return "That is not one of the game's organelle cards."
             return f"There is no {org.name} card left in the Organelle field."
         if kind == "resolve":
-            return "You can resolve only organelles you selected this round, one at a time, in Phase 2."
-        if kind == "first-player" and self.first_taken:
-            return "The First Player card has already been taken this round."
+            if self.phase == "select":
+                return "Organelles are resolved in Phase 2; now it is Phase 1 (selecting)."
+            org = ORGANELLES.get(action.get("organelle"))
+            name = (("an " if org.name[0] in "AEIOU" else "a ") + org.name) if org is not None else "that organelle"
+            how = "face down" if action.get("facedown") else "face up"
+            return f"You did not select {name} {how} this round, or you have resolved it already."
+        if kind == "first-player":
+            if self.first_taken:
+                return "The First Player card has already been taken this round."
+            return "The First Player card is taken in Phase 1, instead of selecting an organelle."
+        if kind == "reset-organelles":
+            if self.phase != "select":
+                return "A new Organelle field can be dealt only in Phase 1 (selecting)."
+            return "There is no Organelle field left to replace this round."
         if kind == "select-twice":
+            if self.phase != "select":
+                return "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving)."
+            if self.double[p]:
+                return "You already paid to make both selections now this round."
             return "Select Twice is only for your first selection of a round, in Phase 1."
+        if kind == "reset-rna":
+            return "There are no RNA cards left to deal new face-up ones from."
         if kind == "end-turn":
+            if self.phase == "select":
+                return "Turns end by themselves in Phase 1: select an organelle."
             return "Resolve all the organelles you selected before ending your turn."
         return super().explain_illegal(action)
+
+    def _explain_answer(self, top: Pending, action: Action) -> str:
+        """Why an answer to the choice ``top`` (a move of the right kind) is refused."""
+        p, kind = top.player, action.kind
+        if kind == "keep":
+            drawn = " or ".join(sorted(set(top.data["drawn"])))
+            return f"Keep one of the cards you drew: {drawn}."
+        if kind == "rna-take":
+            return "There is no face-up RNA card there: take one of those shown."
+        if kind == "rna-draw2":
+            return "The RNA deck and its discards are empty: take a face-up RNA card instead."
+        if kind == "vacuole":
+            limit = "ATP" if action.get("choice") == "energy" else "RNA"
+            return f"Your {limit} limit is already at its highest: choose another of the Vacuole's effects."
+        if kind == "synthesize":
+            if not self.amino_deck:
+                return "The Amino Acid deck is empty: there is nothing to draw."
+            return f"You need 2 ATP to draw Amino Acid cards; you have {self.atp[p]}."
+        if kind in ("link", "permanent") and self.atp[p] < 1:
+            return f"You need 1 ATP for that; you have {self.atp[p]}."
+        if kind == "link":
+            card = AMINO_CARDS.get(action.get("code", ""))
+            if card is None or card.code not in self.hand[p]:
+                return "You can link only an Amino Acid card you hold."
+            return (f"To link {card.name} you need its codon's RNA cards, {card.codon}, in hand "
+                    f"(each RNA card counts once).")
+        if kind == "permanent":
+            return "Every amino acid in your chain is already permanent: link one first."
+        if kind == "discard":
+            return "Discard only what is over your limits: ATP over your ATP limit, RNA over your RNA limit."
+        return f"First finish this: {top.prompt}"

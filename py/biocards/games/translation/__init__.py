@@ -43,9 +43,15 @@ GAME = register(Game(
     hidden_information=True,
     # 5 points a turn, each point at most 3 steps (card, position, base) plus the end-of-turn rest.
     max_moves=MAX_ROUNDS * 4 * 16,
+    # first_player: the seat that moves first (0-based); None draws it from the deal's seed.
+    options={"first_player": None},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     prompt=prompt,
+    # 2: the first player is drawn (was always seat 0); version-1 records replay with seat 0 first.
+    version=2,
+    old_versions={1: {"first_player": 0}},
+    unversioned_links=1,
 ))
 
 BENCH = {"win_rate_players": [2], "win_rate_games": 200}

@@ -136,7 +136,8 @@ ACTION_CARDS: dict[str, ActionCard] = {c.id: c for c in [
     ActionCard("transition", "Transition", 3, 2, True,
                "Swap a purine for a purine or a pyrimidine for a pyrimidine: A↔G, C↔T."),
     ActionCard("transversion", "Transversion", 3, 2, True,
-               "Swap across the families, keeping the bond strength class apart: A↔C, G↔T."),
+               "Swap a purine for a pyrimidine or back: A↔C, G↔T. Each swap also turns a weak A·T pair "
+               "into a strong G·C pair, or a strong one into a weak one."),
     ActionCard("mutate", "Mutate", 5, 3, True, "Change one nucleotide into any other."),
 ]}
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...core import Action
 from ...svg import LAYOUTS, MIN_TEXT, Drawing, fit_size, text_width, wrap
-from .cards import ACTION_CARDS, AMINO_ACIDS, COMPLEMENT, GROUPS
+from .cards import ACTION_CARDS, AMINO_ACIDS, COMPLEMENT, GROUPS, REAL_SIDE_CHAIN
 
 WIDTH = LAYOUTS["wide"]
 PANEL_TOP = 640
@@ -74,10 +74,12 @@ class _Table(Drawing):
 
     @contextmanager
     def item(self, action: Action | None = None, *, ident: str | None = None, detail: str = "",
-             refused: Action | None = None, describe: str = "", highlight: str = "") -> Iterator[None]:
+             refused: Action | None = None, describe: str = "", highlight: str = "",
+             biology: str = "") -> Iterator[None]:
         """A group; with ``action`` a target for that move, with ``refused`` a thing the student may
         touch whose move is not legal now (the page says why). Both get an ``aria-label`` made of the
-        words drawn inside, then ``detail``; a plain group is an image named ``describe``."""
+        words drawn inside, then ``detail``; a plain group is an image named ``describe``.
+        ``biology`` is the card's biology for the page's "Read a card" panel (``data-detail``)."""
         start = len(self.parts)
         self.add("")  # the opening tag, written once the visible words are known
         self._words.append([])
@@ -97,6 +99,8 @@ class _Table(Drawing):
             attrs += f' role="img" aria-label="{escape(describe)}"'
         if highlight:
             attrs += f' data-highlight="{escape(highlight)}"'
+        if biology:
+            attrs += f' data-detail="{escape(biology)}"'
         self.parts[start] = f"<g{attrs}>"
         self.add("</g>")
 
@@ -329,12 +333,18 @@ def _amino_card(d: _Table, view: dict[str, Any], aa: dict[str, Any], act: Action
     water = "ON" if not aa["hydrophobic"] else "OFF"
     refused = None if act else d.refusable(Action("translate", code=aa["code"]))
     kind = "hydrophobic" if aa["hydrophobic"] else "hydrophilic"
+    if aa["code"] in REAL_SIDE_CHAIN:  # the water card's side, not biochemistry's (e.g. histidine)
+        kind += " in this game"
     status = ""
     if match:
         status = f"✓ translate {match}–{match + 2}" if act else f"codon at {match}–{match + 2}"
     status_style = {"fill": GREEN if act else MUTED, "weight": "bold" if act else "normal"}
+    real = REAL_SIDE_CHAIN.get(aa["code"])
+    biology = (f"{aa['name']} ({aa['abbreviation']}, {aa['code']}): codons {', '.join(aa['codons'])} (DNA, "
+               f"5′→3′); group{'s' * (len(aa['groups']) > 1)} {' and '.join(aa['groups'])}; {kind}" + (f" (in a real cell {real})" if real else "")
+               + ".")
     with d.item(act, ident=f"aa-{aa['code']}", detail=act.label if act else f"{kind}, not translatable now",
-                refused=refused, highlight=highlight,
+                refused=refused, highlight=highlight, biology=biology,
                 describe=f"{aa['name']} ({aa['code']}), codons {', '.join(aa['codons'])}, {kind}, needs water {water}"):
         d.rect(x, y, w, h, "#fff", stroke=GREEN if act else "#b9b4a6", width=3 if act else 1, rx=10)
         if d.layout == "narrow":
@@ -395,7 +405,8 @@ def _market(d: _Table, view: dict[str, Any], y: float) -> float:
         act = buys.get(item["card"])
         refused = None if act else d.refusable(Action("buy", card=item["card"]))
         with d.item(act, ident=f"buy-{item['card']}", detail=(act.label if act else "not for sale now")
-                    + f". {card.text}", refused=refused, describe=f"{card.title}: {card.text}"):
+                    + f". {card.text}", refused=refused, describe=f"{card.title}: {card.text}",
+                    biology=f"{card.title}: {card.text}"):
             d.rect(x, top, w, h, "#fff" if item["left"] else "#eee", stroke=GREEN if act else "#b9b4a6",
                    width=2 if act else 1, rx=8)
             size = fit_size(card.title, w - 12, (15, 13), True)
@@ -478,7 +489,7 @@ def _hand_card(d: _Table, p: int, cid: str, info: dict[str, int], act: Action | 
         f"use {card.use} · {info['usable']} of {info['owned']} ready"
     refused = d.refusable(Action("play", card=cid)) if current and act is None else None
     with d.item(act, ident=f"card-{p}-{cid}", detail=(act.label if act else "not playable now") + f". {card.text}",
-                refused=refused, describe=f"{card.title}, {count}. {card.text}"):
+                refused=refused, describe=f"{card.title}, {count}. {card.text}", biology=f"{card.title}: {card.text}"):
         d.rect(x, y, w, h, "#f0f0f0" if faded else "#e8f1fb", stroke=GREEN if act else "#9fb3c8",
                width=2 if act else 1, rx=7)
         size = fit_size(card.title, w - 10, (14, 12), True)

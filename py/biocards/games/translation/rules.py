@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Pending, Rng
+from ...core import Action, Event, GameState, IllegalAction, Pending, Rng, first_seat
 from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
                     MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
                     READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
@@ -98,7 +98,9 @@ class TranslationState(GameState):
         self.seq = "".join(rng.choice(WHITE_DIE) for _ in range(START_STRAND))
         self.five_prime_left = True
         self.water_on = True
-        self.turn_player = 0
+        # The rulebook: the first player is chosen "by some fair and balanced means": drawn unless chosen.
+        self.first_player = first_seat(self.options, players, seed)
+        self.turn_player = self.first_player
         self.points = POINTS_PER_TURN
         self.round = 1
         self.pending: list[Pending] = []
@@ -241,7 +243,9 @@ class TranslationState(GameState):
         if kind == "translate":
             aa = AMINO_ACIDS.get(action.get("code"))
             if aa is None or action.get("code") not in self.face_up:
-                return "You can only translate one of the five face-up amino acids."
+                shown = ", ".join(AMINO_ACIDS[c].name for c in self.face_up)
+                return (f"You can only translate a face-up amino acid ({shown})." if shown else
+                        "No amino acid is face up to translate.")
             if self.points < 1:
                 return "Translating costs 1 action point and you have none left."
             if find_codon(self.seq, aa.code) is None:
@@ -251,13 +255,14 @@ class TranslationState(GameState):
             real = f" (The game's rule: in a real cell {REAL_SIDE_CHAIN[aa.code]}.)" if aa.code in REAL_SIDE_CHAIN else ""
             return (f"The game's water card lets {aa.name} be translated only while the water is {side}, "
                     f"and it is {'ON' if side == 'OFF' else 'OFF'} now.{real}")
-        if kind in ("play", "buy") and card is not None:
-            cost = card.use if kind == "play" else card.buy
-            if cost > self.points:
-                return f"{card.title} costs {cost} points to {'use' if kind == 'play' else 'buy'}; you have {self.points}."
-            if kind == "play":
-                return f"You have no {card.title} card ready to use this turn."
-            return f"There is no {card.title} card left to buy."
+        if kind == "play" and card is not None:
+            return self._explain_play(card)
+        if kind == "buy" and card is not None:
+            if not card.sold:
+                return f"{card.title} is never sold: every player starts with theirs and keeps it."
+            if not self.market.get(card.id):
+                return f"The market has no {card.title} card left to buy."
+            return f"{card.title} costs {card.buy} points to buy; you have {self.points}."
         if kind in ("play", "buy"):
             return "That is not one of the game's action cards."
         if kind == "rest":
@@ -265,6 +270,24 @@ class TranslationState(GameState):
         if kind in ("target", "base", "gap", "cancel"):
             return "No action card is waiting for a choice: play one first."
         return super().explain_illegal(action)
+
+    def _explain_play(self, card) -> str:
+        """Why playing ``card`` is refused: not owned, bought this turn, used up, no effect, or too dear."""
+        hand, cid = self.hands[self.turn_player], card.id
+        owned, bought, used = hand.owned.get(cid, 0), hand.bought.get(cid, 0), hand.used.get(cid, 0)
+        if owned == 0:
+            return f"You do not own a {card.title} card: buy one from the market first."
+        if owned == bought:
+            return f"You bought {card.title} this turn: a card bought this turn can be used from your next turn."
+        if cid != "extend" and owned - bought - used <= 0:
+            which = "your" if owned - bought == 1 else f"all {owned - bought} of your"
+            return f"You have already used {which} {card.title} card{'s' * (owned - bought > 1)} this turn."
+        if not self._card_has_effect(cid):
+            if cid in ("extend", "insert"):
+                return (f"The strand already holds all {NUCLEOTIDE_CARDS} nucleotide cards: there is none "
+                        f"left to add, so {card.title} has nothing to do.")
+            return f"The strand is empty: {card.title} has no nucleotide to change."
+        return f"{card.title} costs {card.use} point{'s' * (card.use != 1)} to use; you have {self.points}."
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -285,7 +308,7 @@ class TranslationState(GameState):
         self.collected[p].append(aa.code)
         events = [Event("translate", p, f"{_player_name(p)} translated {aa.name} ({aa.code}): the "
                         f"codon {codon} at position {at} codes for {aa.name}. {READING_FRAME_NOTE}",
-                        ("translation", "codon", "reading-frame", "amino-acid-groups"),
+                        ("translation", "codon", "genetic-code", "dna", "reading-frame", "amino-acid-groups"),
                         {"code": aa.code, "codon": codon, "position": at})]
         if self.deck:
             new = self.deck.pop()
@@ -401,7 +424,9 @@ class TranslationState(GameState):
         kind = mutation_kind(old, new)
         family = {"transition": ("purine to purine" if old in PURINES else "pyrimidine to pyrimidine"),
                   "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
-        pairs = ("weak to weak" if (old in WEAK) == (new in WEAK) else
+        # A·T pairs are weak (two hydrogen bonds), G·C pairs strong (three): C↔G stays strong.
+        pairs = ("weak to weak" if old in WEAK and new in WEAK else
+                 "strong to strong" if old not in WEAK and new not in WEAK else
                  "weak to strong" if old in WEAK else "strong to weak")
         # A changed codon can change the amino acid, and one amino acid can change a protein's shape.
         concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs",
@@ -427,7 +452,7 @@ class TranslationState(GameState):
         hand.bought.clear()
         hand.used.clear()
         nxt = (p + 1) % self.num_players
-        if nxt == 0:
+        if nxt == self.first_player:
             self.round += 1
             if self.round > MAX_ROUNDS:
                 self.finished = True
