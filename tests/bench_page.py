@@ -247,7 +247,10 @@ def main(quick: bool) -> dict:
     server = class_server.start(site, site.parent / "classes.sqlite3")  # what `build.py serve` runs
     origin = server.url
     url = origin + URL
-    files = [p for p in build.DIST.rglob("*") if p.is_file()]
+    # The site's files, without the .br and .gz siblings the build writes beside them (another form
+    # of the same files, for a host that sends them precompressed).
+    files = [p for p in build.DIST.rglob("*")
+             if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())]
     figures = {"dist_bytes": sum(p.stat().st_size for p in files),
                "dist_gzip_bytes": sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)}
     bare_url = origin + "runtime-only/"
