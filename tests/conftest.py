@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -78,16 +79,27 @@ class Watched:
             self.problems.append(f"request outside 127.0.0.1: {url}")
 
 
-@pytest.fixture
-def watched(browser):
-    """A fresh browser context and page; the test fails if the page misbehaved."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block")
+@contextmanager
+def watching(browser, **options):
+    """A fresh browser context (``options``: Playwright's, over a 1400x1000 window with the service
+    worker blocked) and its page, watched; fails if the page misbehaved."""
+    context = browser.new_context(**{"viewport": {"width": 1400, "height": 1000}, "service_workers": "block",
+                                     **options})
     page = context.new_page()
     page.set_default_timeout(60_000)
     w = Watched(page)
-    yield w
-    context.close()
+    try:
+        yield w
+    finally:
+        context.close()
     assert not w.problems, "\n".join(w.problems)
+
+
+@pytest.fixture
+def watched(browser):
+    """A fresh browser context and page; the test fails if the page misbehaved."""
+    with watching(browser) as w:
+        yield w
 
 
 @pytest.fixture
@@ -99,10 +111,5 @@ def page(watched):
 def watched_with_service_worker(browser):
     """As `watched`, but the context lets the site's service worker install and take control, as a
     student's browser does (the default context blocks it, so most tests see the server alone)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="allow")
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    w = Watched(page)
-    yield w
-    context.close()
-    assert not w.problems, "\n".join(w.problems)
+    with watching(browser, service_workers="allow") as w:
+        yield w

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import table_page
-from conftest import Watched
+from conftest import watching
 
 ROOT = Path(__file__).resolve().parents[2]
 # pytestmark = pytest.mark.skip(reason="written at the 18:05 deadline and not yet run (web-screens handoff): un-skip and run")
@@ -35,14 +35,8 @@ def page(browser):
     """A watched page whose context lets the test inject axe-core: the site's CSP rightly blocks the
     injected script, and axe is the test's tool, not the page's (the page's own scripts still run
     under the policy in test_csp.py)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block",
-                                  bypass_csp=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    watched = Watched(page)
-    yield page
-    context.close()
-    assert not watched.problems, "\n".join(watched.problems)
+    with watching(browser, bypass_csp=True) as watched:
+        yield watched.page
 
 
 def h1_count(page):
