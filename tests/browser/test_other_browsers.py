@@ -174,3 +174,41 @@ def test_the_driver_sees_what_a_page_does_wrong(other_browser, served):
     assert "page error: Error: an error the test threw" in problems
     if other_browser.name == "firefox":
         assert any(p.startswith("request outside 127.0.0.1: http://localhost:") for p in problems)
+
+
+def test_with_the_server_gone_every_game_still_boots_from_the_snapshot(other_browser):
+    """Offline, as a classroom with no network after one visit: a visit installs the service worker
+    and keeps the runtime; then the server stops, and every game opens from the worker's copy and
+    boots from the snapshot. (A server of its own, which this test can stop.)"""
+    from conftest import DIST
+
+    server = other_browsers.recording_server(DIST)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    profile = other_browser.new_profile()
+    try:
+        first = _open(profile, _play(url, "translation"))
+        first.wait_for(SERVICE_WORKER_ACTIVE, timeout=120, what="the service worker to install")
+        first.wait_for(RUNTIME_KEPT, timeout=60, what="the runtime kept")
+        first.close()
+        server.shutdown()
+        server.server_close()
+        for game in GAMES:
+            page = _open(profile, _play(url, game, seed=11))
+            booted = page.evaluate(BOOTED)
+            page.close()
+            assert booted["controlled"] and booted["boot"] == "snapshot", f"{game} offline: {booted['boot']}"
+            assert booted["tables"] == 1, game
+    finally:
+        server.shutdown()  # a second shutdown is harmless
+        problems = profile.close_all()
+    # With the server gone, the browser itself reports the requests it could not make (the page's
+    # check for a newer build, the service worker's update check): those are the only problems.
+    # WebKit's pages offline are the service worker's copies, made without the recorder its test
+    # server puts into each page, so there only the boots are checked, not the console.
+    # The test server's own recorder script (not the site's: its service worker never copies it)
+    # cannot load offline either.
+    unexpected = [p for p in problems if "/__test__/" not in p and not (
+        p.startswith("console error") and any(word in p for word in (url, "NetworkError", "Failed to fetch")))]
+    unexpected = [p for p in unexpected if not (other_browser.name == "webkit" and "has no console recorder" in p)]
+    assert not unexpected, "\n".join(problems)
