@@ -222,3 +222,21 @@ def test_a_killed_server_resumes_at_the_last_acknowledged_move(server):
         assert frame["moves"] == acknowledged and frame["view"] == view
     finally:
         stop(again)
+
+
+def test_the_address_printed_for_students_is_one_of_this_machines_own():
+    """`serve --lan` prints the address students type: it must be this machine's (binding to it
+    works), and not loopback whenever the machine has any other address."""
+    import socket
+
+    from biocards.server.app import lan_address
+
+    address = lan_address()
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((address, 0))
+    try:
+        others = [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        others = []
+    if any(not a.startswith("127.") for a in others):
+        assert not address.startswith("127."), (address, others)

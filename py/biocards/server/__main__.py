@@ -54,6 +54,9 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
     if lan:
         server.lan_address = f"{address}:{port}"
         print(f"Students open: http://{address}:{port}/join/", flush=True)
+        if address.startswith("127."):
+            print("This machine has no network address yet: join the classroom's Wi-Fi (or open a hotspot) "
+                  "and start the server again, so students' devices can reach it.", flush=True)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:

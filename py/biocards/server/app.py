@@ -16,6 +16,7 @@ import hmac
 import json
 import re
 import socket
+import subprocess
 import time
 from collections import defaultdict, deque
 from pathlib import Path
@@ -477,15 +478,33 @@ class ClassServer:
 
 
 def lan_address() -> str:
-    """This machine's address on the classroom network: its first IPv4 address that is not loopback."""
+    """This machine's address on the classroom network, for the address students type.
+
+    First the address of the interface a route out would use: connect() on a UDP socket only picks
+    the route and sends nothing (192.0.2.1 is a documentation address, never routed anywhere). A
+    classroom network with no way out has no such route, so then the host name's own addresses, and
+    what ``hostname -I`` lists, skipping loopback (Debian maps the host name to 127.0.1.1)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        found = []
-    for *_rest, (address, _port) in found:
-        if not address.startswith("127."):
+        probe.connect(("192.0.2.1", 9))
+        address = probe.getsockname()[0]
+        if not address.startswith("127.") and address != "0.0.0.0":
             return address
-    return "127.0.0.1"
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    candidates: list[str] = []
+    try:
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    try:
+        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=5).stdout
+        candidates += [a for a in listed.split() if "." in a]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return next((a for a in candidates if not a.startswith("127.")), "127.0.0.1")
 
 
 def _same_origin(request: web.Request) -> None:
