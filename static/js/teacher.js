@@ -124,7 +124,9 @@
     suggest.addEventListener("change", () => act(`/classes/${info.code}/suggest`, { on: suggest.checked }));
     card.querySelector("[data-end-class]").addEventListener("click", () => act(`/classes/${info.code}/end`));
     card.querySelector("[data-delete-class]").addEventListener("click", () => {
-      if (confirm(`Delete class ${info.code} and every record of its students?`)) act(`/classes/${info.code}/delete`);
+      if (!confirm(`Delete class ${info.code} and every record of its students?`)) return;
+      reportsShown.delete(info.code);
+      act(`/classes/${info.code}/delete`);
     });
     card.querySelector("tbody").append(...info.tables.map((t) => tableRow(t, info.game, info.tables)));
     const csv = card.querySelector("[data-report-csv]");
@@ -157,6 +159,10 @@
       report = await api(`/classes/${code}/report`);
     } catch (error) {
       say(error.message);
+      return;
+    }
+    if (report.error) {  // the class was deleted meanwhile
+      reportsShown.delete(code);
       return;
     }
     const table = document.createElement("table");

@@ -179,8 +179,8 @@ class ClassServer:
     async def class_action(self, request: web.Request) -> web.Response:
         self._teacher(request)
         code, what = request.match_info["code"], request.match_info["what"]
-        if code not in self.classroom.classes:
-            raise web.HTTPNotFound(text="There is no such class.")
+        if code not in self.classroom.classes:  # a second click on Delete, say: a sentence, not a 404
+            return _refused(Refusal("There is no such class: it may have been deleted."))
         data = await self._json(request) if request.can_read_body else {}
         if what == "suggest":
             self.classroom.set_suggest(code, bool(data.get("on")))
@@ -237,15 +237,21 @@ class ClassServer:
         self._teacher(request)
         code = request.match_info["code"]
         if code not in self.classroom.classes:
-            raise web.HTTPNotFound(text="There is no such class.")
+            raise Refusal("There is no such class: it may have been deleted.")
         return code
 
     async def report(self, request: web.Request) -> web.Response:
-        report = class_report(self.classroom, self._class_of(request))
+        try:
+            report = class_report(self.classroom, self._class_of(request))
+        except Refusal as exc:  # deleted while the page was asking
+            return _refused(exc)
         return web.json_response({**report, "columns": COLUMNS}, headers={"Cache-Control": "no-store"})
 
     async def report_csv(self, request: web.Request) -> web.Response:
-        code = self._class_of(request)
+        try:
+            code = self._class_of(request)
+        except Refusal as exc:
+            raise web.HTTPNotFound(text=str(exc)) from None
         text = report_csv(class_report(self.classroom, code))
         return web.Response(body=text.encode("utf-8"), content_type="text/csv", charset="utf-8", headers={
             "Cache-Control": "no-store", "Content-Disposition": f'attachment; filename="biocards-class-{code}.csv"'})
