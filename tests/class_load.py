@@ -523,8 +523,8 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                 raise RuntimeError("the class bench runs on loopback only")
             with ServerWatch(server.process.pid) as watch:
                 set_up = time.monotonic()
-                tables = asyncio.run(asyncio.wait_for(set_up_school(server.url, server.key, students, strong_every),
-                                                      SETUP_SECONDS))
+                tables = class_server.run_apart(asyncio.wait_for(
+                    set_up_school(server.url, server.key, students, strong_every), SETUP_SECONDS))
                 set_up = time.monotonic() - set_up
                 context = multiprocessing.get_context("spawn")
                 queue = context.Queue()

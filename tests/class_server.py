@@ -3,6 +3,8 @@ its own SQLite file, started and (for the restart tests) killed like the real th
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import re
 import signal
@@ -62,6 +64,14 @@ def class_server(dist: Path, data: Path, **kwargs):
         yield running
     finally:
         stop(running)
+
+
+def run_apart(coroutine):
+    """``asyncio.run`` in a thread of its own: in a test process where Playwright's browser is open,
+    its sync API keeps an event loop running in the main thread, and asyncio.run refuses to start
+    another there."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def stop(running: Running) -> None:

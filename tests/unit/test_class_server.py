@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from class_server import start, stop  # noqa: E402
+from class_server import run_apart, start, stop  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
@@ -84,7 +84,7 @@ async def seated(server, session, seats):
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    return run_apart(coroutine)
 
 
 async def with_session(body):
