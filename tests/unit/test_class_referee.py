@@ -177,3 +177,13 @@ def test_deleting_a_class_deletes_its_students_tables_and_moves(tmp_path):
     with pytest.raises(Refusal):
         room.seat_of(tokens[0])
     assert kept.code in room.classes
+
+
+def test_an_ended_class_ends_its_tables_and_takes_no_one_new(tmp_path):
+    room = fresh(tmp_path)
+    info, _tokens, table = full_table(room, "translation", 2)
+    assert room.end_class(info.code) == [table]
+    assert table.row.ended and table.computer_to_move() is None
+    with pytest.raises(Refusal, match="No class has that code"):
+        room.join(info.code, "Late")
+    assert fresh(tmp_path).classes[info.code].ended  # kept in the record

@@ -187,11 +187,8 @@ class ClassServer:
             for table in self.classroom.tables_of(code):
                 await self.broadcast(table)
         elif what == "end":
-            for table in self.classroom.tables_of(code):
-                self.classroom.end_table(table.id)
+            for table in self.classroom.end_class(code):
                 await self.broadcast(table)
-            self.classroom.classes[code].ended = True
-            self.store.end_class(code)
         elif what == "delete":
             for table_id in self.classroom.delete_class(code):
                 for socket_ in list(self.sockets.pop(table_id, {})):

@@ -261,6 +261,13 @@ class Classroom:
         table.row.ended = 1.0
         return table
 
+    def end_class(self, code: str) -> list[ClassTable]:
+        """End every table of a class, and the class (no one can join it any more)."""
+        tables = [self.end_table(t.id) for t in self.tables_of(code)]
+        self.classes[code].ended = True
+        self.store.end_class(code)
+        return tables
+
     def hand_to_computer(self, table_id: int, seat: int) -> ClassTable:
         """An empty or abandoned seat is played by a computer of the class's level from now on."""
         table = self.tables[table_id]
