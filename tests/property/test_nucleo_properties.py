@@ -14,7 +14,7 @@ from biocards import games
 from biocards.core import Action
 from biocards.core.testing import assert_illegal_changes_nothing, assert_replays, random_game
 from biocards.games.nucleo.cards import ACTION_CARDS, AMINO_CARDS, COIN_POOL, PROTEINS
-from biocards.games.nucleo.rules import MAX_OFFERS_PER_TURN
+from biocards.games.nucleo.rules import MAX_OFFERS_PER_TURN, TALK_KINDS
 
 GAME = games.get("nucleo")
 ACTIONS = Counter({cid: c.copies for cid, c in ACTION_CARDS.items()})
@@ -62,6 +62,30 @@ def test_random_games_conserve_everything_end_and_replay(players, seed):
     assert state.is_terminal()
     conserved(state)
     assert_replays(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_with_the_minute_and_counter_offers_from_everyone(players, seed):
+    """Issue 33: with the one-minute limit on (random play lets the minute run out at any point of
+    the talks) and counter-offers from every other player, everything is still conserved, every
+    game ends and replays, and a turn's talks never outlast its minute."""
+    seen = Counter()
+
+    def check(state, events):
+        seen.update(e.kind for e in events)
+        if state.talks_over:
+            assert not any(top.kind in TALK_KINDS for top in state.pending)
+            assert "propose" not in [a.kind for a in state.legal_actions()]
+        if not state.is_terminal() and len(state.history) % 53 == 0:
+            state.legal_actions()
+            assert_illegal_changes_nothing(state)
+
+    state = random_game(GAME, players, seed, check_each=check, trade_minute=True)
+    conserved(state)
+    assert_replays(state)
+    assert seen["time-up"] > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

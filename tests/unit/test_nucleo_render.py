@@ -14,7 +14,7 @@ GAME = games.get("nucleo")
 
 # Moves with no card or seat of their own: the page gives each a button under the table.
 BAR_KINDS = {"propose", "fixed-trade", "to-build", "end-turn", "cancel", "done-giving", "send", "accept",
-             "decline", "counter"}
+             "decline", "counter", "pass"}
 
 
 def played_positions(players=3, seed=5, plies=1500):
@@ -122,6 +122,23 @@ def test_a_counter_offer_shows_what_it_answers():
     svg = GAME.render(st.view(1), legal=st.legal_actions())
     assert "In reply to Player 1" in svg and "a Histidine card for a Cysteine card" in svg
     assert "Counter-offer" in svg
+
+
+def test_a_turned_down_offer_asks_the_next_player_for_a_counter_offer():
+    """Rulebook part 3 (issue 33): at three players, once Player 2 turns the offer down, Player 3 sees the
+    offer as it was made and who turned it down, with buttons to counter or pass under the prompt."""
+    st = GAME.new_state(3, seed=3, first_player=0)
+    st.amino[0], st.amino[1], st.amino[2] = {"H": 1}, {"K": 1}, {"C": 1}
+    _to_offer(st, ["aa:H"], ["aa:C"])
+    st.apply(Action("send"))
+    st.apply(Action("decline"))
+    for layout in ("wide", "medium", "narrow"):
+        svg = GAME.render(st.view(2), legal=st.legal_actions(), layout=layout)
+        assert "turned down by Player 2" in svg
+        assert "Make a counter-offer to Player 1" in svg and "No counter-offer to Player 1" in svg, layout
+    assert {a.kind for a in st.legal_actions()} == {"counter", "pass"}
+    assert "Offer turned down by Player 2: Player 1 gives a Histidine card; Player 2 gives a Cysteine card." \
+        in describe(st.view(2))
 
 
 def test_an_offer_you_cannot_pay_says_why():

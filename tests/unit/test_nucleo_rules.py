@@ -845,3 +845,184 @@ def test_protein_recycling_does_not_say_amino_acids_come_back():
     act(state, "play", card="recycling")
     events = act(state, "recycle", protein=state.proteins[p][0])
     assert "no amino acid cards come back" in events[0].text
+
+
+# -- issue 33: every other player may counter; the one-minute limit -----------------------------------
+
+def test_every_other_player_may_counter_a_turned_down_offer():
+    """Rulebook part 3: "the other players may make a counter-offer". At three players the offer goes to
+    one player; once they turn it down, the third player may make the counter-offer, and a trade
+    with them moves cards between those two only."""
+    state = to_phase(new(3, seed=3), "trade")
+    p = state.turn_player
+    q, r = (p + 1) % 3, (p + 2) % 3
+    give_hand(state, p, "A")
+    give_hand(state, r, "W")
+    while state.amino[q].get("W"):
+        state._lose(q, "W")
+    offer(state, q, give=("aa:A",), ask=("aa:W",))
+    act(state, "decline")
+    top = state.pending[-1]
+    assert top.kind == "counter-chance" and state.current_player == r
+    assert [a.kind for a in state.legal_actions()] == ["counter", "pass"]
+    assert f"Player {p + 1} offered an Alanine card for a Tryptophan card" in top.prompt
+    before = holdings(state, p) + holdings(state, q) + holdings(state, r)
+    q_before = holdings(state, q)
+    act(state, "counter")
+    act(state, "give", item="aa:W"); act(state, "done-giving"); act(state, "ask", item="aa:A")
+    events = act(state, "send")
+    assert "counter-offer" in events[0].text and state.current_player == p
+    assert "counter" not in [a.kind for a in state.legal_actions()]  # no counter to a counter
+    act(state, "accept")
+    assert not state.pending and state.current_player == p
+    assert holdings(state, q) == q_before
+    assert holdings(state, p) + holdings(state, q) + holdings(state, r) == before
+    assert state.amino[p].get("W", 0) >= 1
+
+
+def test_each_other_player_in_turn_order_may_counter_then_play_goes_back():
+    """Rulebook part 3, four players: after a decline, the two players the offer was not made to are
+    asked in turn order; when both pass, the player whose turn it is trades on."""
+    state = to_phase(new(4, seed=5), "trade")
+    p = state.turn_player
+    target = (p + 2) % 4
+    offer(state, target, give=(), ask=("coin",))
+    act(state, "decline")
+    asked = []
+    while state.pending and state.pending[-1].kind == "counter-chance":
+        asked.append(state.current_player)
+        events = act(state, "pass")
+        assert "made no counter-offer" in events[0].text
+    assert asked == [(p + 1) % 4, (p + 3) % 4]
+    assert not state.pending and state.current_player == p and state.phase == "trade"
+
+
+def test_a_declined_counter_offer_still_leaves_the_others_their_chance():
+    """The player the offer was made to counters first; if that counter-offer is turned down too, the
+    other players may still make theirs."""
+    state = to_phase(new(3, seed=3), "trade")
+    p = state.turn_player
+    q, r = (p + 1) % 3, (p + 2) % 3
+    offer(state, q, give=(), ask=("coin",))
+    act(state, "counter")
+    act(state, "done-giving"); act(state, "ask", item="coin")
+    act(state, "send")
+    events = act(state, "decline")
+    assert "declined the counter-offer" in events[0].text
+    assert state.pending[-1].kind == "counter-chance" and state.current_player == r
+    # Cancelling a counter-offer half written passes the chance on as well (here, to nobody).
+    act(state, "counter")
+    events = act(state, "cancel")
+    assert "made no counter-offer after all" in events[0].text
+    assert not state.pending and state.current_player == p
+
+
+def test_an_accepted_offer_ends_the_talk():
+    state = to_phase(new(3, seed=3), "trade")
+    p = state.turn_player
+    state.coins[p] = 1
+    state.pool.count -= 1
+    offer(state, (p + 1) % 3, give=("coin",), ask=())
+    act(state, "accept")
+    assert not state.pending and state.current_player == p
+
+
+def test_the_wrong_answer_to_a_counter_chance_says_what_is_asked():
+    state = to_phase(new(3, seed=3), "trade")
+    p = state.turn_player
+    offer(state, (p + 1) % 3, give=(), ask=("coin",))
+    act(state, "decline")
+    with pytest.raises(IllegalAction, match=f"may first make a counter-offer to Player {p + 1}.*or pass"):
+        act(state, "accept")
+    with pytest.raises(IllegalAction, match="no turned-down offer"):
+        act(to_phase(new(3, seed=3), "trade"), "pass")
+
+
+def test_version_3_records_replay_with_only_the_target_countering():
+    """Records of version 3, when only the player an offer was made to could counter, replay as played."""
+    state = to_phase(GAME.new_state(3, 3, first_player=0, only_target_counters=True), "trade")
+    offer(state, 1, give=(), ask=("coin",))
+    act(state, "decline")
+    assert not state.pending  # version 3: nobody else is asked
+    act(state, "to-build")
+    record = {**state.to_record(), "version": 3}
+    record["options"] = {k: v for k, v in record["options"].items() if k != "only_target_counters"}
+    again = GAME.load(record)
+    assert again.options["only_target_counters"] is True and again.phase == "build"
+
+
+def test_the_minute_for_negotiating_is_an_option_off_by_default():
+    """RULINGS (NUCLEO): the rulebook's one-minute timer is an option for tables with people."""
+    state = to_phase(new(seed=3), "trade")
+    assert state.view(None)["clock"] is None
+    assert "time-up" not in [a.kind for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="without the one-minute limit"):
+        act(state, "time-up")
+
+
+def test_when_the_minute_is_up_talks_end_but_the_fixed_trade_stays():
+    """Rulebook part 3: "a time limit of 1 minute for negotiating every turn". The page's clock plays
+    "time-up": an offer on the table lapses, no more offers this turn; the fixed trade and action
+    cards are not negotiating and stay."""
+    state = to_phase(GAME.new_state(2, 3, trade_minute=True), "trade")
+    p, q = state.turn_player, 1 - state.turn_player
+    clock = state.view(q)["clock"]
+    assert clock == {"seconds": 60, "turn": f"1-{p}", "plays": "time-up"}
+    give_hand(state, p, "AAAAA")
+    offer(state, q, give=("aa:A",), ask=())
+    assert state.current_player == q and "time-up" in [a.kind for a in state.legal_actions()]
+    events = act(state, "time-up")
+    assert "minute for negotiating is up" in events[0].text and "offer on the table lapses" in events[0].text
+    assert not state.pending and state.current_player == p and state.view(p)["clock"] is None
+    kinds = [a.kind for a in state.legal_actions()]
+    assert "propose" not in kinds and "fixed-trade" in kinds and "time-up" not in kinds
+    with pytest.raises(IllegalAction, match="minute for negotiating is up"):
+        act(state, "propose")
+    with pytest.raises(IllegalAction, match="already up"):
+        act(state, "time-up")
+    act(state, "to-build"); act(state, "end-turn")
+    to_phase(state, "trade")
+    assert state.view(None)["clock"]["turn"].endswith(f"-{q}") and "propose" in [a.kind for a in state.legal_actions()]
+
+
+def test_the_minute_waits_while_an_amino_acid_is_chosen():
+    """A choice that is not negotiating (the amino acid the fixed trade gives) is made first; the
+    clock's move waits for it."""
+    state = to_phase(GAME.new_state(2, 3, trade_minute=True), "trade")
+    p = state.turn_player
+    give_hand(state, p, "AAAAA")
+    act(state, "fixed-trade", receive="amino")
+    assert "time-up" not in [a.kind for a in state.legal_actions()] and state.view(p)["clock"] is None
+    with pytest.raises(IllegalAction, match="once this choice is made"):
+        act(state, "time-up")
+
+
+def test_computers_never_wait_for_the_minute():
+    """Computers answer at once: no level plays "time-up" itself."""
+    state = to_phase(GAME.new_state(3, 3, trade_minute=True), "trade")
+    q = (state.turn_player + 1) % 3
+    offer(state, q, give=(), ask=("coin",))
+    for level in ("random", "greedy", "search"):
+        for seed in range(20 if level == "random" else 2):
+            assert GAME.make_bot(level, q, seed).choose(state).kind != "time-up"
+
+
+def test_greedy_sells_a_spare_card_to_an_offer_made_to_someone_else():
+    """The counter-offer of a player the offer was not made to: greedy sells what was asked, if it is
+    spare, for a coin (as it does for an offer made to it)."""
+    state = to_phase(new(3, seed=3), "trade")
+    p = state.turn_player
+    q, r = (p + 1) % 3, (p + 2) % 3
+    useless = next(a for a in AMINO_NAMES if all(a not in protein(n).sequence for n in state.proteins[r]))
+    give_hand(state, r, useless)
+    state.coins[p] = 2
+    state.pool.count -= 2
+    offer(state, q, give=(), ask=(f"aa:{useless}",))
+    act(state, "decline")
+    assert state.current_player == r
+    bot = GAME.make_bot("greedy", r, 0)
+    while state.current_player == r:
+        state.apply(bot.choose(state))
+    top = state.pending[-1]
+    assert top.kind == "offer" and top.player == p and top.data["from"] == r
+    assert top.data["give"] == (f"aa:{useless}",) and top.data["ask"] == ("coin",)

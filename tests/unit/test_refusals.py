@@ -14,7 +14,7 @@ from biocards import games
 from biocards.core.testing import GENERIC_REFUSAL, refused_moves
 
 CASES = [("translation", 2, {}), ("translation", 4, {}), ("peptide", 3, {}), ("peptide", 2, {"advanced": True}),
-         ("nucleo", 2, {}), ("nucleo", 4, {}), ("expression", 4, {}), ("expression", 3, {"variant": True}),
+         ("nucleo", 2, {}), ("nucleo", 4, {}), ("nucleo", 3, {"trade_minute": True}), ("expression", 4, {}), ("expression", 3, {"variant": True}),
          ("cytosis", 3, {})]
 
 

@@ -37,20 +37,27 @@ GAME = register(Game(
     state_class=NucleoState,
     hidden_information=True,
     # The seat that won the rulebook's imitate-a-protein vote; None draws the starting player at random.
+    # trade_minute: the rulebook's one-minute limit on negotiating each turn, run by the page's
+    # clock (off by default: a table of computers trades at once; a class may want the pace).
     # unsent_offers_count: an offer cancelled before it was sent still used one of the turn's two
     # offers (the rules of version 2, kept so its records replay; off otherwise).
-    options={"first_player": None, "unsent_offers_count": False},
+    # only_target_counters: only the player an offer is made to may counter it (versions 2 and 3).
+    options={"first_player": None, "trade_minute": False, "unsent_offers_count": False,
+             "only_target_counters": False},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
     # The beginner plays at random but never accepts a trade that leaves it worse off (RULINGS).
     bots={"random": BeginnerBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
-    reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade"}),  # rolls and draws
+    # Rolls and draws; and the minute for negotiating, once up, is gone (a take-back would find it up again).
+    reveal_kinds=frozenset({"roll", "end-turn", "trade-in", "fixed-trade", "time-up"}),
     prompt=prompt,
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     # 3: an offer cancelled before it is sent is not one of the turn's two offers.
-    version=3,
-    old_versions={2: {"unsent_offers_count": True}},
+    # 4: every other player may counter a turned-down offer, not only the player it was made to.
+    version=4,
+    old_versions={2: {"unsent_offers_count": True, "only_target_counters": True},
+                  3: {"only_target_counters": True}},
     unversioned_links=2,
 ))
 

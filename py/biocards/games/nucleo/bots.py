@@ -175,6 +175,10 @@ class GreedyBot(SeatBot):
                 return find(top.kind, protein=worst)
             if top.kind == "offer":
                 return self._answer_offer(state, top, legal)
+            if top.kind == "counter-chance":  # another player's offer was turned down: sell them what they asked?
+                if self._plan_counter(state, top.data["from"], top.data["give"], top.data["ask"]):
+                    return find("counter")
+                return find("pass")
             return self._build_offer(state, top, need, find)
         if state.phase == "roll":
             return legal[0]
@@ -358,7 +362,8 @@ class BeginnerBot(SeatBot):
     name = "random"
 
     def choose(self, state: NucleoState) -> Action:
-        legal = state.legal_actions()
+        # A computer answers at once, so the minute for negotiating never runs out on it.
+        legal = [a for a in state.legal_actions() if a.kind != "time-up"]
         top = state.pending[-1] if state.pending else None
         if top is not None and top.kind == "offer" and any(a.kind == "accept" for a in legal):
             if not GreedyBot(state.game, self.seat, self.seed).trade_improves(state, top):

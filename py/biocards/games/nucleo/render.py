@@ -50,7 +50,7 @@ SHORT_EFFECT = {
     "gene-duplication": "build, keep the card",
 }
 BOOST_CHIP = {"catalyst": "Catalyst", "modification": "Modification", "gene-duplication": "Duplicate"}
-OFFER_KINDS = ("offer-give", "offer-ask", "offer")
+OFFER_KINDS = ("offer-give", "offer-ask", "offer", "counter-chance")
 
 MARGIN = 10
 """Space between the table's edge and its regions, in every layout."""
@@ -200,7 +200,8 @@ def describe(view: dict[str, Any]) -> str:
         parts.append(f"Waiting for {_player(pending['player'])}: {pending['prompt']}")
         if pending["kind"] in OFFER_KINDS:
             author, target = _sides(pending)
-            state = "Offer on the table" if pending["kind"] == "offer" else "Offer being written"
+            state = {"offer": "Offer on the table", "counter-chance": f"Offer turned down by {_player(target)}"}.get(
+                pending["kind"], "Offer being written")
             parts.append(f"{state}: {_player(author)} gives {items_text(pending.get('give') or [])}; "
                          f"{_player(target)} gives {items_text(pending.get('ask') or [])}.")
             if pending.get("reply_to"):
@@ -294,6 +295,8 @@ def _sides(pending: dict[str, Any]) -> tuple[int, int]:
     """(author, target) of an offer being written or waiting for an answer."""
     if pending["kind"] == "offer":
         return pending["from"], pending["player"]
+    if pending["kind"] == "counter-chance":  # the offer as it was made, before it was turned down
+        return pending["from"], pending["to"]
     return pending["player"], pending["to"]
 
 
@@ -523,7 +526,7 @@ def _panel(d: _Table, view, top: float) -> float:
     author, target = _sides(pending)
     you = view["viewer"]
     status = {"offer-give": "writing an offer (not sent yet)", "offer-ask": "writing an offer (not sent yet)",
-              "offer": "waiting for an answer"}[pending["kind"]]
+              "offer": "waiting for an answer", "counter-chance": f"turned down by {_player(target)}"}[pending["kind"]]
     counter = "Counter-offer" if pending.get("counter") else "Offer"
     # Side by side in wide and medium, the ⇄ between them; one above the other on a phone.
     beside = d.layout != "narrow"
@@ -560,7 +563,8 @@ def _panel(d: _Table, view, top: float) -> float:
     return y
 
 
-BAR_KINDS = ("propose", "fixed-trade", "to-build", "end-turn", "done-giving", "send", "accept", "decline", "counter")
+BAR_KINDS = ("propose", "fixed-trade", "to-build", "end-turn", "done-giving", "send", "accept", "decline", "counter",
+             "pass")
 """Moves with no card or seat of their own. On a laptop the page lists them under the table; on a
 tablet or phone the table is tall, so they are drawn here, under the prompt, where the student looks.
 (Cancel always sits beside the page's prompt.)"""

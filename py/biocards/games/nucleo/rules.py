@@ -19,6 +19,10 @@ MAX_OFFERS_PER_TURN = 2
 """Trade offers the active player may make in one turn, so negotiation cannot go on for ever."""
 MAX_ITEMS = 3
 """Cards or coins on each side of one offer (keeps the choices short; a counter-offer has the same limit)."""
+TRADE_SECONDS = 60
+"""The rulebook's time limit for negotiating in one turn (an option: ``trade_minute``)."""
+TALK_KINDS = frozenset({"offer-target", "offer-give", "offer-ask", "offer", "counter-chance"})
+"""Pending choices that belong to negotiating: the minute running out ends them all."""
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
@@ -103,6 +107,7 @@ class NucleoState(GameState):
         self.phase = "roll"
         self.pending: list[Pending] = []
         self.offers_made = 0
+        self.talks_over = False  # the minute for negotiating ran out this turn (option trade_minute)
         self.round = 1
         self.finished = False
         self.end_reason = ""
@@ -166,7 +171,7 @@ class NucleoState(GameState):
         shown: dict[int, Counter] = {q: Counter() for q in others}
         for top in self.pending:
             author = top.data.get("from", top.player)
-            if author in shown and top.kind in ("offer", "offer-give", "offer-ask"):
+            if author in shown and top.kind in ("offer", "offer-give", "offer-ask", "counter-chance"):
                 shown[author] |= Counter(i for i in top.data.get("give", ()) if i != "coin")
         aminos = sorted(a for q in others for a, n in self.amino[q].items()
                         for _ in range(n - shown[q][f"aa:{a}"]))
@@ -215,6 +220,10 @@ class NucleoState(GameState):
                                                    **{k: _plain(v) for k, v in top.data.items()
                                                       if k in ("give", "ask", "to", "from", "counter", "reply_to")}},
             "offers_left": MAX_OFFERS_PER_TURN - self.offers_made,
+            # The page runs the rulebook's minute (it has the clock; the rules only say when it runs)
+            # and plays ``plays`` when it is up; ``turn`` tells one turn's minute from the next.
+            "clock": {"seconds": TRADE_SECONDS, "turn": f"{self.round}-{self.turn_player}", "plays": "time-up"}
+            if self._clock_runs() else None,
             # A score during play subtracts the protein cards in hand, which others cannot see.
             "scores": [s if self.finished or q == player else None for q, s in enumerate(self.scores())],
             "last_roll": dict(self.last_roll), "over": self.finished,
@@ -223,18 +232,29 @@ class NucleoState(GameState):
 
     # -- legal moves --------------------------------------------------------------------------------
 
+    def _clock_runs(self) -> bool:
+        """Whether the rulebook's minute for negotiating is running: the option is on, the turn is
+        in part 3, talks are still open and no other choice (an amino acid to take…) is waiting."""
+        return bool(self.options.get("trade_minute")) and not self.finished and self.phase == "trade" \
+            and not self.talks_over and (not self.pending or self.pending[-1].kind in TALK_KINDS)
+
     def _compute_legal(self) -> list[Action]:
         if self.finished:
             return []
+        if self._clock_runs():
+            # Played by the page's clock, never chosen from the table (the page does not show it).
+            time_up = [Action("time-up", label="The minute for negotiating is up")]
+        else:
+            time_up = []
         if self.pending:
-            return self._pending_actions(self.pending[-1])
+            return self._pending_actions(self.pending[-1]) + time_up
         p = self.turn_player
         if self.phase == "roll":
             return [Action("roll", label="Roll the six-sided die")]
         acts = []
         if self.phase == "trade":
             n_amino = sum(self.amino[p].values())
-            if self.offers_made < MAX_OFFERS_PER_TURN:
+            if self.offers_made < MAX_OFFERS_PER_TURN and not self.talks_over:
                 acts.append(Action("propose", label="Offer a trade to another player"))
             if n_amino >= FIXED_TRADE and any(self.supply.values()):
                 acts.append(Action("fixed-trade", receive="amino",
@@ -247,7 +267,7 @@ class NucleoState(GameState):
             if "recycling" in self.actions[p] and self.proteins[p]:
                 acts.append(Action("play", card="recycling", label="Play Protein recycling: return a protein card"))
             acts.append(Action("to-build", label="Done trading: build proteins"))
-            return acts
+            return acts + time_up
         for name in dict.fromkeys(self.proteins[p]):
             if self._can_build(p, name):
                 protein = PROTEINS[name]
@@ -302,12 +322,18 @@ class NucleoState(GameState):
             if not top.data.get("counter"):
                 acts.append(Action("counter", label="Make a counter-offer"))
             return acts
+        if top.kind == "counter-chance":
+            author = top.data["from"]
+            return [Action("counter", label=f"Make a counter-offer to {_name(author)}"),
+                    Action("pass", label=f"No counter-offer to {_name(author)}")]
         raise AssertionError(f"unknown pending decision {top.kind!r}")
 
     def explain_illegal(self, action: Action) -> str:
         """Why a move is refused: the move as the table names it and the real reason."""
         if self.finished:
             return "The game is over: no more moves can be made."
+        if action.kind == "time-up":
+            return self._explain_time_up()
         if self.pending:
             return self._explain_answer(self.pending[-1], action)
         p, kind, phase = self.turn_player, action.kind, self.phase
@@ -323,6 +349,8 @@ class NucleoState(GameState):
             return ("Trading is over for this turn: offers, the fixed trade and trading cards belong to part 3, "
                     "and you are now building (part 4).")
         if kind == "propose":
+            if self.talks_over:
+                return "The minute for negotiating is up: no more trade offers this turn."
             return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
         if kind == "fixed-trade":
             held = sum(self.amino[p].values())
@@ -349,6 +377,15 @@ class NucleoState(GameState):
         if kind == "end-turn":
             return "You end your turn after building: choose “Done trading: build proteins” first."
         return super().explain_illegal(action)
+
+    def _explain_time_up(self) -> str:
+        if not self.options.get("trade_minute"):
+            return "This table plays without the one-minute limit on negotiating."
+        if self.phase != "trade":
+            return "The minute for negotiating runs only while trading (part 3 of a turn)."
+        if self.talks_over:
+            return "The minute for negotiating is already up this turn."
+        return f"The minute is up once this choice is made: {self.pending[-1].prompt}"
 
     def _explain_build(self, p: int, action: Action) -> str:
         name, boost = action.get("protein"), action.get("boost", "none")
@@ -386,6 +423,10 @@ class NucleoState(GameState):
                 return "Only one counter-offer is allowed for each offer: accept this one or decline it."
             return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
                    "accept it, decline it or make a counter-offer."
+        if top.kind == "counter-chance":
+            author = _name(top.data["from"])
+            return (f"{_name(p)} may first make a counter-offer to {author}, whose offer was turned down, "
+                    "or pass.")
         if top.kind == "offer-target":
             if kind == "offer-to":
                 return "You cannot offer a trade to yourself: choose another player."
@@ -526,6 +567,10 @@ class NucleoState(GameState):
         top = self.pending.pop()
         author, target = top.player, top.data["to"]
         data = {**top.data, "from": author}
+        if not data.get("counter") and not self.options.get("only_target_counters"):
+            # Rulebook: "the other players may make a counter-offer": each in turn order, after
+            # the player the offer is made to has answered.
+            data["others"] = tuple(q for q in self._seats_after(author) if q != target)
         what = "a counter-offer: " if data.get("counter") else ""
         text = f"{_name(author)} offers {_name(target)} {what}{items_text(data['give'])} for {items_text(data['ask'])}."
         self.pending.append(Pending(target, "offer", text, data))
@@ -536,23 +581,60 @@ class NucleoState(GameState):
         offers (unless ``unsent_offers_count``: the rules of version 2, for its records)."""
         top = self.pending.pop()
         if top.data.get("counter"):
-            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})]
+            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})] \
+                + self._next_counter_chance(top.data)
         if not self.options.get("unsent_offers_count"):
             self.offers_made -= 1
         return [Event("cancel", top.player, f"{_name(top.player)} decided not to make an offer.", (), {})]
 
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        return [Event("decline", top.player, f"{_name(top.player)} declined the trade.", (), {})]
+        what = "counter-offer" if top.data.get("counter") else "trade"
+        return [Event("decline", top.player, f"{_name(top.player)} declined the {what}.", (), {})] \
+            + self._next_counter_chance(top.data)
 
     def _do_counter(self, action: Action) -> list[Event]:
-        """The rulebook lets the other player answer with a counter-offer (one per offer, so talks end)."""
+        """The rulebook lets the other players answer with a counter-offer: the player the offer was
+        made to first, then each other player in turn (one each, so talks end)."""
         top = self.pending.pop()
         me, author = top.player, top.data["from"]
+        reply_to = top.data.get("reply_to") or {"give": top.data["give"], "ask": top.data["ask"], "to": top.data["to"]}
         self.pending.append(Pending(me, "offer-give", f"Your counter-offer to {_name(author)}: what do you give?",
-                                    {"to": author, "give": (), "ask": (), "counter": True,
-                                     "reply_to": {"give": top.data["give"], "ask": top.data["ask"]}}))
+                                    {"to": author, "give": (), "ask": (), "counter": True, "reply_to": reply_to,
+                                     "others": top.data.get("others", ())}))
+        if top.kind == "counter-chance":
+            return [Event("counter", me, f"{_name(me)} is making a counter-offer to {_name(author)}.", (), {})]
         return [Event("counter", me, f"{_name(me)} turned down the offer and is making a counter-offer.", (), {})]
+
+    def _do_pass(self, action: Action) -> list[Event]:
+        top = self.pending.pop()
+        return [Event("pass", top.player, f"{_name(top.player)} made no counter-offer.", (), {})] \
+            + self._next_counter_chance(top.data)
+
+    def _next_counter_chance(self, data) -> list[Event]:
+        """After an offer (or a counter-offer to it) is turned down, the next player who has not yet
+        answered it may make a counter-offer to its author."""
+        others = data.get("others", ())
+        if not others:
+            return []
+        offer = data.get("reply_to") or {"give": data["give"], "ask": data["ask"], "to": data["to"]}
+        author = self.turn_player  # every offer starts with the turn's player; counters go back to them
+        give, ask = offer["give"], offer["ask"]
+        self.pending.append(Pending(others[0], "counter-chance",
+                                    f"{_name(author)} offered {items_text(give)} for {items_text(ask)} and was "
+                                    f"turned down. Make {_name(author)} a counter-offer?",
+                                    {"from": author, "to": offer["to"], "give": give, "ask": ask,
+                                     "others": others[1:]}))
+        return []
+
+    def _do_time_up(self, action: Action) -> list[Event]:
+        lapsed = any(top.kind in ("offer", "counter-chance") for top in self.pending)
+        self.pending = [top for top in self.pending if top.kind not in TALK_KINDS]
+        self.talks_over = True
+        text = "The minute for negotiating is up: no more offers this turn"
+        text += "; the offer on the table lapses." if lapsed else "."
+        return [Event("time-up", self.turn_player, text + " The fixed trade and action cards can still be used.",
+                      (), {})]
 
     def _do_accept(self, action: Action) -> list[Event]:
         top = self.pending.pop()
@@ -611,9 +693,13 @@ class NucleoState(GameState):
 
     def _start_turn(self) -> list[Event]:
         p = self.turn_player
-        self.phase, self.offers_made = "roll", 0
+        self.phase, self.offers_made, self.talks_over = "roll", 0, False
         events = [Event("turn", p, f"{_name(p)}'s turn.", (), {})]
         return events + self._gain_rolled(p, 1, free=True)
+
+    def _seats_after(self, p: int) -> list[int]:
+        """The other seats in turn order, starting with the one after ``p``."""
+        return [(p + i) % self.num_players for i in range(1, self.num_players)]
 
     def _pays(self, value: int) -> str:
         """What a build worth ``value`` coins takes from the pool, in words (the pool may hold less)."""
@@ -776,6 +862,7 @@ _ANSWERS = {
     "accept": "There is no offer to answer.",
     "decline": "There is no offer to answer.",
     "counter": "There is no offer to answer.",
+    "pass": "There is no turned-down offer to make a counter-offer to.",
 }
 """Why an answer to a choice is refused when no choice is waiting."""
 
