@@ -41,3 +41,38 @@ def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
     assert "Player 1 (you) gives" in page.locator("#table svg").inner_html()
     # Cancel sits beside the prompt, where the student is looking (issue 12), not in the button row.
     assert page.locator("#prompt-actions button", has_text="Cancel the offer").count() == 1
+
+
+def test_the_minute_for_negotiating_counts_down_survives_a_reload_and_ends_the_talks(page, site_url):
+    """Issue 33 and the rulebook's part 3 ("a time limit of 1 minute for negotiating every turn"), as
+    the option "One minute to negotiate each turn": the prompt bar counts down while the person
+    trades; a reload keeps the time already used; when the minute is up the page plays it (no button
+    offers it), the log says so and no more offers can be made."""
+    open_game(page, site_url, seats="human,greedy,greedy", seed=4, extra="&opt-trade_minute=true")
+    clock = page.locator("#clock")
+    assert clock.is_hidden()  # part 2 (the roll) is not negotiating
+    before = log_length(page)
+    page.locator("#table g#d6[data-action]").click()
+    wait_for_more_log(page, before)
+    for _ in range(5):  # answer whatever the die asked
+        if page.locator("#actions button", has_text="Offer a trade to another player").count():
+            break
+        page.locator("#table [data-action], #actions button").first.click()
+        page.wait_for_timeout(200)
+    assert re.fullmatch(r"Time left to negotiate: (1:00|0:5\d)", clock.inner_text())
+    assert clock.get_attribute("role") == "timer"
+    assert not page.locator("#actions button, #table [data-action]", has_text=re.compile("minute")).count()
+    # 50 seconds have gone by: move the turn's remembered start back, then reload the page.
+    page.evaluate("""() => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith(':clock'));
+        const kept = JSON.parse(localStorage.getItem(key));
+        localStorage.setItem(key, JSON.stringify({...kept, since: kept.since - 50000}));
+    }""")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    assert re.fullmatch(r"Time left to negotiate: 0:(0\d|10)", clock.inner_text())
+    page.wait_for_function("document.querySelector('#log').textContent.includes('minute for negotiating is up')",
+                           timeout=15_000)
+    assert clock.is_hidden()
+    assert not page.locator("#actions button, #table [data-action]", has_text="Offer a trade").count()
+    assert page.locator("#actions button, #table [data-action]", has_text="Done trading").count()

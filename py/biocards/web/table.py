@@ -14,6 +14,7 @@ from pyscript import document, window
 from .. import games
 from ..core import Action, InvalidRecord, Rng
 from ..guided import GuidedLesson
+from .clock import TurnClock
 from .controls import Controls
 from .details import Details
 from .dom import _el, _player
@@ -28,7 +29,7 @@ from .seats import Setup, SetupError, parse, player_range, query_params
 from .turns import TurnLoop
 
 
-class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, Details):
+class Table(Fit, PromptBar, TurnLoop, TurnClock, Resume, LessonPanel, GameLog, EndScreen, Details):
     """One game in the page, from setup to the end screen."""
 
     def __init__(self, setup: Setup, concepts: dict, guided: GuidedLesson | None = None) -> None:
@@ -79,6 +80,7 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, D
             prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
             self._log_line(None, f"Guided lesson: {self.guided.title}.{prepared}", ())
         elif self.state is None:
+            self.forget_clock()
             try:
                 self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
             except ValueError as exc:  # an option the link names wrongly: say so in words
@@ -167,7 +169,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, D
         focused = document.activeElement.getAttribute("data-action") if document.activeElement else None
         table.innerHTML = "" if hidden else svg
         self._size_svg()
-        self.actions = {a.key: a for a in legal}
+        clocked = self.clock_kind(view)  # played by the clock, never offered
+        self.actions = {a.key: a for a in legal if a.kind != clocked}
         placed = set()
         for element in table.querySelectorAll("[data-action]"):
             key = element.getAttribute("data-action")
@@ -216,6 +219,8 @@ class Table(Fit, PromptBar, TurnLoop, Resume, LessonPanel, GameLog, EndScreen, D
             again = document.querySelector(f"[data-action='{focused}']")
             if again:
                 again.focus()
+        if position is None:
+            self._refresh_clock()
 
     # -- input ---------------------------------------------------------------------------------------
 
