@@ -8,6 +8,7 @@
   const gameField = document.getElementById("class-game");
   const sizeField = document.getElementById("class-size");
   const classesBox = document.getElementById("classes");
+  const optionsBox = document.getElementById("class-options");
   const LEVELS = { random: "beginner", greedy: "good", search: "strong" };
   let games = [];
 
@@ -35,6 +36,20 @@
     sizeField.replaceChildren();
     for (let n = game.min; n <= game.max; n += 1) sizeField.append(new Option(String(n), String(n)));
     sizeField.value = keep && Number(keep) >= game.min && Number(keep) <= game.max ? keep : String(Math.min(game.max, Math.max(game.min, 4)));
+    // Settings for the whole class that this game offers (NUCLEO's minute for negotiating).
+    optionsBox.replaceChildren(...Object.entries(game.options || {}).map(([name, words]) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.option = name;
+      label.append(box, ` ${words}`);
+      return label;
+    }));
+  }
+
+  function chosenOptions() {
+    return Object.fromEntries([...optionsBox.querySelectorAll("input[data-option]")]
+      .map((box) => [box.dataset.option, box.checked]));
   }
 
   function button(text, onClick) {
@@ -111,7 +126,10 @@
   function classCard(info, join) {
     const card = document.getElementById("class-template").content.firstElementChild.cloneNode(true);
     card.dataset.class = info.code;
-    card.querySelector("[data-title]").textContent = `${info.title}, ${info.size} per table, computers ${LEVELS[info.level]}`;
+    const game = games.find((g) => g.id === info.game);
+    const settings = Object.keys(info.options || {}).map((name) => (game?.options || {})[name]).filter(Boolean);
+    card.querySelector("[data-title]").textContent = `${info.title}, ${info.size} per table, computers ${LEVELS[info.level]}`
+      + settings.map((words) => `, ${words.replace(/ \(.*\)$/, "").toLowerCase()}`).join("");
     const code = card.querySelector("[data-code]");
     code.textContent = info.code;
     card.querySelector("[data-join]").textContent = join;
@@ -222,7 +240,8 @@
   gameField.addEventListener("change", fillSizes);
   document.getElementById("class-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    api("/classes", { game: gameField.value, size: Number(sizeField.value), level: document.getElementById("class-level").value })
+    api("/classes", { game: gameField.value, size: Number(sizeField.value), level: document.getElementById("class-level").value,
+                      options: chosenOptions() })
       .then((reply) => {
         say(reply.error || `Class created: the join code is ${reply.code}.`);
         return refresh();

@@ -24,7 +24,8 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from .. import games
-from .classroom import LEVELS, Classroom, ClassTable, Refusal
+from .classroom import LEVELS, Classroom, ClassTable, Refusal, class_options
+from .clocks import Clocks
 from .computers import Computers
 from .report import COLUMNS, class_report, report_csv
 from .store import Store
@@ -57,6 +58,7 @@ class ClassServer:
         self.computers = Computers(workers)
         self.sockets: dict[int, dict[web.WebSocketResponse, int | None]] = defaultdict(dict)
         self.thinking: set[int] = set()  # tables whose computer is working out a move
+        self.clocks = Clocks(self.clock_ran_out)
         self.join_failures: dict[str, deque] = defaultdict(deque)
         self.build = self._build_id()
 
@@ -147,6 +149,7 @@ class ClassServer:
             tables = by_class[code]
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
+                            "options": info.options,
                             "tables": [t.summary(self.away(t)) for t in tables]})
         return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                   "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
@@ -156,7 +159,7 @@ class ClassServer:
         """The games a class can play, found once: ``games.all()`` looks through the package's folder
         for them, which every teacher page's poll repeated."""
         return [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
-                 "max": g.max_players} for g in games.all() if g.render is not None]
+                 "max": g.max_players, "options": class_options(g)} for g in games.all() if g.render is not None]
 
     async def _json(self, request: web.Request) -> dict:
         try:
@@ -171,7 +174,8 @@ class ClassServer:
         self._teacher(request)
         data = await self._json(request)
         try:
-            info = self.classroom.create_class(data.get("game"), data.get("size"), data.get("level", "greedy"))
+            info = self.classroom.create_class(data.get("game"), data.get("size"), data.get("level", "greedy"),
+                                               data.get("options"))
         except Refusal as exc:
             return _refused(exc)
         return web.json_response({"code": info.code})
@@ -191,6 +195,7 @@ class ClassServer:
                 await self.broadcast(table)
         elif what == "delete":
             for table_id in self.classroom.delete_class(code):
+                self.clocks.forget(table_id)
                 for socket_ in list(self.sockets.pop(table_id, {})):
                     await socket_.send_json({"type": "error", "message": "Your teacher has closed this class."})
                     await socket_.close()
@@ -312,10 +317,14 @@ class ClassServer:
         frame = table.frame(seat, since)
         frame["away"] = sorted(self.away(table))
         frame["suggest"] = self.classroom.classes[table.row.class_code].suggest
+        left = self.clocks.seconds_left(table)
+        if left is not None:
+            frame["clock_left"] = left
         return frame
 
     async def broadcast(self, table: ClassTable, since: int | None = None) -> None:
         """Every page at the table gets its own seat's position (and the log after ``since``)."""
+        self.clocks.tend(table)
         for socket_, seat in list(self.sockets.get(table.id, {}).items()):
             try:
                 await socket_.send_json(self.frame(table, seat, since))
@@ -466,8 +475,22 @@ class ClassServer:
         finally:
             self.thinking.discard(table.id)
 
+    async def clock_ran_out(self, table: ClassTable) -> None:
+        """The rulebook's time is up at ``table``: the referee plays the clock's move for it."""
+        if self.classroom.tables.get(table.id) is not table:
+            return
+        clock = table.clock()
+        action = next((a for a in table.state.legal_actions() if clock and a.kind == clock["plays"]), None)
+        if action is None:  # a choice outside the talks is waiting: the move follows it
+            return
+        at = table.moves
+        self.classroom.play(table, table.state.current_player, action.to_json(), at)
+        await self.broadcast(table, since=at)
+        self.computer_turn(table)
+
     async def _resume_computers(self, _app) -> None:
         for table in self.classroom.tables.values():
+            self.clocks.tend(table)  # a turn being negotiated when the server stopped gets its time again
             self.computer_turn(table)
 
     async def _close_sockets(self, _app) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import games
-from ..core import Action, Event, IllegalAction
+from ..core import Action, Event, IllegalAction, InvalidRecord
 from ..core.game import GameState
+from ..core.links import link_options
 from .store import Store, TableRow
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
@@ -24,6 +25,14 @@ CODE_LENGTH = 5
 LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
 """Computer levels by seat kind, in the words of the landing page."""
 NAME_LIMIT = 24
+CLASS_OPTIONS = {"trade_minute": "One minute to negotiate each turn (the rulebook's timer)"}
+"""Options a teacher may set for a whole class, offered for the games that have them (the rest of
+a game's options keep older rules for old records and are not a teacher's choice)."""
+
+
+def class_options(game) -> dict[str, str]:
+    """The class settings ``game`` offers, with the words the teacher's page shows."""
+    return {name: words for name, words in CLASS_OPTIONS.items() if name in game.options}
 
 
 class Refusal(Exception):
@@ -53,6 +62,8 @@ class ClassInfo:
     level: str
     suggest: bool = False
     ended: bool = False
+    options: dict = field(default_factory=dict)
+    """Options every table of the class is dealt with (from :data:`CLASS_OPTIONS`)."""
 
 
 class ClassTable:
@@ -82,12 +93,51 @@ class ClassTable:
         return len(self.state.history) if self.state is not None else 0
 
     def begin(self) -> None:
-        """Deal the game and replay the stored moves (a server starting again resumes here)."""
+        """Deal the game and replay the stored moves (a server starting again resumes here).
+
+        A table dealt under older rules replays with the options that keep them, as a save does. A
+        file from before tables recorded their rules version replays under the first rules, newest
+        first, that accept every stored move; if none does, the table ends where the moves stop."""
+        row, game = self.row, self.game
+        versions = [row.version] if row.version is not None else [game.version, *sorted(game.old_versions, reverse=True)]
+        for version in versions:
+            try:
+                self._replay(link_options(game, version, row.options))
+                return
+            except (IllegalAction, InvalidRecord, ValueError):
+                continue
+        self._replay(dict(row.options), stop_at_refusal=True)
+        row.ended = row.ended or 1.0
+
+    def _replay(self, options: dict, stop_at_refusal: bool = False) -> None:
         row = self.row
-        self.state = self.game.new_state(len(row.seats), row.seed, **row.options)
+        self.state, self.log, self.movers = self.game.new_state(len(row.seats), row.seed, **options), [], []
         for number, data in enumerate(row.moves, start=1):
-            self.movers.append(self.state.current_player)
-            self.log.extend((number, e) for e in self.state.apply(Action.from_json(data)))
+            action = Action.from_json(data)
+            self.movers.append(self._maker(action))
+            try:
+                self.log.extend((number, e) for e in self.state.apply(action))
+            except IllegalAction:
+                if not stop_at_refusal:
+                    raise
+                self.movers.pop()
+                return
+
+    def _maker(self, action: Action) -> int | None:
+        """Who made ``action``: the seat to move, except for the move a rulebook's clock plays
+        when time is up, which is nobody's (the report does not credit it to a student)."""
+        clock = self._running_clock()
+        return None if clock and action.kind == clock["plays"] else self.state.current_player
+
+    def clock(self) -> dict | None:
+        """The rulebook's clock while it runs and the table plays on (``{"seconds", "turn", "plays"}``)."""
+        return None if self.state is None or self.row.ended else self._running_clock()
+
+    def _running_clock(self) -> dict | None:
+        # Only a table dealt with a class's clock setting can have one: others skip the view.
+        if not any(self.row.options.get(name) for name in CLASS_OPTIONS) or self.state.is_terminal():
+            return None
+        return self.state.view(None).get("clock")
 
     def check_move(self, seat: int, data: object, at: object) -> Action:
         """The legal move ``data`` stands for, made by ``seat`` on move ``at``, or a :class:`Refusal`
@@ -114,7 +164,7 @@ class ClassTable:
 
     def apply(self, action: Action) -> list[tuple[int, Event]]:
         """Make a checked move (stored by the caller first) and log its events."""
-        number, mover = len(self.state.history) + 1, self.state.current_player
+        number, mover = len(self.state.history) + 1, self._maker(action)
         try:
             happened = [(number, e) for e in self.state.apply(action)]
         except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
@@ -195,7 +245,7 @@ class Classroom:
     def _load(self) -> None:
         for info in self.store.classes():
             self.classes[info["code"]] = ClassInfo(info["code"], info["game"], info["size"], info["level"],
-                                                   bool(info["suggest"]), info["ended"] is not None)
+                                                   bool(info["suggest"]), info["ended"] is not None, info["options"])
         for row in self.store.tables():
             table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game)
             if row.started is not None:
@@ -207,7 +257,7 @@ class Classroom:
 
     # -- the teacher's side -------------------------------------------------------------------------
 
-    def create_class(self, game_id: str, size: int, level: str) -> ClassInfo:
+    def create_class(self, game_id: str, size: int, level: str, options: object = None) -> ClassInfo:
         try:
             game = games.get(game_id)
         except KeyError:
@@ -219,9 +269,14 @@ class Classroom:
             raise Refusal(f"{game.title} is for {low}–{game.max_players} players at a table.")
         if level not in LEVELS:
             raise Refusal("Choose the computers' level: beginner, good or strong.")
+        options = {} if options is None else options
+        if not isinstance(options, dict) or any(name not in class_options(game) or not isinstance(on, bool)
+                                                for name, on in options.items()):
+            raise Refusal(f"Those are not settings a class of {game.title} can have.")
+        options = {name: on for name, on in options.items() if on}
         code = self._new_code()
-        self.store.add_class(code, game.id, size, level)
-        info = self.classes[code] = ClassInfo(code, game.id, size, level)
+        self.store.add_class(code, game.id, size, level, options)
+        info = self.classes[code] = ClassInfo(code, game.id, size, level, options=options)
         return info
 
     def _new_code(self) -> str:
@@ -336,11 +391,13 @@ class Classroom:
             number = len(self.tables_of(info.code)) + 1
             seats, names = ["human"] * info.size, [""] * info.size
             # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
-            options = {"variant": True} if info.size < games.get(info.game).min_players else {}
+            game = games.get(info.game)
+            options = {"variant": True} if info.size < game.min_players else {}
+            options.update(info.options)
             seed = self.rng.randrange(1_000_000)
-            table_id = self.store.add_table(info.code, number, seed, options, seats, names)
+            table_id = self.store.add_table(info.code, number, seed, options, seats, names, game.version)
             table = self.tables[table_id] = ClassTable(
-                TableRow(table_id, info.code, number, seed, options, seats, names), info.game)
+                TableRow(table_id, info.code, number, seed, options, seats, names, version=game.version), info.game)
         seat = table.row.names.index("")
         table.row.names[seat] = name
         token = secrets.token_urlsafe(16)  # 128 bits

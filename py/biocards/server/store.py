@@ -17,11 +17,11 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, size INTEGER NOT NULL, level TEXT NOT NULL,
-    suggest INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, ended REAL);
+    suggest INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, ended REAL, options TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
     number INTEGER NOT NULL, seed INTEGER NOT NULL, options TEXT NOT NULL,
-    seats TEXT NOT NULL, names TEXT NOT NULL, started REAL, ended REAL);
+    seats TEXT NOT NULL, names TEXT NOT NULL, started REAL, ended REAL, version INTEGER);
 CREATE TABLE IF NOT EXISTS students (
     token TEXT PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
@@ -33,6 +33,10 @@ CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
     action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
 """
+
+ADDED_COLUMNS = (("classes", "options", "TEXT NOT NULL DEFAULT '{}'"), ("tables", "version", "INTEGER"))
+"""Columns a class file written by an earlier BioCards lacks: added when it is opened (a table's
+``version`` stays NULL there: its rules version was not recorded)."""
 
 
 @dataclass
@@ -50,6 +54,8 @@ class TableRow:
     started: float | None = None
     ended: float | None = None
     moves: list[dict] = field(default_factory=list)
+    version: int | None = None
+    """The game's rules version the table was dealt under (``None``: not recorded, an older file)."""
 
 
 class Store:
@@ -63,6 +69,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        for table, column, declaration in ADDED_COLUMNS:
+            if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
     def close(self) -> None:
         self.db.close()
@@ -80,14 +89,15 @@ class Store:
 
     # -- classes -----------------------------------------------------------------------------------
 
-    def add_class(self, code: str, game: str, size: int, level: str) -> None:
-        self.db.execute("INSERT INTO classes (code, game, size, level, created) VALUES (?, ?, ?, ?, ?)",
-                        (code, game, size, level, time.time()))
+    def add_class(self, code: str, game: str, size: int, level: str, options: dict | None = None) -> None:
+        self.db.execute("INSERT INTO classes (code, game, size, level, created, options) VALUES (?, ?, ?, ?, ?, ?)",
+                        (code, game, size, level, time.time(), json.dumps(options or {})))
 
     def classes(self) -> list[dict]:
-        rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended FROM classes "
+        rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended, options FROM classes "
                                "ORDER BY created").fetchall()
-        return [dict(zip(("code", "game", "size", "level", "suggest", "created", "ended"), row)) for row in rows]
+        return [{**dict(zip(("code", "game", "size", "level", "suggest", "created", "ended"), row[:7])),
+                 "options": json.loads(row[7])} for row in rows]
 
     def set_suggest(self, code: str, on: bool) -> None:
         self.db.execute("UPDATE classes SET suggest = ? WHERE code = ?", (int(on), code))
@@ -102,10 +112,10 @@ class Store:
     # -- tables ------------------------------------------------------------------------------------
 
     def add_table(self, class_code: str, number: int, seed: int, options: dict, seats: list[str],
-                  names: list[str]) -> int:
+                  names: list[str], version: int | None = None) -> int:
         cursor = self.db.execute(
-            "INSERT INTO tables (class_code, number, seed, options, seats, names) VALUES (?, ?, ?, ?, ?, ?)",
-            (class_code, number, seed, json.dumps(options), json.dumps(seats), json.dumps(names)))
+            "INSERT INTO tables (class_code, number, seed, options, seats, names, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (class_code, number, seed, json.dumps(options), json.dumps(seats), json.dumps(names), version))
         return cursor.lastrowid
 
     def update_seats(self, table_id: int, seats: list[str], names: list[str]) -> None:
@@ -121,14 +131,14 @@ class Store:
 
     def tables(self) -> list[TableRow]:
         """Every table with its moves in order, for a server starting again."""
-        rows = self.db.execute("SELECT id, class_code, number, seed, options, seats, names, started, ended "
+        rows = self.db.execute("SELECT id, class_code, number, seed, options, seats, names, started, ended, version "
                                "FROM tables ORDER BY id").fetchall()
         moves: dict[int, list[dict]] = {}
         for table_id, action in self.db.execute("SELECT table_id, action FROM moves ORDER BY table_id, number"):
             moves.setdefault(table_id, []).append(json.loads(action))
         return [TableRow(id, code, number, seed, json.loads(options), json.loads(seats), json.loads(names),
-                         started, ended, moves.get(id, []))
-                for id, code, number, seed, options, seats, names, started, ended in rows]
+                         started, ended, moves.get(id, []), version)
+                for id, code, number, seed, options, seats, names, started, ended, version in rows]
 
     def add_move(self, table_id: int, number: int, action: dict) -> None:
         """Store move ``number`` (from 1). The primary key refuses a second move with one number,

@@ -112,6 +112,7 @@ class ClassTable(Table):
         self.failures = 0
         self.logged = -1  # the last move whose events are in the log (-1: none yet)
         self.sending = False
+        self.clock_deadline: float | None = None  # when the server's clock runs out (page ms), if it runs
 
     # -- the connection ----------------------------------------------------------------------------
 
@@ -208,6 +209,8 @@ class ClassTable(Table):
             return
         self.sending = False
         self.viewer = self.seat
+        left = frame.get("clock_left")
+        self.clock_deadline = window.Date.now() + left * 1000 if isinstance(left, (int, float)) else None
         mover = self.state.current_player if self.state is not None else None
         self.state = ServerPosition(frame)
         events = [(e["move"], Event(e["kind"], e["player"], e["text"], tuple(e["concepts"]))) for e in frame["events"]]
@@ -269,6 +272,18 @@ class ClassTable(Table):
             who = self._name(seat)
             return f"{who} is thinking…" if kind != "human" else f"Waiting for {who} to move…"
         return super()._prompt_text(view, legal, seat, human_to_move).replace(f"Player {seat + 1}", "You", 1)
+
+    def _running_clock(self) -> dict | None:
+        """The class server keeps the time (it sends the seconds left with each position)."""
+        if self.state is None or self.clock_deadline is None:
+            return None
+        return self.state.view().get("clock")
+
+    def _seconds_left(self, clock: dict) -> float:
+        return (self.clock_deadline - window.Date.now()) / 1000
+
+    def _time_up(self, kind: str) -> None:
+        """The server plays the clock's move for the table; its next position arrives shortly."""
 
     def human_seat_to_move(self) -> int | None:
         seat = self.state.current_player if self.state is not None else None

@@ -3,7 +3,8 @@
 The rules only say when the clock runs and which move ends it: the view's ``clock`` is
 ``{"seconds", "turn", "plays"}`` while it runs. The page has the time: it shows the countdown in the
 prompt bar for the people at the table and plays the ``plays`` move when time is up. When a turn's
-clock started is kept beside the save, so a reload does not give a turn a fresh minute."""
+clock started is kept beside the save, so a reload does not give a turn a fresh minute. (At a class
+table the class server keeps the time and plays the move; the page only shows the countdown.)"""
 
 from __future__ import annotations
 
@@ -28,12 +29,11 @@ class TurnClock:
 
     def _refresh_clock(self) -> None:
         """After every render: show the time left, start the once-a-second tick, or hide it all."""
-        clock = self.state.view(None).get("clock") if self.state is not None else None
-        if clock is None or not self.setup.humans or self.controls.replay_at is not None:
+        clock = self._running_clock()
+        if clock is None:
             self._stop_clock()
             return
-        started = self._clock_start(clock["turn"])
-        left = clock["seconds"] - (window.Date.now() - started) / 1000
+        left = self._seconds_left(clock)
         if left <= 0:
             self._stop_clock()
             self._time_up(clock["plays"])
@@ -47,6 +47,16 @@ class TurnClock:
             if self._clock_tick_proxy is None:
                 self._clock_tick_proxy = create_proxy(self._guard(lambda _=None: self._refresh_clock()))
             self._clock_interval = window.setInterval(self._clock_tick_proxy, 1000)
+
+    def _running_clock(self) -> dict | None:
+        """The view's clock, while people play and the game is not being replayed."""
+        if self.state is None or not self.setup.humans or self.controls.replay_at is not None:
+            return None
+        return self.state.view(None).get("clock")
+
+    def _seconds_left(self, clock: dict) -> float:
+        started = self._clock_start(clock["turn"])
+        return clock["seconds"] - (window.Date.now() - started) / 1000
 
     def _stop_clock(self) -> None:
         if self._clock_interval is not None:
