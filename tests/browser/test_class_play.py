@@ -233,3 +233,37 @@ def test_the_teacher_page_refuses_without_the_key(server):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(server.url + path)
         assert refused.value.code == 403
+
+
+def test_a_class_with_the_minute_for_negotiating_shows_every_student_the_countdown(server, people):
+    """Issue 33's minute as a class setting: the teacher ticks it when creating a NUCLEO class (only
+    NUCLEO offers it); once a turn reaches trading, every student's page counts down the time the
+    class server keeps, and no button offers the clock's move."""
+    teacher = people()
+    teacher.goto(server.teacher_url)
+    teacher.select_option("#class-game", "translation")
+    assert teacher.locator("#class-options input").count() == 0
+    teacher.select_option("#class-game", "nucleo")
+    teacher.select_option("#class-size", "2")
+    teacher.check("#class-options input[data-option=trade_minute]")
+    teacher.click("#create-class")
+    code = teacher.locator("#join-code").text_content(timeout=30_000).strip()
+    assert "one minute to negotiate each turn" in teacher.locator(".class-card h2").first.text_content()
+    ana, ben = people(PHONE), people(LAPTOP)
+    join(ana, server, code, "Ana")
+    join(ben, server, code, "Ben")
+    wait_ready(ana)
+    wait_ready(ben)
+    for page in (ana, ben):
+        assert page.locator("#clock").is_hidden()  # part 2, the roll, is not negotiating
+    for _ in range(10):
+        mover = to_move([ana, ben])
+        if mover.locator(kind("propose")).count():
+            break
+        play_any(mover)
+    for page in (ana, ben):
+        page.wait_for_selector("#clock:not([hidden])")
+        text = page.locator("#clock").inner_text()
+        assert text.startswith("Time left to negotiate: ") and text.split(": ")[1] in \
+            {f"{m}:{s:02d}" for m, s in [(1, 0)] + [(0, s) for s in range(30, 60)]}, text
+        assert not page.locator("#actions button, #table [data-action]").filter(has_text="minute").count()

@@ -102,7 +102,8 @@ def test_own_hand_is_face_up_and_other_hands_are_counts_only():
 
 def test_a_drawn_card_is_shown_to_the_drawer_only():
     """Rulebook "Discarding": the drawer may play a matching drawn card at once; the others see only
-    that a matching card was drawn, never which (the pending prompt no longer names it for them)."""
+    that a card was drawn, never which, nor whether it matches (issue 33: at a real table the others
+    see a card drawn and a player thinking, whatever the card)."""
     state = table([["promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3", draw=["operon:9"])
     state.apply(next(a for a in state.legal_actions() if a.kind == "draw"))
     mine = render(state.view(0), legal=state.legal_actions())
@@ -111,7 +112,7 @@ def test_a_drawn_card_is_shown_to_the_drawer_only():
     assert "Promoter 1" in mine and len(clickable_moves(mine)) == 1  # the rest of the hand waits
     for other in (1, 2):
         view = state.view(other)
-        assert "Enhancer 9" not in view["pending"]["prompt"]
+        assert "Enhancer 9" not in view["pending"]["prompt"] and "match" not in view["pending"]["prompt"]
         assert "Enhancer 9" not in render(view, legal=()) and "Enhancer 9" not in describe(view)
 
 

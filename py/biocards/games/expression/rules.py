@@ -191,9 +191,8 @@ class ExpressionState(GameState):
             if top.kind == "drawn":
                 if player == top.player:
                     pending["card"] = self.drawn
-                else:  # the drawer's prompt names the card: the others only learn that it matches
-                    pending["prompt"] = (f"{_who(top.player)} drew a card that matches and may play it "
-                                         "now or keep it.")
+                else:  # as at a real table, the others see a card drawn, not whether it matches
+                    pending["prompt"] = f"{_who(top.player)} drew a card and is deciding what to do with it."
         return {
             "game": "expression",
             "viewer": player,
