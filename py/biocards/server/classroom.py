@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -107,7 +108,7 @@ class ClassTable:
             except (IllegalAction, InvalidRecord, ValueError):
                 continue
         self._replay(dict(row.options), stop_at_refusal=True)
-        row.ended = row.ended or 1.0
+        row.ended = row.ended or time.time()  # in memory only: the stored record stays as it was
 
     def _replay(self, options: dict, stop_at_refusal: bool = False) -> None:
         row = self.row
@@ -300,8 +301,7 @@ class Classroom:
         for i, name in enumerate(row.names):
             if not name:
                 row.seats[i], row.names[i] = info.level, computer_name(info.level)
-        self.store.start_table(row.id, row.seats, row.names)
-        row.started = 1.0
+        row.started = self.store.start_table(row.id, row.seats, row.names)
         table.begin()
         return table
 
@@ -312,8 +312,7 @@ class Classroom:
 
     def end_table(self, table_id: int) -> ClassTable:
         table = self.tables[table_id]
-        self.store.end_table(table_id)
-        table.row.ended = 1.0
+        table.row.ended = table.row.ended or self.store.end_table(table_id)
         return table
 
     def end_class(self, code: str) -> list[ClassTable]:
@@ -356,8 +355,7 @@ class Classroom:
         self.store.update_seats(target.id, target.row.seats, target.row.names)
         self.store.move_student(token, to_table, free)
         if "" not in target.row.names:
-            self.store.start_table(target.id, target.row.seats, target.row.names)
-            target.row.started = 1.0
+            target.row.started = self.store.start_table(target.id, target.row.seats, target.row.names)
             target.begin()
         return table, target
 
@@ -405,8 +403,7 @@ class Classroom:
         self.store.add_student(token, info.code, table.id, seat, name)
         self.seats[token] = (table.id, seat)
         if "" not in table.row.names:
-            self.store.start_table(table.id, table.row.seats, table.row.names)
-            table.row.started = 1.0
+            table.row.started = self.store.start_table(table.id, table.row.seats, table.row.names)
             table.begin()
         return token, table, seat
 

@@ -122,12 +122,18 @@ class Store:
         self.db.execute("UPDATE tables SET seats = ?, names = ? WHERE id = ?",
                         (json.dumps(seats), json.dumps(names), table_id))
 
-    def start_table(self, table_id: int, seats: list[str], names: list[str]) -> None:
+    def start_table(self, table_id: int, seats: list[str], names: list[str]) -> float:
+        """Record the table's start; returns the time recorded."""
+        now = time.time()
         self.db.execute("UPDATE tables SET seats = ?, names = ?, started = ? WHERE id = ?",
-                        (json.dumps(seats), json.dumps(names), time.time(), table_id))
+                        (json.dumps(seats), json.dumps(names), now, table_id))
+        return now
 
-    def end_table(self, table_id: int) -> None:
-        self.db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL", (time.time(), table_id))
+    def end_table(self, table_id: int) -> float:
+        """Record the table's end (a second end keeps the first); returns the time recorded now."""
+        now = time.time()
+        self.db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL", (now, table_id))
+        return now
 
     def tables(self) -> list[TableRow]:
         """Every table with its moves in order, for a server starting again."""
