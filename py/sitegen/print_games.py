@@ -179,6 +179,9 @@ def _cytosis_tiles() -> list[str]:
     view["row"] = [None] * len(view["row"])  # the market's cards are dealt onto the printed board
     d = _Table((), "wide")
     bottom = _board(d, view, 4) + 4
+    # On paper an empty market slot is where a card is dealt, not a slot the game has emptied.
+    board = "".join(d.parts).replace(">(empty)<", ">Deal a card here<")
+    assert "Deal a card here" in board, "the market's empty-slot words changed: update the printed board"
     half, overlap = WIDTH // 2, 20
     tiles = []
     for i, x0 in enumerate((0, half - overlap)):
@@ -190,7 +193,7 @@ def _cytosis_tiles() -> list[str]:
                      f'height="{mm * bottom / w:.1f}mm" font-family="sans-serif" role="img" '
                      f'aria-label="Cytosis board, {"left" if i == 0 else "right"} half">'
                      f'<rect x="0" y="0" width="{WIDTH}" height="{bottom}" fill="#f7f5ef"/>'
-                     + "".join(d.parts) + strip + "</svg>")
+                     + board + strip + "</svg>")
     return tiles
 
 

@@ -120,6 +120,11 @@ def test_the_cytosis_board_tiles_print_their_smallest_text_at_7_pt_or_more(made)
         assert smallest_mm * 10 >= 7 * PT_IN_TENTHS_MM
 
 
+def test_the_printed_cytosis_market_says_where_cards_are_dealt_not_that_slots_are_empty(made):
+    board = "".join(made["cytosis"].tiles)
+    assert "(empty)" not in board and board.count("Deal a card here") >= 2
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_colour_coded_card_says_its_deck_in_words(made, game_id):
     for face in made[game_id].faces:
