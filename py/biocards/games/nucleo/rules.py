@@ -581,8 +581,8 @@ class NucleoState(GameState):
         offers (unless ``unsent_offers_count``: the rules of version 2, for its records)."""
         top = self.pending.pop()
         if top.data.get("counter"):
-            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})] \
-                + self._next_counter_chance(top.data)
+            self._next_counter_chance(top.data)
+            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})]
         if not self.options.get("unsent_offers_count"):
             self.offers_made -= 1
         return [Event("cancel", top.player, f"{_name(top.player)} decided not to make an offer.", (), {})]
@@ -590,8 +590,8 @@ class NucleoState(GameState):
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         what = "counter-offer" if top.data.get("counter") else "trade"
-        return [Event("decline", top.player, f"{_name(top.player)} declined the {what}.", (), {})] \
-            + self._next_counter_chance(top.data)
+        self._next_counter_chance(top.data)
+        return [Event("decline", top.player, f"{_name(top.player)} declined the {what}.", (), {})]
 
     def _do_counter(self, action: Action) -> list[Event]:
         """The rulebook lets the other players answer with a counter-offer: the player the offer was
@@ -608,15 +608,15 @@ class NucleoState(GameState):
 
     def _do_pass(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        return [Event("pass", top.player, f"{_name(top.player)} made no counter-offer.", (), {})] \
-            + self._next_counter_chance(top.data)
+        self._next_counter_chance(top.data)
+        return [Event("pass", top.player, f"{_name(top.player)} made no counter-offer.", (), {})]
 
-    def _next_counter_chance(self, data) -> list[Event]:
+    def _next_counter_chance(self, data) -> None:
         """After an offer (or a counter-offer to it) is turned down, the next player who has not yet
         answered it may make a counter-offer to its author."""
         others = data.get("others", ())
         if not others:
-            return []
+            return
         offer = data.get("reply_to") or {"give": data["give"], "ask": data["ask"], "to": data["to"]}
         author = self.turn_player  # every offer starts with the turn's player; counters go back to them
         give, ask = offer["give"], offer["ask"]
@@ -625,7 +625,6 @@ class NucleoState(GameState):
                                     f"turned down. Make {_name(author)} a counter-offer?",
                                     {"from": author, "to": offer["to"], "give": give, "ask": ask,
                                      "others": others[1:]}))
-        return []
 
     def _do_time_up(self, action: Action) -> list[Event]:
         lapsed = any(top.kind in ("offer", "counter-chance") for top in self.pending)
