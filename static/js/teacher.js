@@ -141,6 +141,13 @@
     suggest.checked = info.suggest;
     suggest.addEventListener("change", () => act(`/classes/${info.code}/suggest`, { on: suggest.checked }));
     card.querySelector("[data-end-class]").addEventListener("click", () => act(`/classes/${info.code}/end`));
+    if (info.ended) {  // no one can join it any more, but its tables and report stay to read
+      card.classList.add("ended");
+      card.querySelector("h2").append(" (ended)");
+      card.querySelector(".join-how").hidden = true;
+      suggest.closest("label").hidden = true;
+      card.querySelector("[data-end-class]").hidden = true;
+    }
     card.querySelector("[data-delete-class]").addEventListener("click", () => {
       if (!confirm(`Delete class ${info.code} and every record of its students?`)) return;
       reportsShown.delete(info.code);
@@ -228,11 +235,13 @@
     const now = JSON.stringify(state.classes);
     if (now === drawn) return;
     drawn = now;
+    // Open classes first, newest first; ended ones after them, for their reports.
     const open = state.classes.filter((c) => !c.ended).reverse();
-    const cards = open.map((info) => classCard(info, state.join));
+    const ended = state.classes.filter((c) => c.ended).reverse();
+    const cards = [...open, ...ended].map((info) => classCard(info, state.join));
     classesBox.replaceChildren(...cards);
     // The newest class's code and report answer to fixed ids (what a test or a bookmarklet finds).
-    cards[0]?.querySelector("[data-code]").setAttribute("id", "join-code");
+    if (open.length) cards[0].querySelector("[data-code]").setAttribute("id", "join-code");
     cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
     for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
   }

@@ -58,7 +58,7 @@ def test_the_projector_shows_the_table_with_no_hidden_card_and_no_move(server, p
     projector.wait_for_function(f"Number(document.documentElement.dataset.moves) > {before}")
 
 
-def test_the_class_report_matches_the_moves_played_and_deleting_the_class_leaves_no_row(server, people):  # noqa: F811
+def test_the_class_report_matches_the_moves_played_outlives_the_class_and_deleting_it_leaves_no_row(server, people):  # noqa: F811
     teacher, code, ana, ben = start_two_students(people, server, "translation")
     made: dict[int, list[int]] = {0: [], 1: []}  # each seat's move numbers
     for _ in range(4):
@@ -90,6 +90,16 @@ def test_the_class_report_matches_the_moves_played_and_deleting_the_class_leaves
     teacher.locator("[data-show-report]").first.click()
     teacher.wait_for_selector(".report tbody tr")
     assert teacher.locator(".report tbody tr").count() == 2
+    # Ending the class (the bell) keeps its card, its tables and its report to read; no one can join.
+    teacher.locator("[data-end-class]").first.click()
+    teacher.wait_for_selector(".class-card.ended")
+    card = teacher.locator(".class-card.ended").first
+    assert "(ended)" in card.locator("h2").text_content()
+    assert card.locator(".join-how").is_hidden() and card.locator("[data-end-class]").is_hidden()
+    assert teacher.locator("#report-csv").count() == 1 and teacher.locator("#join-code").count() == 0
+    for page in (ana, ben):  # the students are told, and are offered no move
+        page.wait_for_function("document.querySelector('#status').textContent === 'Your teacher has ended this game.'")
+        assert page.locator("#table [data-action], #actions [data-action]").count() == 0
     # Deleting the class deletes its rows from SQLite.
     teacher.once("dialog", lambda dialog: dialog.accept())
     teacher.locator("[data-delete-class]").first.click()

@@ -214,13 +214,14 @@ class ClassTable(Table):
         mover = self.state.current_player if self.state is not None else None
         self.state = ServerPosition(frame)
         events = [(e["move"], Event(e["kind"], e["player"], e["text"], tuple(e["concepts"]))) for e in frame["events"]]
-        if frame["whole_log"]:
+        fresh = [(n, e) for n, e in events if n > self.logged]
+        if frame["whole_log"]:  # (a reconnect, or the teacher's change): the log is drawn again
             _el("log").innerHTML = ""
             self._log_line(None, self._welcome(frame), ())
         else:
-            events = [(n, e) for n, e in events if n > self.logged]
+            events = fresh
         self._log_events(events)
-        self._note_events(mover, [e for _n, e in events])
+        self._note_events(mover, [e for _n, e in fresh])  # "at your table" only what is new
         self.logged = frame["moves"]
         self._render()
         self._show_away(frame.get("away", []))
@@ -258,6 +259,10 @@ class ClassTable(Table):
     def _seat_title(self, p: int) -> str:
         return f"{self._name(p)} (Player {p + 1}{', you' if p == self.seat else ''})"
 
+    def _recent_lead(self, count: int) -> str:
+        # The other seats are classmates as often as computers.
+        return "At your table, just now: "
+
     def _seat_kind(self, seat: int) -> str:
         """Only this device's own seat is played here; every other seat is the server's business."""
         return "human" if seat == self.seat else "remote"
@@ -265,6 +270,8 @@ class ClassTable(Table):
     def _prompt_text(self, view, legal, seat, human_to_move: bool) -> str:
         if self.state.is_terminal():
             return "The game is over."
+        if self.state.frame.get("ended"):
+            return "Your teacher has ended this game."
         if self.sending:
             return "Your move is on its way to the referee…"
         if not human_to_move:

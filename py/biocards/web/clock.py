@@ -70,7 +70,7 @@ class TurnClock:
         """A game dealt afresh under this save's key starts with no turn's clock remembered."""
         try:
             window.localStorage.removeItem(f"{self.key}:clock")
-        except Exception:
+        except Exception:  # storage refused (a locked-down browser): nothing was kept to forget
             pass
 
     def _clock_start(self, turn: str) -> float:

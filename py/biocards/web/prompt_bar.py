@@ -75,7 +75,7 @@ class PromptBar:
             return
         box.hidden = False
         shown = recent[-RECENT_SHOWN:]
-        box.append("The computer just: " if len(shown) == 1 else "The computers just: ")
+        box.append(self._recent_lead(len(shown)))
         box.append(" ".join(e.text for e in shown))
         concepts = []
         for event in shown:
@@ -87,6 +87,9 @@ class PromptBar:
             button.setAttribute("data-concept", cid)
             button.textContent = f"Why? {self.concepts[cid]['title']}"
             box.append(" ", button)
+
+    def _recent_lead(self, count: int) -> str:
+        return "The computer just: " if count == 1 else "The computers just: "
 
     def _show_lesson_in_bar(self) -> None:
         """The guided lesson's current step (or "Lesson complete") stays in view in the bar."""

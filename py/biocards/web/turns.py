@@ -84,10 +84,12 @@ class TurnLoop:
         thinking = self._thinking
         if thinking is None or len(self.state.history) != self._thinking_ply \
                 or self.controls.replay_at is not None:
-            # The game moved on (undo, replay, another tab) while the bot thought: drop the thought.
+            # The game moved on (undo, replay, another tab, a rulebook's clock) while the bot
+            # thought: drop the thought, and let whoever moves now move (a computer again, maybe).
             self._thinking = None
             self.bot_pending = False
             _el("thinking").textContent = ""
+            self._advance()
             return
         try:
             next(thinking)
