@@ -445,7 +445,7 @@ def bench_class(env: dict, quick: bool, students: str | None, seconds: float | N
     students = students or ("100" if quick else CLASS_STUDENTS)
     seconds = seconds or (20 if quick else 60)
     out = subprocess.run([str(venv_python()), str(ROOT / "tests" / "class_load.py"), "--students", students,
-                          "--seconds", str(seconds)], env=env, check=True, capture_output=True, text=True).stdout
+                          "--seconds", str(seconds)], env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
     return json.loads(out)
 
 
@@ -462,13 +462,13 @@ def bench(quick: bool, search_games: int | None = None, class_only: bool = False
         return 0
     args = ["--quick"] if quick else []
     page = subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench_page.py"), *args],
-                          env=env, check=True, capture_output=True, text=True).stdout
+                          env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
     if search_games is not None:
         args_engines = [*args, "--search-games", str(search_games)]
     else:
         args_engines = args
     engines = subprocess.run([str(venv_python()), "-m", "biocards.bench", *args_engines],
-                             env=env, check=True, capture_output=True, text=True).stdout
+                             env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
     print(json.dumps({**json.loads(page), **json.loads(engines),
                       **bench_class(env, quick, class_students, class_seconds)}, indent=2))
     return 0

@@ -37,6 +37,7 @@ import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -245,6 +246,14 @@ def main(quick: bool) -> dict:
     runs = 3 if quick else 9
     site = site_with_runtime_page(Path(tempfile.mkdtemp(prefix="biocards-bench-")))
     server = class_server.start(site, site.parent / "classes.sqlite3")  # what `build.py serve` runs
+    try:
+        return measure(quick, runs, site, server)
+    finally:  # a failed measurement must not leave the server running (it would hold build.py's pipes)
+        class_server.stop(server)
+        shutil.rmtree(site, ignore_errors=True)
+
+
+def measure(quick: bool, runs: int, site: Path, server) -> dict:
     origin = server.url
     url = origin + URL
     # The site's files, without the .br and .gz siblings the build writes beside them (another form
@@ -305,8 +314,6 @@ def main(quick: bool) -> dict:
         figures["cls"] = cls(browser, url)
         figures["screens"] = screens(browser, origin, quick)
         browser.close()
-    class_server.stop(server)
-    shutil.rmtree(site)
     median = lambda values: round(statistics.median(values))  # noqa: E731
     figures["boot_runs"] = runs
     figures["boot_cold_ms"] = median([b["ms"] for b in cold])
