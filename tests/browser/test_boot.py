@@ -94,9 +94,20 @@ PLAY = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
 SNAPSHOT = "**/vendor/pyodide/snapshot-*"
 
 
+BOOT_STATE_JS = """() => ({state: document.documentElement.dataset.state, boot: document.documentElement.dataset.boot,
+    status: (document.getElementById('boot-status') || {}).textContent,
+    marks: performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`),
+    controlled: navigator.serviceWorker ? navigator.serviceWorker.controller !== null : null})"""
+
+
 def _boot(page, url, timeout=120_000):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(url)
-    page.wait_for_selector("html[data-state=ready]", timeout=timeout)
+    try:
+        page.wait_for_selector("html[data-state=ready]", timeout=timeout)
+    except PlaywrightTimeout:  # say where the boot stood, so a rare stall can be followed up
+        raise AssertionError(f"{url} was not ready after {timeout} ms: {page.evaluate(BOOT_STATE_JS)}") from None
     return page.evaluate("document.documentElement.dataset.boot")
 
 
