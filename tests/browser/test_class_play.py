@@ -206,8 +206,8 @@ def test_a_teacher_starts_a_table_with_computers_in_the_empty_seats(server, peop
     wait_ready(ana)
     names = ana.evaluate("document.querySelector('#log').textContent")
     assert "you are Player" in names
-    row = teacher.locator("[data-table]").first
-    assert "Computer (beginner)" in row.text_content()
+    # The teacher's page shows the computers once its answer or its next 2-second poll is drawn.
+    teacher.wait_for_selector("[data-table]:has-text('Computer (beginner)')", timeout=15_000)
 
 
 def test_join_a_class_on_a_static_host_says_it_needs_the_class_server(site_url, page, tmp_path):
