@@ -14,6 +14,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from .dom import _el
+from .saves import _get
 
 
 class TurnClock:
@@ -77,7 +78,7 @@ class TurnClock:
         """When this turn's clock started (ms since 1970): remembered with the save."""
         key = f"{self.key}:clock"
         try:
-            kept = json.loads(window.localStorage.getItem(key) or "null")
+            kept = json.loads(_get(key) or "null")
         except ValueError:
             kept = None
         if isinstance(kept, dict) and kept.get("turn") == turn and isinstance(kept.get("since"), (int, float)):
