@@ -187,3 +187,23 @@ def test_an_ended_class_ends_its_tables_and_takes_no_one_new(tmp_path):
     with pytest.raises(Refusal, match="No class has that code"):
         room.join(info.code, "Late")
     assert fresh(tmp_path).classes[info.code].ended  # kept in the record
+
+
+def test_a_tables_seed_has_64_secret_bits_so_no_search_over_seeds_finds_the_deal(tmp_path):
+    """Issue 40, finding 1: a seed of about 20 bits let a student try every seed against their own
+    first view (the engine ships to every browser) and so read every hidden hand. A seed drawn from
+    ``secrets`` over all 64 bits of the game's generator leaves nothing to search."""
+    room = fresh(tmp_path)
+    seeds = []
+    for _ in range(12):
+        _, _, table = full_table(room, "translation", 2)
+        seeds.append(table.row.seed)
+    assert len(set(seeds)) == 12 and all(0 <= seed < 1 << 64 for seed in seeds)
+    assert max(seeds) >= 1 << 60, "twelve draws of 64 bits all under 2**60 is a 1-in-2**48 event"
+    # A seed at the top of the range survives the store (SQLite's INTEGER is signed) and a restart.
+    again = fresh(tmp_path)
+    assert [again.tables[t.id].row.seed for t in room.tables.values()] == [t.row.seed for t in room.tables.values()]
+    store = Store(tmp_path / "top.sqlite3")
+    store.add_class("ABCDE", "translation", 2, "greedy")
+    top = store.add_table("ABCDE", 1, (1 << 64) - 1, {}, ["human", "human"], ["A", "B"])
+    assert next(row.seed for row in store.tables() if row.id == top) == (1 << 64) - 1

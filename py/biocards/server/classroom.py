@@ -392,7 +392,7 @@ class Classroom:
             game = games.get(info.game)
             options = {"variant": True} if info.size < game.min_players else {}
             options.update(info.options)
-            seed = self.rng.randrange(1_000_000)
+            seed = self.rng.getrandbits(64)  # all of Rng's state: no seed search can find the deal
             table_id = self.store.add_table(info.code, number, seed, options, seats, names, game.version)
             table = self.tables[table_id] = ClassTable(
                 TableRow(table_id, info.code, number, seed, options, seats, names, version=game.version), info.game)

@@ -34,6 +34,15 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
 """
 
+def _signed64(seed: int) -> int:
+    """A 64-bit seed as SQLite's signed INTEGER holds it (the same 64 bits)."""
+    return seed - (1 << 64) if seed >= 1 << 63 else seed
+
+
+def _unsigned64(stored: int) -> int:
+    return stored + (1 << 64) if stored < 0 else stored
+
+
 ADDED_COLUMNS = (("classes", "options", "TEXT NOT NULL DEFAULT '{}'"), ("tables", "version", "INTEGER"))
 """Columns a class file written by an earlier BioCards lacks: added when it is opened (a table's
 ``version`` stays NULL there: its rules version was not recorded)."""
@@ -115,7 +124,7 @@ class Store:
                   names: list[str], version: int | None = None) -> int:
         cursor = self.db.execute(
             "INSERT INTO tables (class_code, number, seed, options, seats, names, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (class_code, number, seed, json.dumps(options), json.dumps(seats), json.dumps(names), version))
+            (class_code, number, _signed64(seed), json.dumps(options), json.dumps(seats), json.dumps(names), version))
         return cursor.lastrowid
 
     def update_seats(self, table_id: int, seats: list[str], names: list[str]) -> None:
@@ -142,7 +151,7 @@ class Store:
         moves: dict[int, list[dict]] = {}
         for table_id, action in self.db.execute("SELECT table_id, action FROM moves ORDER BY table_id, number"):
             moves.setdefault(table_id, []).append(json.loads(action))
-        return [TableRow(id, code, number, seed, json.loads(options), json.loads(seats), json.loads(names),
+        return [TableRow(id, code, number, _unsigned64(seed), json.loads(options), json.loads(seats), json.loads(names),
                          started, ended, moves.get(id, []), version)
                 for id, code, number, seed, options, seats, names, started, ended, version in rows]
 

@@ -6,13 +6,13 @@ table to the screen live in their own modules (mixins of :class:`Table`); the sa
 from __future__ import annotations
 
 import json
-import time
+import secrets
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from .. import games
-from ..core import Action, InvalidRecord, Rng
+from ..core import Action, InvalidRecord
 from ..guided import GuidedLesson
 from .clock import TurnClock
 from .controls import Controls
@@ -38,7 +38,7 @@ class Table(Fit, PromptBar, TurnLoop, TurnClock, Resume, LessonPanel, GameLog, E
         self.step = 0  # steps of the guided lesson done
         self.game = games.get(setup.game)
         self.concepts = concepts
-        self.seed = setup.seed if setup.seed is not None else int(time.time() * 1000) % 1_000_000
+        self.seed = setup.seed if setup.seed is not None else secrets.randbits(64)
         self.key = setup.storage_key(self.seed)
         self.state = None
         self.viewer: int | None = None
@@ -294,7 +294,7 @@ class Table(Fit, PromptBar, TurnLoop, TurnClock, Resume, LessonPanel, GameLog, E
             window.location.reload()
             return
         params = window.URLSearchParams.new(window.location.search)
-        params.set("seed", str(Rng(self.seed).randbelow(1_000_000)))
+        params.set("seed", str(secrets.randbits(64)))
         params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
