@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import abc
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,6 +24,26 @@ if TYPE_CHECKING:
 BotFactory = Callable[["Game", int, int], "Bot"]
 """``factory(game, seat, seed) -> Bot``."""
 
+GAME_OVER = "The game is over: no more moves can be made."
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of move, said once (as boardgame.io's moves return ``INVALID_MOVE``).
+
+    ``check(state, action)`` is the rule: ``None`` allows the move, otherwise it returns the
+    sentence a student reads when it is refused. The legal moves are the ``options`` this rule
+    allows, so the legal list and the refusal sentence come from the same lines and cannot disagree.
+    """
+
+    options: Callable[[Any], Iterable[Action]]
+    """``options(state)``: the moves of this kind worth asking about here, labelled, in the order the
+    table lists them (a superset of the legal ones: ``check`` decides)."""
+    check: Callable[[Any, Action], str | None]
+    """``check(state, action)``: ``None`` when the move is allowed, else why it is refused."""
+    apply: Callable[[Any, Action], list[Event]]
+    """``apply(state, action)``: carry out an allowed move, returning what happened."""
+
 
 class GameState(abc.ABC):
     """A position of one game. Subclasses implement the rules; this class keeps the bookkeeping."""
@@ -33,6 +53,13 @@ class GameState(abc.ABC):
 
     _legal: list[Action] | None = None
     """The legal moves of this position, computed once (bots and ``apply`` both ask for them)."""
+
+    moves: ClassVar[Mapping[str, Move]] = {}
+    """The game's table of move kinds, ``kind -> Move``, in the order the legal list gives them.
+    A game declares it once; the legal list, the refusals and the dispatch of moves all read it."""
+
+    game_over: ClassVar[str] = GAME_OVER
+    """The refusal of any move once the game is over."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The move limit is a rule of every game, kept here so no game can forget it: once
@@ -76,13 +103,25 @@ class GameState(abc.ABC):
             self._legal = [] if self.is_terminal() else self._compute_legal()
         return list(self._legal)
 
-    @abc.abstractmethod
     def _compute_legal(self) -> list[Action]:
-        """The legal moves of a position that is not over (cached by :meth:`legal_actions`)."""
+        """The legal moves of a position that is not over (cached by :meth:`legal_actions`): every
+        option of each kind of move that its check allows."""
+        return [action for move in self.moves.values() for action in move.options(self)
+                if move.check(self, action) is None]
 
-    @abc.abstractmethod
+    def check(self, action: Action) -> str | None:
+        """``None`` when ``action`` is allowed by its kind's rule, else the sentence refusing it."""
+        if self.is_terminal():
+            return self.game_over
+        move = self.moves.get(action.kind)
+        if move is None:
+            return self._unknown_move(action)
+        return move.check(self, action)
+
     def _apply(self, action: Action) -> list[Event]:
-        """Carry out a move already known to be legal."""
+        """Carry out a move already known to be legal (a game that does more after every move, such
+        as ending a turn, calls this and adds its own events)."""
+        return self.moves[action.kind].apply(self, action)
 
     @abc.abstractmethod
     def is_terminal(self) -> bool:
@@ -111,7 +150,11 @@ class GameState(abc.ABC):
         return self.clone()
 
     def explain_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal here, in a sentence a student understands."""
+        """Why ``action`` is not legal here, in a sentence a student understands: its kind's check,
+        or (for a move the check allows but no option lists, such as a malformed one) a plain no."""
+        return self.check(action) or self._unknown_move(action)
+
+    def _unknown_move(self, action: Action) -> str:
         name = action.label or action.kind.replace("-", " ")
         return f"“{name}” is not a move you can make right now."
 
@@ -120,7 +163,7 @@ class GameState(abc.ABC):
     def apply(self, action: Action) -> list[Event]:
         """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing."""
         if self.is_terminal():
-            raise IllegalAction("The game is over: no more moves can be made.")
+            raise IllegalAction(self.game_over)
         legal = self.legal_actions()
         try:
             chosen = legal[legal.index(action)]
