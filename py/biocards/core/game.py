@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 BotFactory = Callable[["Game", int, int], "Bot"]
 """``factory(game, seat, seed) -> Bot``."""
 
+LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
+"""The computer levels, weakest first: the bot's name in ``Game.bots`` -> the word a player reads."""
+
 GAME_OVER = "The game is over: no more moves can be made."
 
 
@@ -262,14 +265,22 @@ class Game:
     """The rules version of shared links written before links carried one (``None``: the current
     version): such a link replays with that version's rules, as an old record does."""
     summary: str = ""
+    """One sentence for the game list."""
+    variant_min_players: int | None = None
+    """Fewest players of a marked variant below the printed count (the state checks that the
+    variant is chosen), or ``None`` when there is none; read :attr:`fewest_players`."""
     reveal_kinds: frozenset[str] = frozenset()
     """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,
     a shuffle): :mod:`biocards.core.undo` never takes such a move back."""
-    """One sentence for the game list."""
+
+    @property
+    def fewest_players(self) -> int:
+        """The fewest players any table of this game may have, a marked variant included."""
+        return self.variant_min_players or self.min_players
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
         """A new game; raises ``ValueError`` for a player count or option this game does not have."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if not isinstance(players, int) or not self.fewest_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
                              f"not {players!r}.")
         unknown = set(options) - set(self.options)
