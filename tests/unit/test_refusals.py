@@ -36,7 +36,7 @@ def test_every_refused_move_says_why(game_id, players, options):
 
 # -- one rule per kind of move: the legal list and the refusal come from the same check ----------
 
-RULED = ["translation", "expression", "nucleo", "peptide"]
+RULED = ["translation", "expression", "nucleo", "peptide", "cytosis"]
 """Games whose moves are declared in one table of move kinds (``GameState.moves``)."""
 
 

@@ -90,7 +90,10 @@ class Action:
 
     def get(self, name: str, default: Any = None) -> Any:
         """The parameter ``name``, or ``default``."""
-        return dict(self.params).get(name, default)
+        for key, value in self.params:  # a handful of parameters: no dict to build (checks ask often)
+            if key == name:
+                return value
+        return default
 
     def with_label(self, label: str) -> Action:
         """The same move with another label."""

@@ -46,6 +46,9 @@ class Move:
     """``check(state, action)``: ``None`` when the move is allowed, else why it is refused."""
     apply: Callable[[Any, Action], list[Event]]
     """``apply(state, action)``: carry out an allowed move, returning what happened."""
+    when_stuck: bool = False
+    """A move offered only when no other kind of move is legal ("end the turn: no way to spend the
+    last point"); its check refuses it otherwise, asking :meth:`GameState.can_move_otherwise`."""
 
 
 class GameState(abc.ABC):
@@ -109,8 +112,15 @@ class GameState(abc.ABC):
     def _compute_legal(self) -> list[Action]:
         """The legal moves of a position that is not over (cached by :meth:`legal_actions`): every
         option of each kind of move that its check allows."""
-        return [action for move in self.moves.values() for action in move.options(self)
-                if move.check(self, action) is None]
+        legal = [action for move in self.moves.values() if not move.when_stuck
+                 for action in move.options(self) if move.check(self, action) is None]
+        return legal or [action for move in self.moves.values() if move.when_stuck
+                         for action in move.options(self) if move.check(self, action) is None]
+
+    def can_move_otherwise(self) -> bool:
+        """Whether some move other than a :attr:`Move.when_stuck` one is legal here."""
+        return any(move.check(self, action) is None for move in self.moves.values() if not move.when_stuck
+                   for action in move.options(self))
 
     def check(self, action: Action) -> str | None:
         """``None`` when ``action`` is allowed by its kind's rule, else the sentence refusing it."""

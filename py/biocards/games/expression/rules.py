@@ -261,24 +261,27 @@ class ExpressionState(GameState):
         """A card follows the top card (next step of the pathway, same number or same action); a card
         just drawn may be played at once; after a Deletion any card but a Deletion."""
         card, p = action.get("card"), self.current_player
+        if self._top("drawn"):
+            allowed = card == self.drawn
+        elif self._top("swap-first", "swap-second") or card not in self.hands[p]:
+            allowed = False
+        else:
+            allowed = not card.endswith(":deletion") if self._top("extra") else self.playable(card)
+        if allowed:
+            return None
+        # Refused: say why, naming the card.
         try:
             parse(card)
         except (TypeError, ValueError) as exc:
             return f"That is not a card of this game: {exc}."
         if self._top("drawn"):
-            if card != self.drawn:
-                return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
-            return None
+            return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
         if self._top("swap-first", "swap-second"):
             return self._swap_first()
         if card not in self.hands[p]:
             return f"You do not hold {name(card)}."
         if self._top("extra"):
-            if card.endswith(":deletion"):
-                return "After a Deletion you play one more card, but not another Deletion."
-            return None
-        if self.playable(card):
-            return None
+            return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
         if t_value in MUTATIONS:
@@ -310,7 +313,7 @@ class ExpressionState(GameState):
         return "You keep a card only right after drawing one that could be played; you have not drawn one."
 
     def _draw_options(self) -> list[Action]:
-        return [_DRAW]
+        return [] if self.pending else [_DRAW]
 
     def _check_draw(self, action: Action) -> str | None:
         """An ordinary turn: draw instead of playing, while there is a card to draw or reshuffle."""
@@ -320,7 +323,7 @@ class ExpressionState(GameState):
         return refused
 
     def _pass_options(self) -> list[Action]:
-        return [_PASS]
+        return [] if self.pending else [_PASS]
 
     def _check_pass(self, action: Action) -> str | None:
         """Passing is allowed only when nothing is left to draw or reshuffle."""

@@ -283,7 +283,13 @@ class NucleoState(GameState):
         top = self.pending[-1]
         return top if top.kind in kinds else self._first_answer(top)
 
+    def _turn_part(self, phase: str) -> bool:
+        """Whether the moves of ``phase`` are worth asking about: no choice waits and it is that part."""
+        return not self.pending and self.phase == phase
+
     def _roll_options(self) -> list[Action]:
+        if not self._turn_part("roll"):
+            return []
         return [Action("roll", label="Roll the six-sided die")]
 
     def _check_roll(self, action: Action) -> str | None:
@@ -292,6 +298,8 @@ class NucleoState(GameState):
         return None if self.phase == "roll" else "You have already rolled the six-sided die this turn."
 
     def _propose_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
         return [Action("propose", label="Offer a trade to another player")]
 
     def _check_propose(self, action: Action) -> str | None:
@@ -306,6 +314,8 @@ class NucleoState(GameState):
         return None
 
     def _fixed_trade_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
         return [Action("fixed-trade", receive="amino",
                        label=f"Trade {FIXED_TRADE} random amino acids for one of your choice"),
                 Action("fixed-trade", receive="protein",
@@ -327,6 +337,8 @@ class NucleoState(GameState):
         return "The fixed trade gives an amino acid card of your choice or a new protein card."
 
     def _play_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
         return [Action("play", card="transfer-rna", label="Play Transfer RNA: take an amino acid"),
                 Action("play", card="recycling", label="Play Protein recycling: return a protein card")]
 
@@ -353,6 +365,8 @@ class NucleoState(GameState):
         return f"{card.title} is carried out as soon as it is drawn."
 
     def _to_build_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
         return [Action("to-build", label="Done trading: build proteins")]
 
     def _check_to_build(self, action: Action) -> str | None:
@@ -366,6 +380,8 @@ class NucleoState(GameState):
             return []
         p, acts = self.turn_player, []
         for name in dict.fromkeys(self.proteins[p]):
+            if not self._can_build(p, name):  # not worth asking about (the check says why)
+                continue
             protein = PROTEINS[name]
             acts.append(Action("build", protein=name, boost="none",
                                label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
@@ -388,9 +404,9 @@ class NucleoState(GameState):
             return f"You do not hold the {name} protein card."
         if self.phase != "build":
             return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
-        missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
-                   if self.amino[p].get(a, 0) < n}
-        if missing:
+        if not self._can_build(p, name):
+            missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
+                       if self.amino[p].get(a, 0) < n}
             need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
             return f"To build {name} ({protein.sequence}) you still need {need}."
         if boost == "none":
@@ -406,6 +422,8 @@ class NucleoState(GameState):
         return None
 
     def _end_turn_options(self) -> list[Action]:
+        if not self._turn_part("build"):
+            return []
         return [Action("end-turn", label="End your turn")]
 
     def _check_end_turn(self, action: Action) -> str | None:
@@ -520,7 +538,8 @@ class NucleoState(GameState):
     def _ask_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-ask":
             return []
-        return [_ASK[i] for i in _ITEMS[:len(D20) + 1]] + [_ASK[f"protein:{n}"] for n in PROTEINS]
+        held = self.proteins[self.pending[-1].player]
+        return [_ASK[i] for i in _ITEMS[:len(D20) + 1]] + [_ASK[f"protein:{n}"] for n in PROTEINS if n not in held]
 
     def _check_ask(self, action: Action) -> str | None:
         """An offer asks for at most three things, anything the other player could hold (you cannot
@@ -621,6 +640,8 @@ class NucleoState(GameState):
 
     def _time_up_options(self) -> list[Action]:
         # Played by the page's clock, never chosen from the table (the page does not show it).
+        if not self.options.get("trade_minute"):
+            return []
         return [Action("time-up", label="The minute for negotiating is up")]
 
     def _check_time_up(self, action: Action) -> str | None:

@@ -636,7 +636,13 @@ class PeptideState(GameState):
         cost, atp = ATP_COSTS[action.kind], self.atp[self.current_player]
         return f"You need {cost} ATP for that; you have {atp}." if atp < cost else None
 
+    def _selecting(self) -> bool:
+        """Whether Phase 1's moves are worth asking about: no choice is open and it is Phase 1."""
+        return not self.pending and self.phase == "select"
+
     def _pick_options(self) -> list[Action]:
+        if not self._selecting():
+            return []
         acts = []
         for org in ORGANELLE_ORDER:
             if org in self.field:
@@ -662,6 +668,8 @@ class PeptideState(GameState):
         return None
 
     def _first_player_options(self) -> list[Action]:
+        if not self._selecting():
+            return []
         return [_act("first-player", label="Take the First Player card")]
 
     def _check_first_player(self, action: Action) -> str | None:
@@ -676,6 +684,8 @@ class PeptideState(GameState):
         return None
 
     def _reset_organelles_options(self) -> list[Action]:
+        if not self._selecting():
+            return []
         return [_act("reset-organelles", label="Pay 2 ATP: deal a new Organelle field")]
 
     def _check_reset_organelles(self, action: Action) -> str | None:
@@ -689,6 +699,8 @@ class PeptideState(GameState):
         return None
 
     def _select_twice_options(self) -> list[Action]:
+        if not self._selecting():
+            return []
         return [_act("select-twice", label="Pay 3 ATP: make both selections now")]
 
     def _check_select_twice(self, action: Action) -> str | None:
@@ -729,6 +741,8 @@ class PeptideState(GameState):
         return f"You did not select {name} {how} this round, or you have resolved it already."
 
     def _end_turn_options(self) -> list[Action]:
+        if self.pending or self.phase == "select":
+            return []
         return [_act("end-turn", label="End your turn")]
 
     def _check_end_turn(self, action: Action) -> str | None:
@@ -742,6 +756,8 @@ class PeptideState(GameState):
         return None
 
     def _reset_rna_options(self) -> list[Action]:
+        if self.pending:
+            return []
         return [_act("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards")]
 
     def _check_reset_rna(self, action: Action) -> str | None:

@@ -185,6 +185,8 @@ class TranslationState(GameState):
         return f"First finish what you started: {self.pending[-1].prompt}" if self.pending else None
 
     def _translate_options(self) -> list[Action]:
+        if self.pending:  # a card waits for a choice: only its answers are worth asking about
+            return []
         acts = []
         for code in self.face_up:
             at = find_codon(self.seq, code)
@@ -215,6 +217,8 @@ class TranslationState(GameState):
         return None
 
     def _play_options(self) -> list[Action]:
+        if self.pending:
+            return []
         return [Action("play", card=cid, label=f"Play {card.title} ({card.use} point{'s' * (card.use > 1)})")
                 for cid, card in ACTION_CARDS.items()]
 
@@ -252,6 +256,8 @@ class TranslationState(GameState):
         return True
 
     def _buy_options(self) -> list[Action]:
+        if self.pending:
+            return []
         return [Action("buy", card=cid, label=f"Buy {ACTION_CARDS[cid].title} for {ACTION_CARDS[cid].buy} points")
                 for cid in self.market]
 
@@ -270,6 +276,8 @@ class TranslationState(GameState):
         return None
 
     def _rest_options(self) -> list[Action]:
+        if self.pending:
+            return []
         return [Action("rest", label=f"End the turn: no way to spend the last "
                                      f"{self.points} point{'s' * (self.points > 1)}")]
 
@@ -277,11 +285,9 @@ class TranslationState(GameState):
         """A turn ends early only when no point can be spent: no translation, card or purchase."""
         if self.pending:
             return self._unfinished()
-        for kind in ("translate", "play", "buy"):
-            move = self.moves[kind]
-            if any(move.check(self, option) is None for option in move.options(self)):
-                return (f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, "
-                        f"so you cannot pass.")
+        if self.can_move_otherwise():
+            return (f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, "
+                    f"so you cannot pass.")
         return None
 
     def _waiting(self, *kinds: str) -> str | None:
@@ -546,7 +552,7 @@ class TranslationState(GameState):
         "translate": Move(_translate_options, _check_translate, _do_translate),
         "play": Move(_play_options, _check_play, _do_play),
         "buy": Move(_buy_options, _check_buy, _do_buy),
-        "rest": Move(_rest_options, _check_rest, _do_rest),
+        "rest": Move(_rest_options, _check_rest, _do_rest, when_stuck=True),
         "target": Move(_target_options, _check_target, _do_target),
         "base": Move(_base_options, _check_base, _do_base),
         "gap": Move(_gap_options, _check_gap, _do_gap),
