@@ -667,10 +667,19 @@ class PeptideState(GameState):
             return f"There is no {org.name} card left in the Organelle field."
         return None
 
+    def _phase_one(self, kind: str, label: str) -> list[Action]:
+        """The one move of ``kind``, while Phase 1's moves are worth asking about."""
+        return [_act(kind, label=label)] if self._selecting() else []
+
+    def _phase_one_paid(self, action: Action, not_now: str) -> str | None:
+        """The rule shared by Phase 1's paid moves: no open choice, enough ATP, Phase 1 (else ``not_now``)."""
+        refused = self._turn_move(action) or self._cost(action)
+        if refused is None and self.phase != "select":
+            return not_now
+        return refused
+
     def _first_player_options(self) -> list[Action]:
-        if not self._selecting():
-            return []
-        return [_act("first-player", label="Take the First Player card")]
+        return self._phase_one("first-player", "Take the First Player card")
 
     def _check_first_player(self, action: Action) -> str | None:
         """Once a round, in Phase 1, instead of an organelle."""
@@ -684,32 +693,25 @@ class PeptideState(GameState):
         return None
 
     def _reset_organelles_options(self) -> list[Action]:
-        if not self._selecting():
-            return []
-        return [_act("reset-organelles", label="Pay 2 ATP: deal a new Organelle field")]
+        return self._phase_one("reset-organelles", "Pay 2 ATP: deal a new Organelle field")
 
     def _check_reset_organelles(self, action: Action) -> str | None:
-        refused = self._turn_move(action) or self._cost(action)
+        refused = self._phase_one_paid(action, "A new Organelle field can be dealt only in Phase 1 (selecting).")
         if refused is not None:
             return refused
-        if self.phase != "select":
-            return "A new Organelle field can be dealt only in Phase 1 (selecting)."
         if not self.field:
             return "There is no Organelle field left to replace this round."
         return None
 
     def _select_twice_options(self) -> list[Action]:
-        if not self._selecting():
-            return []
-        return [_act("select-twice", label="Pay 3 ATP: make both selections now")]
+        return self._phase_one("select-twice", "Pay 3 ATP: make both selections now")
 
     def _check_select_twice(self, action: Action) -> str | None:
         """Before your first selection of a round: make both selections now."""
-        refused = self._turn_move(action) or self._cost(action)
+        refused = self._phase_one_paid(
+            action, "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving).")
         if refused is not None:
             return refused
-        if self.phase != "select":
-            return "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving)."
         if self.double[self.current_player]:
             return "You already paid to make both selections now this round."
         if self.picks[self.current_player]:
