@@ -42,8 +42,10 @@ class Move:
     options: Callable[[Any], Iterable[Action]]
     """``options(state)``: the moves of this kind worth asking about here, labelled, in the order the
     table lists them (a superset of the legal ones: ``check`` decides)."""
-    check: Callable[[Any, Action], str | None]
-    """``check(state, action)``: ``None`` when the move is allowed, else why it is refused."""
+    check: Callable[[Any, Action], str | Callable[[], str] | None]
+    """``check(state, action)``: ``None`` when the move is allowed, else why it is refused: the
+    sentence, or a function of no arguments that writes it when the sentence costs work to write
+    (the legal list asks only whether a move is allowed)."""
     apply: Callable[[Any, Action], list[Event]]
     """``apply(state, action)``: carry out an allowed move, returning what happened."""
     when_stuck: bool = False
@@ -112,10 +114,15 @@ class GameState(abc.ABC):
     def _compute_legal(self) -> list[Action]:
         """The legal moves of a position that is not over (cached by :meth:`legal_actions`): every
         option of each kind of move that its check allows."""
-        legal = [action for move in self.moves.values() if not move.when_stuck
-                 for action in move.options(self) if move.check(self, action) is None]
-        return legal or [action for move in self.moves.values() if move.when_stuck
-                         for action in move.options(self) if move.check(self, action) is None]
+        legal: list[Action] = []
+        for stuck in (False, True):
+            for move in self.moves.values():
+                if move.when_stuck is stuck:
+                    check = move.check
+                    legal += [action for action in move.options(self) if check(self, action) is None]
+            if legal:
+                return legal
+        return legal
 
     def can_move_otherwise(self) -> bool:
         """Whether some move other than a :attr:`Move.when_stuck` one is legal here."""
@@ -129,7 +136,8 @@ class GameState(abc.ABC):
         move = self.moves.get(action.kind)
         if move is None:
             return self._unknown_move(action)
-        return move.check(self, action)
+        refusal = move.check(self, action)
+        return refusal() if callable(refusal) else refusal
 
     def _apply(self, action: Action) -> list[Event]:
         """Carry out a move already known to be legal (a game that does more after every move, such

@@ -267,9 +267,11 @@ class ExpressionState(GameState):
             allowed = False
         else:
             allowed = not card.endswith(":deletion") if self._top("extra") else self.playable(card)
-        if allowed:
-            return None
-        # Refused: say why, naming the card.
+        return None if allowed else lambda: self._why_not_play(card)
+
+    def _why_not_play(self, card: str) -> str:
+        """Why playing ``card`` is refused, naming it and what would go on the top card instead."""
+        p = self.current_player
         try:
             parse(card)
         except (TypeError, ValueError) as exc:

@@ -539,7 +539,7 @@ class NucleoState(GameState):
         if not self.pending or self.pending[-1].kind != "offer-ask":
             return []
         held = self.proteins[self.pending[-1].player]
-        return [_ASK[i] for i in _ITEMS[:len(D20) + 1]] + [_ASK[f"protein:{n}"] for n in PROTEINS if n not in held]
+        return [_ASK[i] for i in _ITEMS if i in _ASK_ANY] + [_ASK[f"protein:{n}"] for n in PROTEINS if n not in held]
 
     def _check_ask(self, action: Action) -> str | None:
         """An offer asks for at most three things, anything the other player could hold (you cannot
@@ -550,9 +550,10 @@ class NucleoState(GameState):
         ask, item = top.data.get("ask", ()), action.get("item", "")
         if len(ask) >= MAX_ITEMS:
             return f"An offer holds at most {MAX_ITEMS} things on each side."
-        kind, _, what = item.partition(":") if isinstance(item, str) else ("", "", "")
-        if item == "coin" or (kind == "aa" and what in D20) or \
-                (kind == "protein" and what in PROTEINS and what not in self.proteins[top.player] and item not in ask):
+        if item in _ASK_ANY:
+            return None
+        what = item[8:] if isinstance(item, str) and item.startswith("protein:") else None
+        if what in PROTEINS and what not in self.proteins[top.player] and item not in ask:
             return None
         if item in ask:
             return f"You already ask for {item_label(item)}."
@@ -1055,6 +1056,8 @@ _ITEMS = [f"aa:{a}" for a in D20] + ["coin"] + [f"protein:{n}" for n in PROTEINS
 # the labels are the same words the moves always had.
 _GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEMS}
 _ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
+_ASK_ANY = frozenset(_ITEMS[:len(D20) + 1])
+"""What an offer may always ask for (again and again): any amino acid card, a coin."""
 _TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
          for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
 

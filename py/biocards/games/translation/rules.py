@@ -190,9 +190,9 @@ class TranslationState(GameState):
         acts = []
         for code in self.face_up:
             at = find_codon(self.seq, code)
-            label = "" if at is None else (f"Translate {AMINO_ACIDS[code].name} with {self.seq[at - 1:at + 2]} "
-                                           f"at position {at}")
-            acts.append(Action("translate", code=code, label=label))
+            if at is not None:  # no codon on the strand: nothing to translate it with (the check says so)
+                acts.append(Action("translate", code=code, label=f"Translate {AMINO_ACIDS[code].name} with "
+                                                              f"{self.seq[at - 1:at + 2]} at position {at}"))
         return acts
 
     def _check_translate(self, action: Action) -> str | None:
