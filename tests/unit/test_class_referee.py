@@ -207,3 +207,95 @@ def test_a_tables_seed_has_64_secret_bits_so_no_search_over_seeds_finds_the_deal
     store.add_class("ABCDE", "translation", 2, "greedy")
     top = store.add_table("ABCDE", 1, (1 << 64) - 1, {}, ["human", "human"], ["A", "B"])
     assert next(row.seed for row in store.tables() if row.id == top) == (1 << 64) - 1
+
+
+@pytest.mark.parametrize("name", ["Computer (strong)", "computer", "COMPUTER (good) for Ana", "Computer: beginner",
+                                  "strong", "Greedy", "Player 2", "player 10"])
+def test_a_student_cannot_take_a_computers_or_another_seats_name(tmp_path, name):
+    """Issue 40, finding 12: a student could call themselves "Computer (strong)", and classmates would
+    play on thinking they faced a computer (or take "Player 2" and be read as another seat)."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    with pytest.raises(Refusal, match="Choose your own first name"):
+        room.join(info.code, name)
+    assert room.tables_of(info.code) == [] and room.seats == {}
+
+
+def test_names_that_only_contain_such_words_are_first_names(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    for name in ("Goodwin", "Strongbow", "Computa", "Nobel"):
+        room.join(info.code, name)
+
+
+def choose_and_cancel(state):
+    """A card chosen and put back (Translation's play/cancel), or an offer started and cancelled
+    (NUCLEO's propose … cancel), if the seat to move can start one now: the actions, else None."""
+    twin = state.clone()
+    made = []
+    for _ in range(4):  # as far into the choice as it goes (Mutate's nucleotide, an offer's items)
+        legal = twin.legal_actions()
+        mutating = twin.pending and twin.pending[-1].data.get("card") == "mutate"
+        opener = next((a for a in legal if a.kind in ("propose", "offer-to", "give", "done-giving", "ask")
+                       or a.kind == "target" and mutating
+                       or a.kind == "play" and a.get("card") in ("delete", "mutate", "complement")), None)
+        if opener is None:
+            break
+        twin.apply(opener)
+        made.append(opener)
+    cancel = next((a for a in twin.legal_actions() if a.kind == "cancel"), None)
+    return made + [cancel] if made and cancel is not None else None
+
+
+@pytest.mark.parametrize("game", ["translation", "nucleo"])
+def test_a_card_chosen_and_put_back_is_no_move_of_the_students(tmp_path, game):
+    """Issue 40, "moves that are not moves": a run of random clicks made 1,228 cancels at one table,
+    each counted in the teacher's Moves column and the report. A choice cancelled is stored (the
+    record replays every action) but counted as no move; the moves a student finishes still count."""
+    from biocards.server.report import class_report
+
+    room = fresh(tmp_path)
+    info, _tokens, table = full_table(room, game, 2)
+    rng = random.Random(game)
+    pairs = 0
+    for _ in range(600):
+        state = table.state
+        if state.is_terminal() or pairs >= 5:
+            break
+        run = choose_and_cancel(state) if not state.pending else None
+        if run is not None:
+            counted = table.summary(set())["moves"]
+            seat = state.current_player
+            credited = [r for r in class_report(room, info.code)["rows"] if r["seat"] == seat + 1][0]["moves"]
+            for action in run:
+                room.play(table, table.state.current_player, action.to_json(), table.moves)
+            pairs += 1
+            assert table.summary(set())["moves"] == counted, [a.kind for a in run]
+            row = [r for r in class_report(room, info.code)["rows"] if r["seat"] == seat + 1][0]
+            assert row["moves"] == credited
+        legal = [a for a in table.state.legal_actions() if a.kind != "cancel"] or table.state.legal_actions()
+        room.play(table, table.state.current_player, rng.choice(legal).to_json(), table.moves)
+    assert pairs >= 1
+    # A moves all counted: what the teacher's column shows is every move but the choices put back.
+    kept = table.summary(set())["moves"]
+    assert 0 < kept < table.moves
+    again = fresh(tmp_path).tables[table.id]  # a restarted server counts the same
+    assert again.summary(set())["moves"] == kept and again.moves == table.moves
+
+
+def test_the_class_log_names_students_as_the_end_screen_does(tmp_path):
+    """Issue 40: the class log said "Player 2 bought Insert" while the table showed "Ben"; the frame's
+    event texts and the teacher's last line name each seat as the class does."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    room.join(info.code, "Ana")
+    _token, table, _seat = room.join(info.code, "Ben")
+    for _ in range(8):
+        state = table.state
+        room.play(table, state.current_player, state.legal_actions()[-1].to_json(), table.moves)
+    texts = [e["text"] for e in table.frame(0)["events"]]
+    assert texts and not any("Player 1" in t or "Player 2" in t for t in texts), texts
+    assert any(t.startswith(("Ana ", "Ben ", "Ana's", "Ben's")) for t in texts)
+    assert "Player" not in table.summary(set())["last"]
+    room.hand_to_computer(table.id, 1)
+    assert any("Computer (good) for Ben" in e["text"] for e in table.frame(0)["events"])
