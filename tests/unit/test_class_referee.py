@@ -276,7 +276,7 @@ def test_a_card_chosen_and_put_back_is_no_move_of_the_students(tmp_path, game):
         legal = [a for a in table.state.legal_actions() if a.kind != "cancel"] or table.state.legal_actions()
         room.play(table, table.state.current_player, rng.choice(legal).to_json(), table.moves)
     assert pairs >= 1
-    # A moves all counted: what the teacher's column shows is every move but the choices put back.
+    # What the teacher's column shows is every move but the choices put back.
     kept = table.summary(set())["moves"]
     assert 0 < kept < table.moves
     again = fresh(tmp_path).tables[table.id]  # a restarted server counts the same
@@ -299,3 +299,28 @@ def test_the_class_log_names_students_as_the_end_screen_does(tmp_path):
     assert "Player" not in table.summary(set())["last"]
     room.hand_to_computer(table.id, 1)
     assert any("Computer (good) for Ben" in e["text"] for e in table.frame(0)["events"])
+
+
+def test_a_counter_offer_begun_and_cancelled_is_no_move_but_the_offer_before_it_counts(tmp_path):
+    """NUCLEO's talks: Ana's offer (propose … send) is a whole move and counts; Ben declines (counts);
+    Cleo starts a counter-offer, adds an item and cancels: those three are put back, and only they."""
+    room = fresh(tmp_path)
+    info = room.create_class("nucleo", 3, "greedy")
+    for name in ("Ana", "Ben", "Cleo"):
+        _token, table, _seat = room.join(info.code, name)
+    state = table.state
+    while state.phase == "roll" or state.pending:  # the roll and any choice it brings
+        action = state.legal_actions()[0] if state.phase == "roll" else state.legal_actions()[-1]
+        room.play(table, state.current_player, action.to_json(), table.moves)
+
+    def play(kind):
+        action = next(a for a in state.legal_actions() if a.kind == kind)
+        room.play(table, state.current_player, action.to_json(), table.moves)
+
+    for kind in ("propose", "offer-to", "give", "done-giving", "ask", "send", "decline"):
+        play(kind)
+    whole = table.moves
+    for kind in ("counter", "give", "cancel"):
+        play(kind)
+    assert table.put_back == {whole + 1, whole + 2, whole + 3}
+    assert table.summary(set())["moves"] == whole

@@ -196,3 +196,16 @@ def test_the_class_file_is_the_teachers_alone(tmp_path):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
     finally:
         os.umask(old)
+
+
+def test_the_server_start_prints_the_sentence_for_a_damaged_class_file(tmp_path, capsys):
+    from biocards.server.__main__ import main
+
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("<!doctype html>")
+    data = tmp_path / "classes.sqlite3"
+    data.write_bytes(b"\x00garbage" * 4096)
+    assert main(["--dist", str(dist), "--data", str(data)]) == 2
+    printed = capsys.readouterr().err
+    assert printed.startswith(f"The class file {data} is not a BioCards class file") and "Traceback" not in printed

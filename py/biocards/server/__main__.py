@@ -16,6 +16,7 @@ from pathlib import Path
 from aiohttp import web
 
 from .app import ClassServer, lan_address
+from .store import ClassFileError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +32,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args.data.parent.mkdir(parents=True, exist_ok=True)
     address = lan_address() if args.lan else "127.0.0.1"
-    server = ClassServer(args.dist, args.data, workers=args.workers)
+    try:
+        server = ClassServer(args.dist, args.data, workers=args.workers)
+    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
+        print(exc, file=sys.stderr)
+        return 2
     host = "0.0.0.0" if args.lan else "127.0.0.1"
     if os.environ.get("BIOCARDS_QUIET") != "1":
         logging.basicConfig(level=logging.WARNING)
