@@ -324,3 +324,57 @@ def test_a_counter_offer_begun_and_cancelled_is_no_move_but_the_offer_before_it_
         play(kind)
     assert table.put_back == {whole + 1, whole + 2, whole + 3}
     assert table.summary(set())["moves"] == whole
+
+
+def test_the_referee_builds_each_seats_whole_frame(tmp_path):
+    """The frame a page is sent: its seat's position, who is away (a student's seat with no page
+    connected; computers are never away), the Suggest switch and the clock's seconds when given."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 3, "greedy")
+    room.join(info.code, "Ana")
+    _token, table, _seat = room.join(info.code, "Ben")
+    room.start_table(table.id)  # seat 2: a computer
+    frame = room.frame(table, 0, here=[0, None])  # Ana's page and a projector are connected
+    assert frame["away"] == [1] and frame["suggest"] is False and "clock_left" not in frame
+    assert {k: v for k, v in frame.items() if k not in ("away", "suggest")} == table.frame(0)
+    room.set_suggest(info.code, True)
+    assert room.frame(table, 1, since=0, here=[0, 1], clock_left=12.5) | {"events": []} == {
+        **table.frame(1, since=0), "events": [], "away": [], "suggest": True, "clock_left": 12.5}
+
+
+def test_a_hint_is_for_the_seat_to_move_in_a_class_that_allows_it(tmp_path):
+    room = fresh(tmp_path)
+    info, _tokens, table = full_table(room, "translation", 2)
+    mover = table.state.current_player
+    with pytest.raises(Refusal, match="switched Suggest a move off"):
+        room.check_hint(table, mover)
+    room.set_suggest(info.code, True)
+    room.check_hint(table, mover)
+    with pytest.raises(Refusal, match="on your turn"):
+        room.check_hint(table, 1 - mover)
+    room.set_paused(table.id, True)
+    with pytest.raises(Refusal, match="on your turn"):
+        room.check_hint(table, mover)
+
+
+def test_what_a_student_did_besides_moving_is_noted_for_the_report_in_shapes_the_referee_knows(tmp_path):
+    from biocards.server.report import class_report
+
+    room = fresh(tmp_path)
+    info, tokens, _table = full_table(room, "translation", 2)
+    room.note(tokens[0], "why", {"concept": "codon"})
+    room.note(tokens[0], "hint", {"move": 3})
+    room.note(tokens[1], "answer", {"lesson": "codons", "question": "q1", "right": True, "of": 1})
+    for token, kind, detail in ((tokens[0], "why", {"concept": ""}), (tokens[0], "why", {"concept": "x" * 61}),
+                                (tokens[0], "hint", {"move": True}), (tokens[0], "answer", {"lesson": "l"}),
+                                (tokens[0], "answer", {"lesson": "l", "question": "q", "right": 1, "of": 1}),
+                                (tokens[0], "answer", {"lesson": "l", "question": "q", "right": True, "of": 21}),
+                                (tokens[0], "move", {}), (tokens[0], "why", ["codon"]),
+                                (tokens[0], "why", {"concept": "codon", "more": [[[]]]})):
+        with pytest.raises(Refusal, match="could not be read"):
+            room.note(token, kind, detail)
+    with pytest.raises(Refusal, match="No class seat"):
+        room.note("not-a-token", "why", {"concept": "codon"})
+    rows = {row["student"]: row for row in class_report(room, info.code)["rows"]}
+    assert (rows["Student 0"]["why_opened"], rows["Student 0"]["hints"]) == (1, 1)
+    assert (rows["Student 1"]["lessons_done"], rows["Student 1"]["questions_right"]) == (1, 1)

@@ -209,3 +209,11 @@ def test_the_server_start_prints_the_sentence_for_a_damaged_class_file(tmp_path,
     assert main(["--dist", str(dist), "--data", str(data)]) == 2
     printed = capsys.readouterr().err
     assert printed.startswith(f"The class file {data} is not a BioCards class file") and "Traceback" not in printed
+
+
+def test_a_note_for_the_report_on_a_full_disk_is_a_sentence(room):
+    info = room.create_class("translation", 2, "greedy")
+    token, _table, _seat = room.join(info.code, "Ana")
+    disk_fills(room)
+    with pytest.raises(NotSaved, match="could not save what you did: tell your teacher"):
+        room.note(token, "why", {"concept": "codon"})

@@ -14,7 +14,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -77,6 +77,23 @@ _SEAT = re.compile(r"\bPlayer (\d+)\b")
 
 def computer_name(kind: str) -> str:
     return f"Computer ({LEVELS.get(kind, kind)})"
+
+
+def _text(value: object, limit: int) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit
+
+
+def _count(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+_NOTES = {
+    "why": lambda d: set(d) == {"concept"} and _text(d["concept"], 60),
+    "hint": lambda d: set(d) == {"move"} and _count(d["move"], 0, 1_000_000),
+    "answer": lambda d: set(d) == {"lesson", "question", "right", "of"} and _text(d["lesson"], 80)
+    and _text(d["question"], 80) and isinstance(d["right"], bool) and _count(d["of"], 1, 20),
+}
+"""What the report may be told a student did, and the shape of each note's detail."""
 
 
 @dataclass
@@ -246,6 +263,18 @@ class ClassTable:
             return self._step(action)
         except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
             raise Refusal(str(exc)) from None
+
+    def away(self, here: Collection[int | None]) -> set[int]:
+        """Students' seats with no page among ``here`` (the seats whose pages are connected)."""
+        return {i for i, kind in enumerate(self.row.seats) if kind == "human" and i not in here}
+
+    def clock_move(self) -> Action | None:
+        """The move the rulebook's clock plays when its time is up, if the table can take it now
+        (``None`` while a choice outside the talks is waiting: the clock's move follows it)."""
+        clock = self.clock()
+        if clock is None:
+            return None
+        return next((a for a in self.state.legal_actions() if a.kind == clock["plays"]), None)
 
     def computer_to_move(self) -> int | None:
         state = self.state
@@ -523,6 +552,40 @@ class Classroom:
         seed = self.rng.getrandbits(64)  # all of Rng's state: no seed search can find the deal
         return TableRow(0, info.code, len(self.tables_of(info.code)) + 1, seed, options,
                         ["human"] * info.size, [""] * info.size, version=game.version)
+
+    # -- what a page is sent, and what a seat may ask besides moves ---------------------------------
+
+    def frame(self, table: ClassTable, seat: int | None, since: int | None = None, *,
+              here: Collection[int | None] = (), clock_left: float | None = None) -> dict:
+        """Everything a page at ``table`` is sent: ``seat``'s position (:meth:`ClassTable.frame`),
+        who is away (``here``: the seats whose pages are connected), whether the class may ask for
+        a suggested move, and the seconds left on the rulebook's clock."""
+        frame = table.frame(seat, since)
+        frame["away"] = sorted(table.away(here))
+        frame["suggest"] = self.classes[table.row.class_code].suggest
+        if clock_left is not None:
+            frame["clock_left"] = clock_left
+        return frame
+
+    def check_hint(self, table: ClassTable, seat: int) -> None:
+        """A :class:`Refusal` unless ``seat`` may have a move suggested now."""
+        if not self.classes[table.row.class_code].suggest:
+            raise Refusal("Your teacher has switched Suggest a move off.")
+        state = table.state
+        if state is None or state.current_player != seat or state.is_terminal() or table.paused or table.row.ended:
+            raise Refusal("A move can be suggested on your turn.")
+
+    def note(self, token: object, kind: str, detail: object) -> None:
+        """Keep, for the report, something a student did besides moving: ``"why"`` {concept} (a Why?
+        opened), ``"hint"`` {move} (a move suggested) or ``"answer"`` {lesson, question, right, of}
+        (a check-yourself question). A :class:`Refusal` if the token holds no seat or the detail
+        cannot be read; :class:`NotSaved` if the record cannot be written."""
+        if not isinstance(token, str) or token not in self.seats:
+            raise Refusal("No class seat on this device.")
+        if not isinstance(detail, dict) or not _NOTES.get(kind, lambda _d: False)(detail):
+            raise Refusal("That could not be read.")
+        with self._saving("what you did", student=True):
+            self.store.add_activity(token, kind, detail)
 
     def seat_of(self, token: object) -> tuple[ClassTable, int]:
         place = self.seats.get(token) if isinstance(token, str) else None
