@@ -141,3 +141,15 @@ def test_the_referee_names_the_clocks_move_only_when_the_table_can_take_it(tmp_p
     _info, plain = nucleo_class(room)
     to_talks(room, plain)
     assert plain.clock_move() is None
+
+
+def test_the_referee_plays_the_clocks_move_for_no_student(tmp_path):
+    room = Classroom(Store(tmp_path / "classes.sqlite3"))
+    _info, table = nucleo_class(room, trade_minute=True)
+    assert room.play_clock(table) is False  # the roll first: nothing to play
+    to_talks(room, table)
+    before = table.moves
+    assert room.play_clock(table) is True
+    assert table.moves == before + 1 and table.state.history[-1].kind == "time-up" and table.movers[-1] is None
+    room.delete_class(_info.code)
+    assert room.play_clock(table) is False  # a table that went plays nothing

@@ -378,3 +378,19 @@ def test_what_a_student_did_besides_moving_is_noted_for_the_report_in_shapes_the
     rows = {row["student"]: row for row in class_report(room, info.code)["rows"]}
     assert (rows["Student 0"]["why_opened"], rows["Student 0"]["hints"]) == (1, 1)
     assert (rows["Student 1"]["lessons_done"], rows["Student 1"]["questions_right"]) == (1, 1)
+
+
+def test_a_computers_move_is_played_only_if_the_table_is_as_it_was_when_it_began_thinking(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    _token, table, _seat = room.join(info.code, "Ana")
+    room.start_table(table.id)
+    while table.computer_to_move() is None:  # Ana's turn first: then it is the computer's
+        room.play(table, 0, table.state.legal_actions()[-1].to_json(), table.moves)
+    seat, at = table.computer_to_move(), table.moves
+    chosen = table.state.legal_actions()[0].to_json()
+    room.set_paused(table.id, True)
+    assert room.play_for_computer(table, seat, chosen, at) is False  # paused while it thought
+    room.set_paused(table.id, False)
+    assert room.play_for_computer(table, seat, chosen, at + 1) is False  # the table moved on
+    assert room.play_for_computer(table, seat, chosen, at) is True and table.moves == at + 1

@@ -600,3 +600,22 @@ class Classroom:
         with self._saving("your move", student=True):
             self.store.add_move(table.id, table.moves + 1, action.to_json())
         return table.apply(action)
+
+    def play_for_computer(self, table: ClassTable, seat: int, data: object, at: int) -> bool:
+        """Play the move a computer chose for ``seat`` on move ``at``, if the table is still as it
+        was when it started thinking (not paused, ended, moved on or deleted meanwhile); True if
+        it was played."""
+        to_move = table.computer_to_move()  # None while paused or ended
+        if self.tables.get(table.id) is not table or table.moves != at or to_move is None or to_move != seat:
+            return False
+        self.play(table, seat, data, at)
+        return True
+
+    def play_clock(self, table: ClassTable) -> bool:
+        """The rulebook's time is up at ``table``: play the clock's move (credited to no student),
+        unless the table went or a choice outside the talks is waiting; True if it was played."""
+        action = table.clock_move() if self.tables.get(table.id) is table else None
+        if action is None:
+            return False
+        self.play(table, table.state.current_player, action.to_json(), table.moves)
+        return True
