@@ -1,9 +1,17 @@
 """Classes, tables and the referee: the engine decides every move a student sends.
 
 Plain Python over the engine contract and the store, with no networking: ``app.py`` turns frames
-into calls here and sends each seat what :meth:`ClassTable.frame` gives it. Every position a page
+into calls here and sends each seat what :meth:`Classroom.frame` gives it. Every position a page
 is sent is ``state.view(seat)`` (``view(None)`` for a spectator), so no page ever holds another
 seat's hidden cards, a deck's order or a future roll.
+
+A frame in: :meth:`Classroom.play` (a student's move), :meth:`~Classroom.play_for_computer`,
+:meth:`~Classroom.play_clock`, :meth:`~Classroom.check_hint`, :meth:`~Classroom.note` (for the
+report), :meth:`~Classroom.join` and the teacher's calls. Each checks, then stores (all of a change
+in one transaction), then changes memory: a store that fails raises :class:`NotSaved`, a
+:class:`Refusal` whose sentence the asker reads, and nothing is half made. A frame out:
+:meth:`Classroom.frame` per seat. The store (and its clock) is an argument, so tests hand it a
+real SQLite file in a temporary folder, a fake clock, or a disk that fills up.
 """
 
 from __future__ import annotations
