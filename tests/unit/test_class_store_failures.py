@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -198,17 +200,19 @@ def test_the_class_file_is_the_teachers_alone(tmp_path):
         os.umask(old)
 
 
-def test_the_server_start_prints_the_sentence_for_a_damaged_class_file(tmp_path, capsys):
-    from biocards.server.__main__ import main
-
+def test_the_server_start_prints_the_sentence_for_a_damaged_class_file(tmp_path):
+    """``python -m biocards.server`` (as ``build.py serve`` runs it) on a damaged class file."""
     dist = tmp_path / "dist"
     dist.mkdir()
     (dist / "index.html").write_text("<!doctype html>")
     data = tmp_path / "classes.sqlite3"
     data.write_bytes(b"\x00garbage" * 4096)
-    assert main(["--dist", str(dist), "--data", str(data)]) == 2
-    printed = capsys.readouterr().err
-    assert printed.startswith(f"The class file {data} is not a BioCards class file") and "Traceback" not in printed
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "py")}
+    ran = subprocess.run([sys.executable, "-m", "biocards.server", "--dist", str(dist), "--data", str(data)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert ran.returncode == 2 and ran.stdout == ""
+    assert ran.stderr.startswith(f"The class file {data} is not a BioCards class file") and "Traceback" not in ran.stderr
+
 
 
 def test_a_note_for_the_report_on_a_full_disk_is_a_sentence(room):

@@ -32,11 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args.data.parent.mkdir(parents=True, exist_ok=True)
     address = lan_address() if args.lan else "127.0.0.1"
-    try:
-        server = ClassServer(args.dist, args.data, workers=args.workers)
-    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
-        print(exc, file=sys.stderr)
-        return 2
+    server = ClassServer(args.dist, args.data, workers=args.workers)
     host = "0.0.0.0" if args.lan else "127.0.0.1"
     if os.environ.get("BIOCARDS_QUIET") != "1":
         logging.basicConfig(level=logging.WARNING)
@@ -71,4 +67,8 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
+        print(exc, file=sys.stderr)
+        sys.exit(2)
