@@ -211,7 +211,8 @@ def test_the_server_start_prints_the_sentence_for_a_damaged_class_file(tmp_path)
     ran = subprocess.run([sys.executable, "-m", "biocards.server", "--dist", str(dist), "--data", str(data)],
                          capture_output=True, text=True, env=env, timeout=120)
     assert ran.returncode == 2 and ran.stdout == ""
-    assert ran.stderr.startswith(f"The class file {data} is not a BioCards class file") and "Traceback" not in ran.stderr
+    assert ran.stderr.startswith(f"The class file {data} is not a BioCards class file")
+    assert "Traceback" not in ran.stderr
 
 
 

@@ -22,7 +22,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -119,8 +119,9 @@ class ClassInfo:
 class ClassTable:
     """One table: its seats and, once it starts, the game the engine referees."""
 
-    def __init__(self, row: TableRow, game_id: str) -> None:
+    def __init__(self, row: TableRow, game_id: str, clock: Callable[[], float] = time.time) -> None:
         self.row = row
+        self._now = clock  # the record's clock (``clock()`` is the rulebook's)
         self.game = games.get(game_id)
         self.state: GameState | None = None
         self.log: list[tuple[int, Event]] = []
@@ -162,7 +163,7 @@ class ClassTable:
             except (IllegalAction, InvalidRecord, ValueError):
                 continue
         self._replay(dict(row.options), stop_at_refusal=True)
-        row.ended = row.ended or time.time()  # in memory only: the stored record stays as it was
+        row.ended = row.ended or self._now()  # in memory only: the stored record stays as it was
 
     def _replay(self, options: dict, stop_at_refusal: bool = False) -> None:
         row = self.row
@@ -358,7 +359,7 @@ class Classroom:
             self.classes[info["code"]] = ClassInfo(info["code"], info["game"], info["size"], info["level"],
                                                    bool(info["suggest"]), info["ended"] is not None, info["options"])
         for row in self.store.tables():
-            table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game)
+            table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game, self.store.clock)
             if row.started is not None:
                 table.begin()
         for student in self.store.students():
@@ -544,7 +545,7 @@ class Classroom:
             self.store.add_student(token, info.code, row.id, seat, name)
             started = self.store.start_table(row.id, row.seats, names) if "" not in names else None
         if table is None:
-            table = self.tables[row.id] = ClassTable(row, info.game)
+            table = self.tables[row.id] = ClassTable(row, info.game, self.store.clock)
         row.names[:] = names
         self.seats[token] = (table.id, seat)
         if started is not None:
