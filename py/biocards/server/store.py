@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
     action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
 CREATE INDEX IF NOT EXISTS activity_by_student ON activity (token, kind, made);
+CREATE INDEX IF NOT EXISTS answers_by_question ON activity (token, json_extract(detail, '$.lesson', '$.question'))
+    WHERE kind = 'answer';
 """
 
 def _signed64(seed: int) -> int:
@@ -291,13 +293,16 @@ class Store:
 
     def first_answers(self, class_code: str) -> list[tuple[str, dict]]:
         """Each student's first answer to each question (a check of understanding counts the first
-        try), as ``(token, detail)``. SQLite takes the bare ``detail`` from the row MIN() picks."""
+        try), as ``(token, {lesson, question, right, of})``. SQLite takes the bare columns from the
+        row MIN() picks, and reads the JSON itself (no Python decoding per answer)."""
         rows = self.db.execute(
-            "SELECT token, detail, MIN(rowid) FROM activity "
+            "SELECT token, json_extract(detail, '$.lesson'), json_extract(detail, '$.question'), "
+            "json_extract(detail, '$.right'), json_extract(detail, '$.of'), MIN(rowid) FROM activity "
             "WHERE token IN (SELECT token FROM students WHERE class_code = ?) AND kind = 'answer' "
             "GROUP BY token, json_extract(detail, '$.lesson', '$.question') "
             "ORDER BY MIN(rowid)", (class_code,)).fetchall()
-        return [(token, json.loads(detail)) for token, detail, _first in rows]
+        return [(token, {"lesson": lesson, "question": question, "right": bool(right), "of": of or 0})
+                for token, lesson, question, right, of, _first in rows]
 
     def move_times(self, class_code: str) -> dict[int, list[float]]:
         """When each move was made, per table of the class, in move order."""
