@@ -16,6 +16,7 @@ from pathlib import Path
 from aiohttp import web
 
 from .app import ClassServer, lan_address
+from .store import ClassFileError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,4 +67,8 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
+        print(exc, file=sys.stderr)
+        sys.exit(2)
