@@ -247,6 +247,29 @@ def test_a_second_hello_on_one_socket_leaves_no_student_shown_present(tmp_path):
     run(body)
 
 
+def test_a_socket_flooding_frames_is_closed_and_a_device_opening_socket_after_socket_is_stopped(tmp_path):
+    """Finding 4: 2,000 hellos, each answered; a page never sends 30 frames in a second."""
+    async def body():
+        async with running(tmp_path) as (server, client):
+            code = await new_class(client, server)
+            ana = await join(client, code, "Ana")
+            ws = await client.ws_connect("/ws/play")
+            await hello(ws, ana["token"])
+            for _ in range(3 * server_app.FRAMES_PER_SECOND + 1):
+                await ws.send_str(json.dumps({"type": "hello", "token": ana["token"], "build": build_id()}))
+            assert (await next_frame(ws, "closed"))["type"] == "closed"
+            async with other_device() as device:
+                for _ in range(server_app.SOCKETS_OPENED_PER_MINUTE):
+                    await (await device.ws_connect(client.make_url("/ws/play"))).close()
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await device.ws_connect(client.make_url("/ws/play"))
+                assert refused.value.status == 429
+            # Ana's own device is another address: her page comes back.
+            ws = await client.ws_connect("/ws/play")
+            assert (await hello(ws, ana["token"]))["type"] == "waiting"
+    run(body)
+
+
 # -- finding 5: a socket that never reads --------------------------------------------------------------
 
 async def never_reading(port: int, token: str) -> socket.socket:

@@ -41,7 +41,8 @@ from .store import Store
 FRAME_LIMIT = 16 * 1024
 """The largest frame a page may send (a move is well under 1 KB)."""
 FRAMES_PER_SECOND = 10
-"""Frames a page may send in one second; more get an error frame and are dropped."""
+"""Frames a page may send in one second; more are dropped (with one error frame a second), and a
+socket sending three times as many is closed: a page never does (a flood of hellos did)."""
 JSON_DEPTH = 12
 """Nesting a request or frame may have (a move is three deep): deeper is refused before any use."""
 JOIN_FAILURES = 10
@@ -51,6 +52,9 @@ JOINS_PER_MINUTE = 60
 SOCKETS_PER_ADDRESS = 100
 """Open sockets from one address: a class of 30 behind one NAT with a page, a reconnect overlapping
 its old socket and a second tab each, and the projector."""
+SOCKETS_OPENED_PER_MINUTE = 150
+"""Sockets one address may open in a minute: a class of 30 behind one NAT, every page reconnecting
+five times (a Wi-Fi that drops every 12 s); a script opening socket after socket meets it."""
 SOCKETS_PER_TOKEN = 3
 """Sockets one seat token may hold (a page, its reconnect, a second tab); a fourth closes the oldest."""
 HELLO_SECONDS = 5.0
@@ -195,6 +199,7 @@ class ClassServer:
         self.answers: dict[str, deque] = defaultdict(deque)
         self.answered: set[tuple[str, str, str]] = set()
         self.by_address: Counter[str] = Counter()
+        self.opened: dict[str, deque] = defaultdict(deque)
         self.by_token: dict[str, list[Peer]] = defaultdict(list)
         self.away_told: dict[int, list[int]] = {}
         self.passes: dict[str, tuple[int, float]] = {}  # projector pass -> (table id, good until)
@@ -583,8 +588,11 @@ class ClassServer:
     def _admit(self, request: web.Request) -> Peer:
         """A new socket's peer, if its address has room (SOCKETS_PER_ADDRESS), else a 429."""
         address = request.remote or "?"
-        if self.by_address[address] >= SOCKETS_PER_ADDRESS * self._allowance(address):
+        opened, now = self.opened[address], time.monotonic()
+        if (self.by_address[address] >= SOCKETS_PER_ADDRESS * self._allowance(address)
+                or self._within_minute(opened, now) >= SOCKETS_OPENED_PER_MINUTE * self._allowance(address)):
             raise web.HTTPTooManyRequests(text="Too many pages of this network are open on the class server.")
+        opened.append(now)
         self.by_address[address] += 1
         return Peer(address)
 
@@ -645,7 +653,11 @@ class ClassServer:
             while now - sent[0] > 1:
                 sent.popleft()
             if len(sent) > FRAMES_PER_SECOND:
-                peer.send({"type": "error", "message": "Too many frames: slow down."})
+                if len(sent) > 3 * FRAMES_PER_SECOND:
+                    peer.hang_up()
+                    return
+                if len(sent) == FRAMES_PER_SECOND + 1:
+                    peer.send({"type": "error", "message": "Too many frames: slow down."})
                 continue
             try:
                 frame = read_json(message.data)
