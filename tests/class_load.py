@@ -371,7 +371,7 @@ HOSTILE_ADDRESS = "127.0.0.2"
 the bench names to the server for a school's limits, so it meets a class's."""
 
 
-async def _never_reading(host: str, port: int, token: str, build: str):
+async def never_reading(host: str, port: int, token: str, build: str):
     """A socket that says hello with a real student's token (that student's second device, asleep)
     and never reads again, with the smallest receive buffer the system allows."""
     import base64
@@ -432,7 +432,7 @@ async def _hostile(url: str, build: str, tokens: list[str], code: str, count: in
         async def never_reads(n: int) -> None:
             while time.time() < stop_at:
                 try:
-                    raw, send = await _never_reading(host, port, tokens[n % len(tokens)], build)
+                    raw, send = await never_reading(host, port, tokens[n % len(tokens)], build)
                 except OSError as exc:
                     out[f"never-reads: not opened ({exc})"] += 1
                     await asyncio.sleep(1.0)

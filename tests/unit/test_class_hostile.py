@@ -6,12 +6,9 @@ names the finding it reproduces. The server runs in this process on aiohttp's ow
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import os
-import socket
-import struct
 import sys
 from pathlib import Path
 
@@ -20,6 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
+import class_load  # tests/, on the path by conftest.py: the load bench's hostile device
 from biocards.server import app as server_app
 from biocards.server.app import JOINS_PER_MINUTE, SOCKETS_PER_ADDRESS, SOCKETS_PER_TOKEN, ClassServer
 
@@ -272,29 +270,6 @@ def test_a_socket_flooding_frames_is_closed_and_a_device_opening_socket_after_so
 
 # -- finding 5: a socket that never reads --------------------------------------------------------------
 
-async def never_reading(port: int, token: str) -> socket.socket:
-    """A page whose device stopped reading (a sleeping Chromebook on weak Wi-Fi): it says hello,
-    then never reads again, with the smallest receive buffer the system allows."""
-    loop = asyncio.get_running_loop()
-    raw = socket.socket()
-    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-    raw.setblocking(False)
-    await loop.sock_connect(raw, ("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    await loop.sock_sendall(raw, (f"GET /ws/play HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += await loop.sock_recv(raw, 1)  # one byte at a time: nothing past the handshake is read
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    text = json.dumps({"type": "hello", "token": token, "build": build_id(), "since": None}).encode()
-    mask = os.urandom(4)
-    header = bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(text)) if len(text) > 125 else bytes([0x81, 0x80 | len(text)])
-    await loop.sock_sendall(raw, header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(text)))
-    return raw
-
-
 def test_a_page_that_never_reads_holds_up_no_one_and_is_closed(tmp_path):
     """Finding 5: a broadcast waited on each socket in turn with no time limit, and a socket that
     never read froze its table (a move got no answer for 107 s)."""
@@ -304,7 +279,7 @@ def test_a_page_that_never_reads_holds_up_no_one_and_is_closed(tmp_path):
             ana, ben = await join(client, code, "Ana"), await join(client, code, "Ben")
             ana_ws = await client.ws_connect("/ws/play")
             await hello(ana_ws, ana["token"])
-            stuck = await never_reading(client.port, ben["token"])
+            stuck, _send = await class_load.never_reading("127.0.0.1", client.port, ben["token"], build_id())
             await next_frame(ana_ws, "away")  # Ben's page arrived
             # Every switch of "Suggest a move" sends each page the position again: a few megabytes
             # to Ben's page, more than any buffer on the way holds. Ana gets each one, and the
@@ -326,13 +301,18 @@ def test_a_page_that_never_reads_holds_up_no_one_and_is_closed(tmp_path):
 
 # -- finding 6: the projector's pass, and a new teacher's key --------------------------------------------
 
+async def a_started_table(client, server) -> dict:
+    """A class whose first table Ana and Ben have filled (so it started): that table, as the teacher sees it."""
+    code = await new_class(client, server)
+    for name in ("Ana", "Ben"):
+        await join(client, code, name)
+    return (await state(client, server))["classes"][0]["tables"][0]
+
+
 def test_the_projector_opens_with_a_pass_of_its_own_never_the_key(tmp_path):
     async def body():
         async with running(tmp_path) as (server, client):
-            code = await new_class(client, server)
-            for name in ("Ana", "Ben"):
-                await join(client, code, name)
-            table = (await state(client, server))["classes"][0]["tables"][0]
+            table = await a_started_table(client, server)
             watch = {"table": str(table["id"]), "build": build_id()}
             assert table["watch"] != server.key
             ws = await client.ws_connect("/ws/watch", params={**watch, "pass": table["watch"]})
@@ -349,10 +329,7 @@ def test_the_projector_opens_with_a_pass_of_its_own_never_the_key(tmp_path):
 def test_a_new_teachers_key_stops_the_old_link_and_its_projector_passes(tmp_path):
     async def body():
         async with running(tmp_path) as (server, client):
-            code = await new_class(client, server)
-            for name in ("Ana", "Ben"):
-                await join(client, code, name)
-            old_key, old_pass = server.key, (await state(client, server))["classes"][0]["tables"][0]["watch"]
+            old_key, old_pass = server.key, (await a_started_table(client, server))["watch"]
             new_key = (await teacher(client, server, "key"))["key"]
             assert new_key != old_key
             assert (await client.get("/api/teacher", params={"key": old_key})).status == 403

@@ -198,6 +198,7 @@ class ClassServer:
         self.joins: dict[str, deque] = defaultdict(deque)
         self.answers: dict[str, deque] = defaultdict(deque)
         self.answered: set[tuple[str, str, str]] = set()
+        self.peers: set[Peer] = set()  # every open socket, seated or not
         self.by_address: Counter[str] = Counter()
         self.opened: dict[str, deque] = defaultdict(deque)
         self.by_token: dict[str, list[Peer]] = defaultdict(list)
@@ -594,10 +595,13 @@ class ClassServer:
             raise web.HTTPTooManyRequests(text="Too many pages of this network are open on the class server.")
         opened.append(now)
         self.by_address[address] += 1
-        return Peer(address)
+        peer = Peer(address)
+        self.peers.add(peer)
+        return peer
 
     def _release(self, peer: Peer) -> None:
         peer.stop()
+        self.peers.discard(peer)
         self.by_address[peer.address] -= 1
         if self.by_address[peer.address] <= 0:
             del self.by_address[peer.address]
@@ -811,9 +815,8 @@ class ClassServer:
             self.computer_turn(table)
 
     async def _close_sockets(self, _app) -> None:
-        for peers in self.sockets.values():
-            for peer in list(peers):
-                peer.hang_up()
+        for peer in list(self.peers):  # the pages reconnect to the server started next
+            peer.hang_up()
 
     async def _cleanup(self, _app) -> None:
         self.computers.close()
