@@ -96,7 +96,7 @@ def _start_worker(parent: int, niceness: int) -> None:
     _die_with(parent)
     try:
         os.nice(niceness)
-    except OSError:
+    except (OSError, AttributeError):  # Windows has no os.nice: its workers think at the server's priority
         pass
 
 
