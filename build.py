@@ -2,7 +2,8 @@
 """BioCards' one entry point: build the static site, serve it, test it, measure it.
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
-    python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
+    python3 build.py serve [--port N] [--lan] [--name HOST]
+                                    build if needed, then run the class server for dist/
     python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
     python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
@@ -409,7 +410,7 @@ CLASS_DATA = ROOT / "class-data" / "classes.sqlite3"
 """The class server's record (classes, tables, moves): kept across restarts, never committed."""
 
 
-def serve(port: int, lan: bool) -> None:
+def serve(port: int, lan: bool, names: list[str] = ()) -> None:
     """Build if needed, then become the class server (py/biocards/server) in the project's venv:
     the site's files, the teacher page, and the referee for students' tables. Once set up, this
     needs no network."""
@@ -418,7 +419,7 @@ def serve(port: int, lan: bool) -> None:
     python = str(ensure_venv())
     args = [python, "-m", "biocards.server", "--dist", str(DIST), "--data", str(CLASS_DATA), "--port", str(port)]
     os.environ["PYTHONPATH"] = str(ROOT / "py")
-    os.execv(python, args + (["--lan"] if lan else []))
+    os.execv(python, args + (["--lan"] if lan else []) + [f"--name={name}" for name in names])
 
 
 # -- test and bench --------------------------------------------------------------------------------
@@ -481,6 +482,9 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build if needed and run the class server (127.0.0.1)")
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
+    serve_cmd.add_argument("--name", action="append", default=[],
+                           help="a host name students' devices use for the server (IP addresses, localhost and "
+                                "this machine's name are answered already)")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
@@ -498,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
         build()
         return 0
     if args.command == "serve":
-        serve(args.port, args.lan)
+        serve(args.port, args.lan, args.name)
         return 0
     if args.command == "test":
         return test(args.pytest_args)

@@ -185,6 +185,12 @@ class Store:
         self._write("INSERT INTO settings (name, value) VALUES ('teacher_key', ?)", (key,))
         return key
 
+    def change_teacher_key(self) -> str:
+        """A new key for the teacher's link (the old link stops working)."""
+        key = secrets.token_urlsafe(18)
+        self.db.execute("UPDATE settings SET value = ? WHERE name = 'teacher_key'", (key,))
+        return key
+
     # -- classes -----------------------------------------------------------------------------------
 
     def add_class(self, code: str, game: str, size: int, level: str, options: dict | None = None) -> None:

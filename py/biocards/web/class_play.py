@@ -333,9 +333,9 @@ class ProjectorTable(ClassTable):
     """A class table as a spectator sees it (the server sends ``view(None)``: no hand, no moves),
     large, for the whole class to discuss a move on the projector. Opened from the teacher's page."""
 
-    def __init__(self, table_id: str, key: str, game: str, concepts: dict, build: str) -> None:
+    def __init__(self, table_id: str, watch_pass: str, game: str, concepts: dict, build: str) -> None:
         super().__init__({"game": game, "token": "", "code": ""}, concepts, build)
-        self.table_id, self.teacher_key = table_id, key
+        self.table_id, self.watch_pass = table_id, watch_pass
 
     def start(self) -> None:
         super().start()
@@ -347,7 +347,7 @@ class ProjectorTable(ClassTable):
     def _connect(self) -> None:
         scheme = "wss" if str(window.location.protocol) == "https:" else "ws"
         query = window.URLSearchParams.new()
-        for name, value in (("table", self.table_id), ("key", self.teacher_key), ("build", self.build)):
+        for name, value in (("table", self.table_id), ("pass", self.watch_pass), ("build", self.build)):
             query.set(name, value)
         self.socket = window.WebSocket.new(f"{scheme}://{window.location.host}/ws/watch?{query.toString()}")
         for name, handler in (("open", self._on_open), ("message", self._on_message), ("close", self._on_close)):
