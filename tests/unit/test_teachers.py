@@ -193,3 +193,17 @@ def test_a_malformed_teacher_file_stops_the_build_with_a_clear_message(change, m
     data = tomllib.loads(change(GOOD))
     with pytest.raises(LessonError, match=re.escape(message)):
         check_teacher_page(path, data, {"cell-organelles"}, {"cytosis-secrete-a-hormone"})
+
+
+def test_a_note_from_a_rules_table_is_its_own_cell_and_a_note_stays_on_its_own_games_page(site):
+    """Issue 43 (Display): a Markdown table row leaked into Peptide's notes ("…made.) | | Amino-Acyl
+    Synthetase | Pay 2 ATP…"), and a lesson paragraph naming Peptide carried Cytosis's note ("the same
+    glucose gives about 30") onto Peptide's page."""
+    dist, listed = site
+    for game_id, entry in listed.items():
+        assert not any("|" in n for n in entry["notes"]), game_id
+    assert not any("about 30" in n for n in listed["peptide"]["notes"])
+    assert any("one glucose gives about 30 ATP" in n for n in listed["cytosis"]["notes"])
+    assert any(n.startswith("In a real cell a vacuole stores water, ions and nutrients") for n in listed["peptide"]["notes"])
+    html = (dist / "teachers" / "peptide.html").read_text(encoding="utf-8")
+    assert "| |" not in html and "Amino-Acyl Synthetase | Pay" not in html
