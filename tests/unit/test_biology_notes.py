@@ -116,6 +116,8 @@ CORRECTED = [
      "about once every one to three minutes on average"),
     ("lessons/guided/cytosis-make-atp-and-spend-it.toml", "recycles its ATP this way many times a minute",
      "about once every one to three minutes"),
+    ("lessons/questions/energy-atp.toml", "it recycles each molecule from ADP many times a minute",
+     "remakes each molecule from ADP hundreds of times a day"),
     ("lessons/concepts.toml", "so each molecule goes round this cycle many times a minute",
      "on average about once every one to three minutes"),
     ("lessons/concepts.toml", "Breaking off its last phosphate group, giving ADP, releases energy.",
