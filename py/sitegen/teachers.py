@@ -57,7 +57,7 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
         if not isinstance(rows, list) or not rows:
             _fail(path, f"needs at least one [[{key}]] table")
         for row in rows:
-            extra = sorted(set(row) - set(needs))
+            extra = sorted(set(row) - set(needs) - ({"fit"} if key == "ngss" else set()))
             if extra:
                 _fail(path, f"unknown field(s) {', '.join(extra)} in a [[{key}]] table")
             for field in needs:
@@ -65,9 +65,16 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     for row in data["ngss"]:
         if not re.fullmatch(r"(HS|MS)-LS[1-4]-\d{1,2}", row["code"]):
             _fail(path, f"{row['code']!r} is not an NGSS life-science performance expectation code")
+        if row.get("fit", "partial") != "partial":
+            # A standard the game meets only in part says so, and its "how" says which part.
+            _fail(path, f"{row['code']}: fit is \"partial\" or left out (a full fit), not {row['fit']!r}")
     for row in data["ap"]:
-        if not re.fullmatch(r"Unit [1-8]: .+", row["unit"]):
+        unit = re.fullmatch(r"Unit ([1-8]): .+", row["unit"])
+        if not unit:
             _fail(path, f"AP unit {row['unit']!r} should read 'Unit N: its name'")
+        for topic in row["topics"].split("; "):
+            if not re.fullmatch(rf"{unit.group(1)}\.\d{{1,2}} \S.*", topic):
+                _fail(path, f"AP topic {topic!r} should read '{unit.group(1)}.N Its Name' (the CED's number and name)")
     discussion = data.get("discussion")
     if not isinstance(discussion, list) or len(discussion) != 3:
         _fail(path, "discussion must list exactly three questions")
