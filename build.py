@@ -293,6 +293,13 @@ _WRAPPER_MODULE = re.compile(
 # ``_restoreHeap`` (static/js/snapshot-codec.mjs) writes only the pages that hold something.
 _RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
 
+# The one deprecation Chromium reports on the play page (Lighthouse Best Practices):
+# "SharedArrayBufferConstructedWithoutIsolation". Pyodide's file system builds a one-page shared
+# memory at load, for a sleep (Atomics.wait) while a read says "try again"; a page that is not
+# cross-origin isolated cannot wait on the main thread anyway, so there it gets a plain array (the
+# wait then fails as it did, and the read reports EAGAIN).
+_SLEEP_MEMORY = re.compile(r"new Int32Array\((new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer)\)")
+
 
 def patch_pyodide_glue(glue: str) -> str:
     """``pyodide.asm.mjs`` with one wrapper module compiled per signature, and the heap of a
@@ -305,6 +312,8 @@ def patch_pyodide_glue(glue: str) -> str:
         ("restoreSnapshot's copy of the heap", _RESTORE_HEAP,
          lambda found: f"return(API.config._restoreHeap?API.config._restoreHeap(Module.HEAP8,{found.group(1)})"
                        f":Module.HEAP8.set({found.group(1)})),{found.group(2)}}}"),
+        ("the shared memory of syncSleep", _SLEEP_MEMORY,
+         lambda found: f"(globalThis.crossOriginIsolated?new Int32Array({found.group(1)}):new Int32Array(1))"),
     )
     for what, pattern, replacement in patches:
         glue, count = pattern.subn(replacement, glue)

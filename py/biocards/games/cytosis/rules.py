@@ -653,7 +653,7 @@ class CytosisState(GameState):
                 self._pay(p, r, n)
             got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in spot.gain]
             cost = " for " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost) if spot.cost else ""
-            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).",
+            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).{' ' + spot.real if spot.real else ''}",
                                 spot.concepts, {"spot": spot.id}))
         elif eff == "ribosome":
             n = action.n

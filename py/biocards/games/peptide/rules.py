@@ -87,8 +87,8 @@ def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
 _BIOLOGY = {
     "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
                "where DNA has thymine (T).",
-    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell it stores no ATP or "
-               "RNA: both are used where they are made.",
+    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell neither ATP nor RNA is "
+               "stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria, and both are used within minutes.",
     "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
     "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
 }
