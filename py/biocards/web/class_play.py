@@ -18,6 +18,7 @@ from ..core import Action, Event
 from ..svg import LAYOUTS
 from .controls import Controls
 from .dom import _el
+from .saves import _get
 from .seats import Setup
 from .table import Table
 
@@ -184,7 +185,7 @@ class ClassTable(Table):
     def _reload_for_new_build(self) -> None:
         """The server runs another build of the site: this page's drawing code may not know its
         views, so load the new one (at most once a minute, should the old page come back)."""
-        last = window.sessionStorage.getItem("biocards:class-reload")
+        last = _get("biocards:class-reload", window.sessionStorage)
         now = window.Date.now()
         if last is None or now - float(last) > 60_000:
             window.sessionStorage.setItem("biocards:class-reload", str(now))
@@ -389,7 +390,7 @@ class ProjectorTable(ClassTable):
 def seat_from_storage(code: str) -> dict | None:
     """This device's seat in class ``code``, as join.js stored it, or None."""
     try:
-        seat = json.loads(window.localStorage.getItem(SEAT_KEY) or "null")
+        seat = json.loads(_get(SEAT_KEY) or "null")
     except ValueError:
         return None
     if not isinstance(seat, dict) or seat.get("code") != code or not seat.get("token"):

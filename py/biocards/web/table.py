@@ -18,7 +18,7 @@ from .clock import TurnClock
 from .controls import Controls
 from .details import Details
 from .dom import _el, _player
-from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401  (SEAT_NAMES: this module's old surface)
+from .end_screen import EndScreen
 from .fit import Fit
 from .prompt_bar import PromptBar
 from .lesson_panel import LessonPanel
