@@ -20,6 +20,7 @@ from test_class_clock import nucleo_class, to_talks  # noqa: E402
 from test_class_store_failures import FullDisk  # noqa: E402
 
 from biocards.server import app  # noqa: E402
+from biocards import protocol  # noqa: E402
 from biocards.server.app import ClassServer  # noqa: E402
 from biocards.server.classroom import Classroom  # noqa: E402
 
@@ -32,7 +33,7 @@ pytestmark = pytest.mark.skipif(not (DIST / "wheels").is_dir(), reason="needs a 
 async def next_of(socket_, kind: str) -> dict:
     """The next frame of ``kind`` (``away`` notices may come between)."""
     while True:
-        frame = await socket_.receive_json(timeout=30)
+        frame = protocol.decode(await socket_.receive_str(timeout=30))
         if frame["type"] == kind:
             return frame
         assert frame["type"] in ("away", "position"), frame
@@ -62,16 +63,16 @@ def test_a_full_disk_gives_the_join_page_and_the_table_a_sentence(tmp_path):
 
             mover = [ana, ben][table.state.current_player]
             socket_ = await client.ws_connect("/ws/play")
-            await socket_.send_json({"type": "hello", "token": mover["token"], "build": server.build})
+            await socket_.send_str(protocol.encode(protocol.hello(mover["token"], server.build)))
             position = await next_of(socket_, "position")
-            move = {"type": "move", "action": position["legal"][0]["action"], "at": position["moves"]}
+            move = protocol.encode(protocol.move(position["legal"][0]["action"], position["moves"]))
             store.full = True
-            await socket_.send_json(move)
+            await socket_.send_str(move)
             said = await next_of(socket_, "refused")
             assert said["message"] == "The class server could not save your move: tell your teacher."
             assert said["moves"] == 0 and table.moves == 0
             store.full = False
-            await socket_.send_json(move)  # the same socket, the same move: taken now
+            await socket_.send_str(move)  # the same socket, the same move: taken now
             assert (await next_of(socket_, "position"))["moves"] == 1
             await socket_.close()
         finally:
