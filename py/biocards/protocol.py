@@ -88,11 +88,12 @@ def since_of(frame: dict, moves: int) -> int | None:
 
 # -- server → page -----------------------------------------------------------------------------------
 
-class Waiting(TypedDict, total=False):
-    type: Literal["waiting"]
+class _Table(TypedDict, total=False):
+    """What every frame of a table says, started or not."""
     table: int
     """The table's number in its class."""
     seat: int | None
+    """The page's seat (``None``: the projector)."""
     game: str
     seats: list[str]
     """Each seat's kind: ``"human"`` or a computer's level."""
@@ -100,22 +101,20 @@ class Waiting(TypedDict, total=False):
     moves: int
     paused: bool
     ended: bool
+    away: list[int]
+    """Students' seats with no page connected."""
+    suggest: bool
+    """Whether the class may ask for a suggested move."""
+
+
+class Waiting(_Table, total=False):
+    type: Literal["waiting"]
     size: int
     seated: list[str]
-    away: list[int]
-    suggest: bool
 
 
-class Position(TypedDict, total=False):
+class Position(_Table, total=False):
     type: Literal["position"]
-    table: int
-    seat: int | None
-    game: str
-    seats: list[str]
-    names: list[str]
-    moves: int
-    paused: bool
-    ended: bool
     view: dict
     """``state.view(seat)``: nothing another seat hides."""
     current: int
@@ -129,10 +128,6 @@ class Position(TypedDict, total=False):
     winners: list[int]
     breakdown: list
     tie_break: Any
-    away: list[int]
-    """Students' seats with no page connected."""
-    suggest: bool
-    """Whether the class may ask for a suggested move."""
     clock_left: float
     """Seconds left on the rulebook's clock, while one runs."""
 

@@ -39,52 +39,6 @@ async def next_of(socket_, kind: str) -> dict:
         assert frame["type"] in ("away", "position"), frame
 
 
-def test_a_full_disk_gives_the_join_page_and_the_table_a_sentence(tmp_path):
-    server = ClassServer(DIST, tmp_path / "classes.sqlite3", workers=1)
-    server.store.close()
-    store = server.store = FullDisk(tmp_path / "classes.sqlite3")
-    room = server.classroom = Classroom(store)
-    code = room.create_class("translation", 2, "greedy").code
-
-    async def scenario():
-        client = TestClient(TestServer(server.app(), host="127.0.0.1"))
-        await client.start_server()
-        try:
-            ana = await (await client.post("/api/join", json={"code": code, "name": "Ana"})).json()
-            store.full = True
-            refused = await client.post("/api/join", json={"code": code, "name": "Ben"})
-            assert refused.status == 200
-            assert await refused.json() == {"error": "The class server could not save your seat: tell your teacher."}
-            table = room.tables_of(code)[0]
-            assert table.row.names == ["Ana", ""] and not table.started  # no phantom holds the seat
-            store.full = False
-            ben = await (await client.post("/api/join", json={"code": code, "name": "Ben"})).json()
-            assert table.started
-
-            mover = [ana, ben][table.state.current_player]
-            socket_ = await client.ws_connect("/ws/play")
-            await socket_.send_str(protocol.encode(protocol.hello(mover["token"], server.build)))
-            position = await next_of(socket_, "position")
-            move = protocol.encode(protocol.move(position["legal"][0]["action"], position["moves"]))
-            store.full = True
-            await socket_.send_str(move)
-            said = await next_of(socket_, "refused")
-            assert said["message"] == "The class server could not save your move: tell your teacher."
-            assert said["moves"] == 0 and table.moves == 0
-            store.full = False
-            await socket_.send_str(move)  # the same socket, the same move: taken now
-            assert (await next_of(socket_, "position"))["moves"] == 1
-            await socket_.close()
-        finally:
-            await client.close()
-
-    try:
-        run_apart(scenario())
-    finally:
-        server.computers.close()
-        store.close()
-
-
 def full_disk_server(tmp_path) -> ClassServer:
     server = ClassServer(DIST, tmp_path / "classes.sqlite3", workers=1)
     server.store.close()
@@ -92,6 +46,63 @@ def full_disk_server(tmp_path) -> ClassServer:
     server.classroom = Classroom(server.store)
     server.key = server.store.teacher_key()
     return server
+
+
+def run(server: ClassServer, scenario) -> None:
+    """``scenario`` to its end, then the server's workers and file closed."""
+    try:
+        run_apart(scenario)
+    finally:
+        server.computers.close()
+        server.store.close()
+
+
+def served(server: ClassServer, scenario) -> None:
+    """``scenario(client)`` against the server's own routes, in-process (aiohttp's test server)."""
+    async def whole():
+        client = TestClient(TestServer(server.app(), host="127.0.0.1"))
+        await client.start_server()
+        try:
+            await scenario(client)
+        finally:
+            await client.close()
+
+    run(server, whole())
+
+
+def test_a_full_disk_gives_the_join_page_and_the_table_a_sentence(tmp_path):
+    server = full_disk_server(tmp_path)
+    room, store = server.classroom, server.store
+    code = room.create_class("translation", 2, "greedy").code
+
+    async def scenario(client):
+        ana = await (await client.post("/api/join", json={"code": code, "name": "Ana"})).json()
+        store.full = True
+        refused = await client.post("/api/join", json={"code": code, "name": "Ben"})
+        assert refused.status == 200
+        assert await refused.json() == {"error": "The class server could not save your seat: tell your teacher."}
+        table = room.tables_of(code)[0]
+        assert table.row.names == ["Ana", ""] and not table.started  # no phantom holds the seat
+        store.full = False
+        ben = await (await client.post("/api/join", json={"code": code, "name": "Ben"})).json()
+        assert table.started
+
+        mover = [ana, ben][table.state.current_player]
+        socket_ = await client.ws_connect("/ws/play")
+        await socket_.send_str(protocol.encode(protocol.hello(mover["token"], server.build)))
+        position = await next_of(socket_, "position")
+        move = protocol.encode(protocol.move(position["legal"][0]["action"], position["moves"]))
+        store.full = True
+        await socket_.send_str(move)
+        said = await next_of(socket_, "refused")
+        assert said["message"] == "The class server could not save your move: tell your teacher."
+        assert said["moves"] == 0 and table.moves == 0
+        store.full = False
+        await socket_.send_str(move)  # the same socket, the same move: taken now
+        assert (await next_of(socket_, "position"))["moves"] == 1
+        await socket_.close()
+
+    served(server, scenario)
 
 
 def test_a_full_disk_gives_the_teacher_a_sentence_for_a_class_action_and_a_new_key(tmp_path):
@@ -102,37 +113,28 @@ def test_a_full_disk_gives_the_teacher_a_sentence_for_a_class_action_and_a_new_k
     code = room.create_class("translation", 2, "greedy").code
     old_key = server.key
 
-    async def scenario():
-        client = TestClient(TestServer(server.app(), host="127.0.0.1"))
-        await client.start_server()
+    async def scenario(client):
         teacher = {"X-Teacher-Key": old_key}
-        try:
-            store.full = True
-            for what, body in (("suggest", {"on": True}), ("end", None), ("delete", None)):
-                answer = await client.post(f"/api/teacher/classes/{code}/{what}", json=body, headers=teacher)
-                assert answer.status == 200, what
-                said = (await answer.json())["error"]
-                assert said.startswith("The class server could not save") and "disk is full" in said, said
-            info = room.classes[code]
-            assert not info.suggest and not info.ended  # nothing half made
-            answer = await client.post("/api/teacher/key", headers=teacher)
-            assert (await answer.json())["error"].startswith("The class server could not save the new key")
-            assert (await client.get("/api/teacher", headers=teacher)).status == 200  # the old link still opens
-            store.full = False
-            answer = await client.post("/api/teacher/key", headers=teacher)
-            new_key = (await answer.json())["key"]
-            assert (await client.get("/api/teacher", headers=teacher)).status == 403
-            assert store.teacher_key() == new_key  # kept for the next start
-            answer = await client.post(f"/api/teacher/classes/{code}/delete", headers={"X-Teacher-Key": new_key})
-            assert await answer.json() == {"ok": True} and code not in room.classes
-        finally:
-            await client.close()
+        store.full = True
+        for what, body in (("suggest", {"on": True}), ("end", None), ("delete", None)):
+            answer = await client.post(f"/api/teacher/classes/{code}/{what}", json=body, headers=teacher)
+            assert answer.status == 200, what
+            said = (await answer.json())["error"]
+            assert said.startswith("The class server could not save") and "disk is full" in said, said
+        info = room.classes[code]
+        assert not info.suggest and not info.ended  # nothing half made
+        answer = await client.post("/api/teacher/key", headers=teacher)
+        assert (await answer.json())["error"].startswith("The class server could not save the new key")
+        assert (await client.get("/api/teacher", headers=teacher)).status == 200  # the old link still opens
+        store.full = False
+        answer = await client.post("/api/teacher/key", headers=teacher)
+        new_key = (await answer.json())["key"]
+        assert (await client.get("/api/teacher", headers=teacher)).status == 403
+        assert store.teacher_key() == new_key  # kept for the next start
+        answer = await client.post(f"/api/teacher/classes/{code}/delete", headers={"X-Teacher-Key": new_key})
+        assert await answer.json() == {"ok": True} and code not in room.classes
 
-    try:
-        run_apart(scenario())
-    finally:
-        server.computers.close()
-        store.close()
+    served(server, scenario)
 
 
 class Page:
@@ -187,11 +189,7 @@ def test_a_computers_move_that_cannot_be_saved_is_told_to_the_table_and_played_o
         position = await page.next("position", after=page.frames.index(said))
         assert position["moves"] > before
 
-    try:
-        run_apart(scenario())
-    finally:
-        server.computers.close()
-        store.close()
+    run(server, scenario())
 
 
 def test_the_clocks_move_that_cannot_be_saved_is_told_to_the_table_and_played_once_it_can(tmp_path, monkeypatch):
@@ -217,9 +215,5 @@ def test_the_clocks_move_that_cannot_be_saved_is_told_to_the_table_and_played_on
         position = await page.next("position")
         assert position["moves"] == before + 1
 
-    try:
-        run_apart(scenario())
-    finally:
-        server.computers.close()
-        store.close()
+    run(server, scenario())
     assert table.state.history[-1].kind == "time-up" and table.movers[-1] is None

@@ -29,8 +29,8 @@ def test_every_field_a_seat_is_sent_is_named_in_the_protocol(tmp_path):
     room = Classroom(Store(tmp_path / "classes.sqlite3"))
     code = room.create_class("translation", 2, "greedy").code
     _token, table, seat = room.join(code, "Ana")
-    waiting = room.frame(table, seat, here={seat}, clock_left=12.0)
-    assert waiting["type"] == "waiting" and set(waiting) <= set(protocol.Waiting.__annotations__) | {"clock_left"}
+    waiting = room.frame(table, seat, here={seat})
+    assert waiting["type"] == "waiting" and set(waiting) <= set(protocol.Waiting.__annotations__)
     room.start_table(table.id)
     while not table.state.is_terminal() and table.moves < 3000:  # to the end, where scores are sent too
         action = next(a for a in table.state.legal_actions() if a.kind != "cancel")
