@@ -800,15 +800,17 @@ class ClassServer:
     async def clock_ran_out(self, table: ClassTable) -> None:
         """The rulebook's time is up at ``table``: the referee plays the clock's move for it."""
         at = table.moves
-        try:
-            if not self.classroom.play_clock(table):
-                return  # the table went, or a choice outside the talks is waiting: the move follows it
-        except NotSaved:
-            self._not_saved(table, "the clock's move")
-            await asyncio.sleep(NOT_SAVED_RETRY)
-            if table.moves == at and not table.paused:  # else the table moved on, and tend() sees to the time
-                await self.clock_ran_out(table)
-            return
+        while True:
+            try:
+                played = self.classroom.play_clock(table)
+                break
+            except NotSaved:
+                self._not_saved(table, "the clock's move")
+                await asyncio.sleep(NOT_SAVED_RETRY)
+                if table.moves != at or table.paused:
+                    return  # the table moved on, or is held: tend() sees to the time from here
+        if not played:
+            return  # the table went, or a choice outside the talks is waiting: the move follows it
         await self.broadcast(table, since=at)
         self.computer_turn(table)
 
