@@ -56,7 +56,7 @@ def _think_below_people() -> None:
     is answered first, and the computers take what CPU is left (measured at 1,000 students)."""
     try:
         os.nice(10)
-    except OSError:
+    except (OSError, AttributeError):  # Windows has no os.nice: there they think at normal priority
         pass
 
 
