@@ -17,11 +17,12 @@ import subprocess
 import sys
 import urllib.request
 import venv
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+import class_server
+from class_server import Running
 from conftest import ROOT
 from test_class_play import LAPTOP, PHONE, join, moves_of, people, play_any, to_move, wait_ready  # noqa: F401
 
@@ -77,26 +78,7 @@ def bare_python(folder: Path) -> Path:
     return folder / "bin" / "python"
 
 
-@dataclass
-class Served:
-    url: str
-    key: str
-    process: subprocess.Popen
-
-
-def serve(command: list[str], env: dict) -> Served:
-    """Start a release's class server and read its address and teacher key from what it prints."""
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
-    url = None
-    for line in process.stdout:
-        if found := re.match(r"BioCards is at (http://127\.0\.0\.1:\d+/)", line):
-            url = found.group(1)
-        elif url and (found := re.match(r"Teacher page: \S+\?key=(\S+)", line)):
-            return Served(url, found.group(1), process)
-    raise AssertionError(f"the release's server did not start (exit code {process.wait()})")
-
-
-def stop(served: Served) -> None:
+def stop(served: Running) -> None:
     served.process.terminate()
     assert served.process.wait(30) == 0  # SIGTERM is a clean stop
 
@@ -109,7 +91,7 @@ def fetch(url: str, data: dict | None = None) -> dict:
         return json.loads(answer.read())
 
 
-def play_a_class(served: Served, people) -> None:
+def play_a_class(served: Running, people) -> None:
     """The teacher creates a class of two through the API; Ana and Ben join in Chromium and one of
     them moves: the release serves the pages, the engine's wheel and the referee."""
     assert fetch(f"{served.url}class-server.json") == {"server": True, "version": VERSION}
@@ -131,30 +113,33 @@ def test_the_wheel_installs_offline_without_node_and_serves_a_class(release, tmp
     assert (release / f"biocards-{VERSION}.tar.gz").is_file()
     python = bare_python(tmp_path / "venv")
     env = offline_env(tmp_path, python.parent)
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile", "--no-index",
-                    "--find-links", str(PURE_WHEELS), str(wheel)], env=env, check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile",
+                    "--no-index", "--find-links", str(PURE_WHEELS), str(wheel)], env=env, check=True)
     # What it installed: the class server's needs, none of the developer's tools.
     listed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "list", "--format=json"],
                             env=env, check=True, capture_output=True, text=True).stdout
     installed = {entry["name"].lower() for entry in json.loads(listed)}
     assert {"biocards", "aiohttp", "segno", "platformdirs"} <= installed
     assert not installed & {"playwright", "pytest", "jinja2", "hypothesis", "markdown-it-py", "brotli"}
-    served = serve([str(tmp_path / "venv" / "bin" / "biocards"), "serve", "--port", "0",
-                    "--data", str(tmp_path / "class-data")], env)
+    data = tmp_path / "class-data" / "classes.sqlite3"
+    served = class_server.start(None, data, env=env, command=[
+        str(tmp_path / "venv" / "bin" / "biocards"), "serve", "--port", "0", "--data", str(data.parent)])
     try:
         play_a_class(served, people)
     finally:
         stop(served)
-    assert (tmp_path / "class-data" / "classes.sqlite3").is_file()  # --data chose the folder
+    assert served.data.is_file()  # --data chose the folder
 
 
 def test_the_pyz_runs_on_a_bare_python_without_node_and_serves_a_class(release, tmp_path, people):
     python = bare_python(tmp_path / "venv")
     env = offline_env(tmp_path)
-    served = serve([str(python), str(release / "biocards.pyz"), "serve", "--port", "0"], env)
+    # Without --data the classes are kept in the per-user data folder (platformdirs: XDG on Linux).
+    data = Path(env["XDG_DATA_HOME"]) / "biocards" / "classes.sqlite3"
+    served = class_server.start(None, data, env=env, command=[
+        str(python), str(release / "biocards.pyz"), "serve", "--port", "0"])
     try:
         play_a_class(served, people)
     finally:
         stop(served)
-    # Without --data the classes are kept in the per-user data folder (platformdirs: XDG on Linux).
-    assert (Path(env["XDG_DATA_HOME"]) / "biocards" / "classes.sqlite3").is_file()
+    assert served.data.is_file()
