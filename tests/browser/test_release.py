@@ -15,8 +15,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import urllib.request
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -110,7 +112,14 @@ def play_a_class(served: Running, people) -> None:
 
 def test_the_wheel_installs_offline_without_node_and_serves_a_class(release, tmp_path, people):
     wheel = release / f"biocards-{VERSION}-py3-none-any.whl"
-    assert (release / f"biocards-{VERSION}.tar.gz").is_file()
+    with zipfile.ZipFile(wheel) as packed:  # the version, the command and the site, from one place each
+        metadata = packed.read(f"biocards-{VERSION}.dist-info/METADATA").decode()
+        assert f"\nVersion: {VERSION}\n" in metadata and "Requires-Dist: platformdirs" in metadata
+        assert "biocards=biocards.cli:main" in packed.read(f"biocards-{VERSION}.dist-info/entry_points.txt").decode()
+        assert "biocards/site/index.html" in packed.namelist()
+    with tarfile.open(release / f"biocards-{VERSION}.tar.gz") as sdist:
+        assert {f"biocards-{VERSION}/pyproject.toml", f"biocards-{VERSION}/biocards/site/index.html"} <= set(
+            sdist.getnames())
     python = bare_python(tmp_path / "venv")
     env = offline_env(tmp_path, python.parent)
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile",
