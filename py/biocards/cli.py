@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from pathlib import Path
 
 from . import __version__
@@ -48,9 +49,15 @@ def main(argv: list[str] | None = None) -> int:
     from .server.__main__ import main as serve_main  # imports aiohttp: not needed for --help
 
     data = (args.data or data_folder()).expanduser()
-    code = serve_main(["--dist", str(SITE), "--data", str(data / "classes.sqlite3"), "--port", str(args.port),
-                       *(["--lan"] if args.lan else []), *(["--open"] if args.open else []),
-                       *(["--workers", str(args.workers)] if args.workers else [])])
+    try:
+        code = serve_main(["--dist", str(SITE), "--data", str(data / "classes.sqlite3"), "--port", str(args.port),
+                           *(["--lan"] if args.lan else []), *(["--open"] if args.open else []),
+                           *(["--workers", str(args.workers)] if args.workers else [])])
+    except Exception:  # noqa: BLE001 (a double-click's window must stay open to show why)
+        if not double_click:
+            raise
+        traceback.print_exc()
+        code = 1
     if code and double_click and sys.stdin and sys.stdin.isatty():
         input("BioCards stopped (see above). Press Enter to close this window.")  # else the window vanishes
     return code

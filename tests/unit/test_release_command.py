@@ -46,6 +46,19 @@ def test_no_arguments_as_a_double_click_serves_the_class_and_opens_the_teacher_p
     assert "--lan" in argv and "--open" in argv and option(argv, "--port") == "8000"
 
 
+def test_a_double_click_that_fails_keeps_its_window_open_to_say_why(monkeypatch, tmp_path, capsys):
+    def port_taken(_argv):
+        raise OSError("[Errno 98] address already in use")
+
+    monkeypatch.setattr("biocards.server.__main__.main", port_taken)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", type("Console", (), {"isatty": lambda self: True})())
+    asked = []
+    monkeypatch.setattr("builtins.input", asked.append)
+    assert cli.main([]) == 1
+    assert "address already in use" in capsys.readouterr().err and asked  # Windows closes the window after
+
+
 def test_version_is_the_package_version(capsys):
     from biocards import __version__
 
