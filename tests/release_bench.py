@@ -34,10 +34,12 @@ SERVER_START = class_server.start
 
 def starting(command: list[str], env: dict):
     """class_server.start for class_load.measure, running the release's `biocards serve` instead."""
-    def start(_dist: Path, data: Path, port: int = 0, workers: int | None = None) -> class_server.Running:
+    def start(_dist: Path, data: Path, port: int = 0, workers: int | None = None,
+              bench_address: str | None = None) -> class_server.Running:
         return SERVER_START(None, data, env=env, command=[
             *command, "serve", "--port", str(port), "--data", str(data.parent),
-            *(["--workers", str(workers)] if workers else [])])
+            *(["--workers", str(workers)] if workers else []),
+            *(["--bench-address", bench_address] if bench_address else [])])
     return start
 
 

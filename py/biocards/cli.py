@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--data", type=Path, default=None, help="the folder for the class file (default: per user)")
     serve.add_argument("--open", action="store_true", help="open the teacher page in the browser")
     serve.add_argument("--workers", type=int, default=None, help="processes for computer players (one per core)")
+    serve.add_argument("--name", action="append", default=[],
+                       help="a host name students' devices use for the server (addresses are answered already)")
+    serve.add_argument("--bench-address", action="append", default=[], help=argparse.SUPPRESS)  # tests/release_bench.py
     # With no arguments (a double-click on Windows, or `biocards` typed alone), serve the class.
     args = parser.parse_args(["serve", "--lan", "--open"] if double_click else argv)
 
@@ -52,7 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = serve_main(["--dist", str(SITE), "--data", str(data / "classes.sqlite3"), "--port", str(args.port),
                            *(["--lan"] if args.lan else []), *(["--open"] if args.open else []),
-                           *(["--workers", str(args.workers)] if args.workers else [])])
+                           *(["--workers", str(args.workers)] if args.workers else []),
+                           *(f"--name={name}" for name in args.name),
+                           *(f"--bench-address={address}" for address in args.bench_address)])
     except Exception:  # noqa: BLE001 (a double-click's window must stay open to show why)
         if not double_click:
             raise

@@ -57,7 +57,7 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
         if not isinstance(rows, list) or not rows:
             _fail(path, f"needs at least one [[{key}]] table")
         for row in rows:
-            extra = sorted(set(row) - set(needs))
+            extra = sorted(set(row) - set(needs) - ({"fit"} if key == "ngss" else set()))
             if extra:
                 _fail(path, f"unknown field(s) {', '.join(extra)} in a [[{key}]] table")
             for field in needs:
@@ -65,9 +65,16 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     for row in data["ngss"]:
         if not re.fullmatch(r"(HS|MS)-LS[1-4]-\d{1,2}", row["code"]):
             _fail(path, f"{row['code']!r} is not an NGSS life-science performance expectation code")
+        if row.get("fit", "partial") != "partial":
+            # A standard the game meets only in part says so, and its "how" says which part.
+            _fail(path, f"{row['code']}: fit is \"partial\" or left out (a full fit), not {row['fit']!r}")
     for row in data["ap"]:
-        if not re.fullmatch(r"Unit [1-8]: .+", row["unit"]):
+        unit = re.fullmatch(r"Unit ([1-8]): .+", row["unit"])
+        if not unit:
             _fail(path, f"AP unit {row['unit']!r} should read 'Unit N: its name'")
+        for topic in row["topics"].split("; "):
+            if not re.fullmatch(rf"{unit.group(1)}\.\d{{1,2}} \S.*", topic):
+                _fail(path, f"AP topic {topic!r} should read '{unit.group(1)}.N Its Name' (the CED's number and name)")
     discussion = data.get("discussion")
     if not isinstance(discussion, list) or len(discussion) != 3:
         _fail(path, "discussion must list exactly three questions")
@@ -127,33 +134,61 @@ def _plain(markdown: str) -> str:
     return " ".join(text.replace("**", "").replace("*", "").replace("`", "").split())
 
 
-def notes_in_pages(paths: list[Path], names: tuple[str, ...]) -> list[str]:
-    """The sentences with "in a real cell" in these pages' paragraphs and list items; from a lesson
-    page (``names`` not empty) only those in a paragraph that names the game."""
+def _blocks(body: str) -> list[str]:
+    """A page's paragraphs and list items, and each cell of a Markdown table on its own."""
+    blocks = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*[-*] )", body):
+        if block.lstrip().startswith("|"):
+            blocks += [cell for line in block.splitlines() for cell in line.strip().strip("|").split("|")
+                       if cell.strip() and not set(cell.strip()) <= set("-: ")]
+        else:
+            blocks.append(block)
+    return blocks
+
+
+def _names_game(text: str, names: tuple[str, ...]) -> bool:
+    # Titles only, as written: "translation" in lower case is the cell's, not the game's.
+    return any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)
+
+
+def _game_names(game) -> tuple[str, ...]:
+    """How a page names the game: its title, and "gene-expression" for "Gene Expression"."""
+    return (game.title,) + ((game.title.lower().replace(" ", "-"),) if " " in game.title else ())
+
+
+def notes_in_pages(paths: list[Path], names: tuple[str, ...], others: tuple[str, ...] = ()) -> list[str]:
+    """The sentences with "in a real cell" in these pages' paragraphs, list items and table cells;
+    from a lesson page (``names`` not empty) only those about this game: the nearest sentence at or
+    before the note that names a game (this one or one of ``others``) must name this one."""
     notes = []
     for path in paths:
         _, body = read_page(path)
-        blocks = re.split(r"\n\s*\n|\n(?=\s*[-*] )", body)
-        for block in blocks:
+        for block in _blocks(body):
             text = _plain(block)
-            if not REAL_CELL.search(text) or (names and not any(n.lower() in text.lower() for n in names)):
+            if not REAL_CELL.search(text):
                 continue
             sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text)
             for i, sentence in enumerate(sentences):
-                if REAL_CELL.search(sentence):
-                    note = _sentence_case(sentence.strip("()"))
-                    if i and re.search(r"in a real cell (it|they|this)\b", sentence, re.I):
-                        # "In a real cell they…": the block's lead says who "they" are.
-                        note = _sentence_case(sentences[0]) + " " + note
-                    notes.append(note)
+                if not REAL_CELL.search(sentence):
+                    continue
+                if names:
+                    named = next((s for s in reversed(sentences[:i + 1]) if _names_game(s, names + others)), "")
+                    if not _names_game(named, names):
+                        continue
+                note = _sentence_case(sentence.strip("()"))
+                if i and re.search(r"in a real cell (it|they|this)\b", sentence, re.I):
+                    # "In a real cell they…": the block's lead says who "they" are.
+                    note = _sentence_case(sentences[0]) + " " + note
+                notes.append(note)
     return notes
 
 
 def real_cell_notes(root: Path, game, lesson_paths: list[Path]) -> list[str]:
     """Where the game departs from a real cell, as it tells students: its code, rules page, lessons."""
+    others = tuple(name for g in games.all() if g.id != game.id for name in _game_names(g))
     notes = notes_in_code(root / "py" / "biocards" / "games" / game.id)
     notes += notes_in_pages([root / "lessons" / "rules" / f"{game.id}.md"], ())
-    notes += notes_in_pages(lesson_paths, (game.title, game.id))
+    notes += notes_in_pages(lesson_paths, _game_names(game), others)
     return list(dict.fromkeys(notes))
 
 

@@ -23,8 +23,9 @@ def option(argv: list[str], name: str) -> str:
 
 
 def test_serve_sends_the_packaged_site_and_keeps_classes_in_the_folder_data_names(started, tmp_path):
-    assert cli.main(["serve", "--port", "8123", "--data", str(tmp_path)]) == 0
+    assert cli.main(["serve", "--port", "8123", "--data", str(tmp_path), "--name", "biocards.school.lan"]) == 0
     (argv,) = started
+    assert "--name=biocards.school.lan" in argv  # a school server's host name, as build.py serve passes it
     assert Path(option(argv, "--dist")) == Path(cli.__file__).parent / "site"
     assert Path(option(argv, "--data")) == tmp_path / "classes.sqlite3"
     assert option(argv, "--port") == "8123"

@@ -18,6 +18,7 @@ from ..core import Action, Event
 from ..svg import LAYOUTS
 from .controls import Controls
 from .dom import _el
+from .saves import _get
 from .seats import Setup
 from .table import Table
 
@@ -184,7 +185,7 @@ class ClassTable(Table):
     def _reload_for_new_build(self) -> None:
         """The server runs another build of the site: this page's drawing code may not know its
         views, so load the new one (at most once a minute, should the old page come back)."""
-        last = window.sessionStorage.getItem("biocards:class-reload")
+        last = _get("biocards:class-reload", window.sessionStorage)
         now = window.Date.now()
         if last is None or now - float(last) > 60_000:
             window.sessionStorage.setItem("biocards:class-reload", str(now))
@@ -333,9 +334,9 @@ class ProjectorTable(ClassTable):
     """A class table as a spectator sees it (the server sends ``view(None)``: no hand, no moves),
     large, for the whole class to discuss a move on the projector. Opened from the teacher's page."""
 
-    def __init__(self, table_id: str, key: str, game: str, concepts: dict, build: str) -> None:
+    def __init__(self, table_id: str, watch_pass: str, game: str, concepts: dict, build: str) -> None:
         super().__init__({"game": game, "token": "", "code": ""}, concepts, build)
-        self.table_id, self.teacher_key = table_id, key
+        self.table_id, self.watch_pass = table_id, watch_pass
 
     def start(self) -> None:
         super().start()
@@ -347,7 +348,7 @@ class ProjectorTable(ClassTable):
     def _connect(self) -> None:
         scheme = "wss" if str(window.location.protocol) == "https:" else "ws"
         query = window.URLSearchParams.new()
-        for name, value in (("table", self.table_id), ("key", self.teacher_key), ("build", self.build)):
+        for name, value in (("table", self.table_id), ("pass", self.watch_pass), ("build", self.build)):
             query.set(name, value)
         self.socket = window.WebSocket.new(f"{scheme}://{window.location.host}/ws/watch?{query.toString()}")
         for name, handler in (("open", self._on_open), ("message", self._on_message), ("close", self._on_close)):
@@ -389,7 +390,7 @@ class ProjectorTable(ClassTable):
 def seat_from_storage(code: str) -> dict | None:
     """This device's seat in class ``code``, as join.js stored it, or None."""
     try:
-        seat = json.loads(window.localStorage.getItem(SEAT_KEY) or "null")
+        seat = json.loads(_get(SEAT_KEY) or "null")
     except ValueError:
         return None
     if not isinstance(seat, dict) or seat.get("code") != code or not seat.get("token"):

@@ -15,6 +15,7 @@ from pyscript import document, window
 from ..core.hints import suggest
 from ..core.links import encode_moves
 from ..core.undo import take_back, without_last
+from .saves import _get
 from .turns import THINKING_SECONDS as HINT_SECONDS
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Controls:
         self.hinted: str | None = None  # the data-action key of the suggested move
         self.undo_verdict = None
         url_pace = table.setup.pace_given
-        stored = window.localStorage.getItem(PACE_KEY)
+        stored = _get(PACE_KEY)
         # A pace= in the URL is kept to the millisecond (a teacher's demo link, or a test that
         # holds the computers still) until someone picks a speed; the menu shows the nearest.
         self.url_pace_ms: int | None = table.setup.pace_ms if url_pace else None
@@ -153,7 +154,7 @@ class Controls:
         window.localStorage.setItem(f"{table.key}:hints", str(used))
 
     def hints_used(self) -> int:
-        stored = window.localStorage.getItem(f"{self.table.key}:hints")
+        stored = _get(f"{self.table.key}:hints")
         return int(stored) if stored and stored.isdigit() else 0
 
     def forget_hints(self) -> None:

@@ -3,8 +3,6 @@ the SVG at 1 to 1.25 units per CSS px, and lay it out again when the window chan
 
 from __future__ import annotations
 
-import inspect
-
 from pyodide.ffi import create_proxy
 from pyscript import window
 
@@ -24,20 +22,11 @@ def pick_layout(box_width: float) -> str:
     return max(fitting, key=LAYOUTS.get)
 
 
-def takes_layout(render) -> bool:
-    """Whether a game's render accepts ``layout=`` (a render not yet rewritten draws one wide table)."""
-    try:
-        parameters = inspect.signature(render).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.name == "layout" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
-
 
 class Fit:
     """Mixin for :class:`~biocards.web.table.Table`: which layout to draw and at what size."""
 
     layout: str | None = None
-    _takes_layout: bool | None = None  # whether self.game.render does: asked once
 
     def _box_width(self) -> float:
         """The table box's width as the browser last laid the page out (boot.js keeps it). Asking
@@ -48,17 +37,10 @@ class Fit:
             width = _el("table").clientWidth
         return float(width) if width else float(window.innerWidth)
 
-    def _draws_layouts(self) -> bool:
-        if self._takes_layout is None:
-            self._takes_layout = takes_layout(self.game.render)
-        return self._takes_layout
-
     def _draw(self, view, legal) -> str:
         """The SVG for this view in the layout the table's box fits."""
         self.layout = pick_layout(self._box_width())
-        if self._draws_layouts():
-            return self.game.render(view, legal=legal, layout=self.layout)
-        return self.game.render(view, legal=legal)
+        return self.game.render(view, legal=legal, layout=self.layout)
 
     def _size_svg(self) -> None:
         """Width = the box's, but at most 1.25 × the drawing's own width and never below 1 px per
@@ -69,12 +51,9 @@ class Fit:
         svg = _el("table").querySelector("svg")
         if not svg:  # JavaScript's null (the table is hidden between hot-seat players)
             return
-        if self._draws_layouts():
-            drawn = LAYOUTS[self.layout]
-            svg.style.minWidth = f"{drawn}px"
-            svg.style.maxWidth = f"{MAX_SCALE * drawn:.0f}px"
-        else:  # one wide drawing fitted to the box, as before layouts
-            svg.style.maxWidth = "none"
+        drawn = LAYOUTS[self.layout]
+        svg.style.minWidth = f"{drawn}px"
+        svg.style.maxWidth = f"{MAX_SCALE * drawn:.0f}px"
         svg.dataset.layout = self.layout or ""
 
     def _watch_size(self) -> None:

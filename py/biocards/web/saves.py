@@ -17,9 +17,10 @@ from ..core import Game, GameState, InvalidRecord
 from ..core.records import dumps, read_record
 
 
-def _get(key: str) -> str | None:
-    """localStorage's text for ``key``; JavaScript's null (Pyodide's ``jsnull``) becomes ``None``."""
-    value = window.localStorage.getItem(key)
+def _get(key: str, storage=None) -> str | None:
+    """The text stored under ``key`` (in localStorage, or the ``storage`` given: sessionStorage);
+    JavaScript's null (Pyodide's ``jsnull``) becomes ``None``. The page's one reading of storage."""
+    value = (storage if storage is not None else window.localStorage).getItem(key)
     return value if isinstance(value, str) else None
 
 

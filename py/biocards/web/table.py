@@ -18,7 +18,7 @@ from .clock import TurnClock
 from .controls import Controls
 from .details import Details
 from .dom import _el, _player
-from .end_screen import SEAT_NAMES, EndScreen  # noqa: F401  (SEAT_NAMES: this module's old surface)
+from .end_screen import EndScreen
 from .fit import Fit
 from .prompt_bar import PromptBar
 from .lesson_panel import LessonPanel
@@ -335,7 +335,8 @@ def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
 
 
 async def _start_class_table(params: dict[str, str], concepts: dict) -> None:
-    """A seat at a class table (``?class=CODE``), or a table on the projector (``?watch=ID&key=…``)."""
+    """A seat at a class table (``?class=CODE``), or a table on the projector (``?watch=ID&pass=…``:
+    a projector pass for that table, never the teacher's key)."""
     from .class_play import ClassTable, ProjectorTable, seat_from_storage
 
     # The wheel's folder is named by its hash: it says which drawing code this page runs.
@@ -344,7 +345,7 @@ async def _start_class_table(params: dict[str, str], concepts: dict) -> None:
         game = params.get("game", "")
         if game not in {g.id for g in games.all()}:
             raise SetupError("This projector link names no game: open it again from the teacher's page.")
-        ProjectorTable(params["watch"], params.get("key", ""), game, concepts, build).start()
+        ProjectorTable(params["watch"], params.get("pass", ""), game, concepts, build).start()
         return
     code = params["class"]
     seat = seat_from_storage(code)
