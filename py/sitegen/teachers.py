@@ -27,7 +27,9 @@ is one click (a card, a spot, a codon), and a class new to a game is at the slow
 game are measured; the minutes are those moves at this pace."""
 PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
 PLAN_MINUTES = 50
-FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note"}
+FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note",
+          "answers", "objectives", "exit_ticket", "differentiation"}
+DIFFERENTIATION = ("english_learners", "iep", "extension")
 REAL_CELL = re.compile(r"in a real cell", re.I)
 
 
@@ -80,6 +82,20 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
         _fail(path, "discussion must list exactly three questions")
     for question in discussion:
         _strings(path, question, "discussion question")
+    # The teacher's packet (issue 43): answer keys, objectives, an exit ticket, differentiation.
+    answers = data.get("answers")
+    if not isinstance(answers, list) or len(answers) != len(discussion):
+        _fail(path, "answers must give one answer key for each discussion question, in order")
+    for key, low in (("objectives", 2), ("exit_ticket", 2)):
+        if not isinstance(data.get(key), list) or len(data[key]) < low:
+            _fail(path, f"{key} must list at least {low} items")
+    for text in answers + data["objectives"] + data["exit_ticket"]:
+        _strings(path, text, "an answer, objective or exit-ticket question")
+    differentiation = data.get("differentiation")
+    if not isinstance(differentiation, dict) or set(differentiation) != set(DIFFERENTIATION):
+        _fail(path, f"[differentiation] needs exactly {', '.join(DIFFERENTIATION)}")
+    for key in DIFFERENTIATION:
+        _strings(path, differentiation[key], f"differentiation {key}")
     plan = data.get("plan")
     if not isinstance(plan, list) or [row.get("phase") for row in plan] != list(PLAN_PHASES):
         _fail(path, f"plan must have four [[plan]] tables, phases {', '.join(PLAN_PHASES)} in that order")
@@ -93,6 +109,14 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     if sum(row["minutes"] for row in plan) != PLAN_MINUTES:
         _fail(path, f"the plan's minutes add up to {sum(r['minutes'] for r in plan)}, not {PLAN_MINUTES}")
     return data
+
+
+PRINT_SHEETS = ("worksheet", "exit-ticket")
+"""The packet's pages for students, one printed page each: teachers/<game>-<sheet>.html."""
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
 
 
 def _sentence_case(text: str) -> str:
@@ -265,6 +289,9 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "min": game.min_players, "max": game.max_players,
             "variant_min": getattr(game, "variant_min_players", None),
             "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
+            # Vocabulary: each concept the game names, defined by its summary's first sentence.
+            "vocabulary": [{"word": concepts[c]["title"], "definition": _first_sentence(concepts[c]["summary"])}
+                           for c in rules[game.id].get("concepts", [])],
             "rules_href": f"../lessons/rules/{game.id}.html",
             "lesson": {"title": lessons[data["start_lesson"]]["title"],
                        "href": f"../lessons/{data['start_lesson']}.html"},
@@ -281,6 +308,9 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(env.get_template("teachers_game.html").render(
             root="../", game=entry, pace=SECONDS_PER_MOVE, lengths=lengths), encoding="utf-8")
+        for sheet in PRINT_SHEETS:
+            (dist / "teachers" / f"{game.id}-{sheet}.html").write_text(env.get_template("teachers_sheet.html").render(
+                root="../", game=entry, sheet=sheet), encoding="utf-8")
     (dist / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
         root="../", games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
         lessons=[p for p in pages if "game" not in p]), encoding="utf-8")

@@ -236,10 +236,13 @@ GOOD = (TEACHERS / "cytosis.toml").read_text(encoding="utf-8")
     (lambda t: t.replace('unit = "Unit 3: Cellular Energetics"', 'unit = "Cellular Energetics"'), "Unit N: its name"),
     (lambda t: t.replace('"3.1 Enzyme Structure; ', '"enzymes; '), "'3.N Its Name'"),
     (lambda t: t.replace('fit = "partial"', 'fit = "weak"'), 'fit is "partial" or left out'),
+    (lambda t: t.replace('\nanswers = [', '\nanswers = [\n  "One too many.",'), "one answer key for each discussion question"),
+    (lambda t: t.replace('iep = ', 'ieps = '), "[differentiation] needs exactly english_learners, iep, extension"),
     (lambda t: t.replace('start_lesson = "cell-organelles"', 'start_lesson = "no-such-lesson"'), "no-such-lesson"),
     (lambda t: t.replace('guided = "cytosis-secrete-a-hormone"', 'guided = "nowhere"'), "guided 'nowhere'"),
     (lambda t: 'extra = "x"\n' + t, "unknown field(s) extra"),
-    (lambda t: t + '\nnote = "x"\n', "unknown field(s) note in a [[plan]] table"),
+    (lambda t: t.replace('\n[differentiation]', '\nnote = "x"\n\n[differentiation]'),
+     "unknown field(s) note in a [[plan]] table"),
 ])
 def test_a_malformed_teacher_file_stops_the_build_with_a_clear_message(change, message):
     path = TEACHERS / "cytosis.toml"
@@ -260,3 +263,28 @@ def test_a_note_from_a_rules_table_is_its_own_cell_and_a_note_stays_on_its_own_g
     assert any(n.startswith("In a real cell a vacuole stores water, ions and nutrients") for n in listed["peptide"]["notes"])
     html = (dist / "teachers" / "peptide.html").read_text(encoding="utf-8")
     assert "| |" not in html and "Amino-Acyl Synthetase | Pay" not in html
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_for_teachers_page_carries_the_teachers_packet_in_the_plans_order(site, game_id):
+    """Issue 43: learning objectives, vocabulary with student-level definitions (the game's own
+    concepts), the discussion questions with answer keys, differentiation, a rubric, and a worksheet
+    and exit ticket to print; the plan comes before the questions it says are "below"."""
+    dist, listed = site
+    entry = listed[game_id]
+    html = (dist / "teachers" / f"{game_id}.html").read_text(encoding="utf-8")
+    order = [html.index(f'id="{part}"') for part in ("objectives", "plan", "vocabulary", "discuss", "differentiation")]
+    assert order == sorted(order)
+    assert [v["word"] for v in entry["vocabulary"]] == [c["title"] for c in entry["concepts"]]
+    for v in entry["vocabulary"]:
+        assert v["definition"].endswith(".") and len(v["definition"].split()) <= 30, v
+        assert f"<dt>{v['word']}</dt>" in html.replace("&#39;", "'").replace("&amp;", "&")
+    assert html.count("Answer key:") == 3 == len(entry["answers"])
+    for part in ("English learners", "Students with IEPs", "Extension for fast finishers",
+                 "Rubric for the discussion or the worksheet", "After playing and discussing, a student can:"):
+        assert part in html, part
+    for sheet, must in (("worksheet", entry["discussion"][0]), ("exit-ticket", entry["exit_ticket"][0])):
+        assert f'href="{game_id}-{sheet}.html"' in html
+        page = (dist / "teachers" / f"{game_id}-{sheet}.html").read_text(encoding="utf-8")
+        assert "Name:" in page and must.replace("'", "&#39;") in page
+        assert "Answer key" not in page  # a student's sheet carries no answers

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from .. import games, protocol
+from .. import __version__, games, protocol
 from ..protocol import Unreadable
 from ..protocol import decode as read_json
 from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_options
@@ -292,7 +292,7 @@ class ClassServer:
 
     async def hello(self, _request: web.Request) -> web.Response:
         """What the join page asks first: a static host answers its own file, {"server": false}."""
-        return web.json_response({"server": True}, headers={"Cache-Control": "no-store"})
+        return web.json_response({"server": True, "version": __version__}, headers={"Cache-Control": "no-store"})
 
     # -- the teacher ---------------------------------------------------------------------------------
 
