@@ -12,7 +12,7 @@ async def main() -> None:
     from pyscript import window
 
     window.performance.mark("biocards-python-start")  # boot figures: Python's share of the boot
-    from .table import start
+    from .page import start
 
     window.performance.mark("biocards-adapter-imported")
     await start()
