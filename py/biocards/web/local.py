@@ -8,7 +8,6 @@ a lesson panel."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 
 from pyodide.ffi import create_once_callable
@@ -24,7 +23,7 @@ from .clock import forget_start, remembered_start
 from .dom import _el, _player
 from .lesson_panel import LessonPanel
 from .saves import SaveSlot, _get, replay
-from .seats import Setup, SetupError
+from .seats import Setup, SetupError, new_seed
 from .source import Position, Result, Source
 
 THINKING_SECONDS = 0.4
@@ -44,7 +43,7 @@ class LocalGame(Source):
         self.setup = setup
         self.game = games.get(setup.game)
         self.guided = guided
-        self.seed = setup.seed if setup.seed is not None else secrets.randbits(64)
+        self.seed = setup.seed if setup.seed is not None else new_seed()
         self.key = setup.storage_key(self.seed)
         self.pace_given = setup.pace_ms if setup.pace_given else None
         self.state: GameState | None = None
@@ -395,7 +394,7 @@ class LocalGame(Source):
             window.location.reload()
             return
         params = window.URLSearchParams.new(window.location.search)
-        params.set("seed", str(secrets.randbits(64)))
+        params.set("seed", str(new_seed()))
         params.delete("moves")  # a new game of its own, not the shared position again
         window.location.search = params.toString()
 
