@@ -47,6 +47,7 @@ class Source:
     offers nothing, so the table and its parts never test which source they have."""
 
     game: Game
+    table = None  # the table that draws this source (web/table.py), from attach()
     projector = False  # drawn large for a room (the medium layout, twice its size and more)
     pace_given: int | None = None  # the computers' pace a link fixed, in ms (a local game's)
     offers: frozenset[str] = frozenset()  # controls offered: "undo", "share", "replay", "new-game", "pace"
