@@ -2,7 +2,9 @@
 """BioCards' one entry point: build the static site, serve it, test it, measure it.
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
-    python3 build.py serve [--port N] [--lan]  build if needed, then run the class server for dist/
+    python3 build.py serve [--port N] [--lan] [--name HOST]
+                                    build if needed, then run the class server for dist/
+    python3 build.py release [--out DIR]  write dist-release/: the wheel, the sdist and biocards.pyz for teachers
     python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
     python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
@@ -26,7 +28,9 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipapp
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -90,7 +94,9 @@ def ensure_venv() -> Path:
     if not (marker.exists() and marker.read_text() == want and venv_python().exists()):
         log("creating .cache/venv with the pinned requirements")
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-        run(venv_python(), "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
+        # --no-compile: Python compiles what a run imports when it first imports it, a fraction of
+        # the packages' modules, rather than pip compiling every one of them here.
+        run(venv_python(), "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps", "--no-compile",
             "-r", ROOT / "requirements.txt")
         marker.write_text(want)
     return venv_python()
@@ -292,6 +298,13 @@ _WRAPPER_MODULE = re.compile(
 # ``_restoreHeap`` (static/js/snapshot-codec.mjs) writes only the pages that hold something.
 _RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
 
+# The one deprecation Chromium reports on the play page (Lighthouse Best Practices):
+# "SharedArrayBufferConstructedWithoutIsolation". Pyodide's file system builds a one-page shared
+# memory at load, for a sleep (Atomics.wait) while a read says "try again"; a page that is not
+# cross-origin isolated cannot wait on the main thread anyway, so there it gets a plain array (the
+# wait then fails as it did, and the read reports EAGAIN).
+_SLEEP_MEMORY = re.compile(r"new Int32Array\((new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer)\)")
+
 
 def patch_pyodide_glue(glue: str) -> str:
     """``pyodide.asm.mjs`` with one wrapper module compiled per signature, and the heap of a
@@ -304,6 +317,8 @@ def patch_pyodide_glue(glue: str) -> str:
         ("restoreSnapshot's copy of the heap", _RESTORE_HEAP,
          lambda found: f"return(API.config._restoreHeap?API.config._restoreHeap(Module.HEAP8,{found.group(1)})"
                        f":Module.HEAP8.set({found.group(1)})),{found.group(2)}}}"),
+        ("the shared memory of syncSleep", _SLEEP_MEMORY,
+         lambda found: f"(globalThis.crossOriginIsolated?new Int32Array({found.group(1)}):new Int32Array(1))"),
     )
     for what, pattern, replacement in patches:
         glue, count = pattern.subn(replacement, glue)
@@ -358,10 +373,26 @@ def vendor(dist: Path, node_modules: Path, stdlib: Path, micropip: Path) -> None
     lock_path.write_text(json.dumps(lock))
 
 
+def precompress(python: Path, node_modules: Path) -> subprocess.Popen:
+    """Start the brotli and gzip siblings of Pyodide's wasm, shipped as npm has it, in a process of
+    its own: at brotli's best quality it takes longer than the rest of a build from nothing (1.5
+    min on 2 cores), and the Node steps meanwhile use one core. sitegen.compress then finds them
+    in its cache; :func:`build` waits for this before it compresses."""
+    work = CACHE / "precompress"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    shutil.copy2(node_modules / "pyodide" / "pyodide.asm.wasm", work)
+    return subprocess.Popen([str(python), "-m", "sitegen.compress", str(work), str(CACHE / "compressed")],
+                            env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, stdout=subprocess.DEVNULL)
+
+
 def build() -> Path:
     """Write dist/: vendored runtime, the biocards wheel, every page, the service worker."""
-    python = ensure_venv()
-    node_modules = ensure_npm()
+    # The venv (pip) and PyScript and Pyodide (npm) wait mostly on files and the network: side by side.
+    with ThreadPoolExecutor(2) as pool:
+        venv_made, npm_made = pool.submit(ensure_venv), pool.submit(ensure_npm)
+        python, node_modules = venv_made.result(), npm_made.result()
+    compressing = precompress(python, node_modules)
     stdlib, micropip = compiled_runtime(node_modules, ensure_micropip())
     wheel = compiled_wheel(node_modules, build_wheel(python))
     staging = ROOT / "dist.tmp"
@@ -383,6 +414,9 @@ def build() -> Path:
         "--snapshot", *(f"vendor/pyodide/{part.name}" for part in snapshot),
         "--snapshot-size", str(snapshot_size(snapshot[0])), "--snapshot-stdlib", f"vendor/pyodide/{snapshot_stdlib.name}",
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    if compressing.wait() != 0:
+        raise SystemExit("compressing Pyodide's wasm failed")
+    shutil.rmtree(CACHE / "precompress")
     run(python, "-m", "sitegen.compress", staging, CACHE / "compressed", env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
@@ -409,7 +443,7 @@ CLASS_DATA = ROOT / "class-data" / "classes.sqlite3"
 """The class server's record (classes, tables, moves): kept across restarts, never committed."""
 
 
-def serve(port: int, lan: bool) -> None:
+def serve(port: int, lan: bool, names: list[str] = ()) -> None:
     """Build if needed, then become the class server (py/biocards/server) in the project's venv:
     the site's files, the teacher page, and the referee for students' tables. Once set up, this
     needs no network."""
@@ -418,7 +452,108 @@ def serve(port: int, lan: bool) -> None:
     python = str(ensure_venv())
     args = [python, "-m", "biocards.server", "--dist", str(DIST), "--data", str(CLASS_DATA), "--port", str(port)]
     os.environ["PYTHONPATH"] = str(ROOT / "py")
-    os.execv(python, args + (["--lan"] if lan else []))
+    os.execv(python, args + (["--lan"] if lan else []) + [f"--name={name}" for name in names])
+
+
+# -- release ---------------------------------------------------------------------------------------
+# What a teacher installs: a wheel (pipx, pip, uv) and one file for a laptop without pip
+# (biocards.pyz), both carrying the site already built, so they need neither Node nor the network.
+
+RELEASE = ROOT / "dist-release"
+RELEASE_PROJECT = ROOT / "release"  # the wheel's pyproject.toml and the .pyz's __main__.py
+RELEASE_WHEELS = CACHE / "release-wheels"
+RUNTIME = ("aiohappyeyeballs", "aiohttp", "aiosignal", "attrs", "frozenlist", "idna", "multidict", "platformdirs",
+           "propcache", "segno", "typing-extensions", "yarl")
+"""What the class server needs at run time: aiohttp and its own, segno (the join QR code), platformdirs."""
+
+
+def version() -> str:
+    """The one version (py/biocards/__init__.py): the wheels', the footer's and /class-server.json's."""
+    init = (ROOT / "py" / "biocards" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'^__version__ = "([^"]+)"$', init, re.M).group(1)
+
+
+def _dist_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pinned(names: tuple[str, ...]) -> dict[str, str]:
+    """The requirements.txt entries (a pin and its hashes) of ``names``, by name."""
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    found = {_dist_name(entry.group(1)): entry.group(0)
+             for entry in re.finditer(r"^([A-Za-z0-9._-]+)==[^\n]*(?:\n[ \t]+[^\n]*)*", text, re.M)
+             if _dist_name(entry.group(1)) in names}
+    if missing := sorted(set(names) - set(found)):
+        raise SystemExit(f"requirements.txt pins no {', '.join(missing)}")
+    return found
+
+
+def runtime_wheels() -> list[Path]:
+    """The pure-Python wheels (py3-none-any) of RUNTIME at requirements.txt's pins, each checked
+    against a pinned hash; downloaded once into .cache/release-wheels."""
+    entries = pinned(RUNTIME)
+
+    def cached(name: str) -> Path | None:
+        hashes = set(re.findall(r"sha256:([0-9a-f]{64})", entries[name]))
+        return next((p for p in sorted(RELEASE_WHEELS.glob("*-none-any.whl"))
+                     if _dist_name(p.name.split("-")[0]) == name and sha256(p) in hashes), None)
+
+    if missing := [name for name in RUNTIME if cached(name) is None]:
+        log(f"downloading the pure-Python wheels of {', '.join(missing)} from PyPI")
+        RELEASE_WHEELS.mkdir(parents=True, exist_ok=True)
+        wanted = RELEASE_WHEELS / "requirements.txt"
+        wanted.write_text("\n".join(entries[name] for name in missing) + "\n", encoding="utf-8")
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+            "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--python-version", "3.11",
+            "--dest", RELEASE_WHEELS, "-r", wanted)
+    wheels = [cached(name) for name in RUNTIME]
+    if None in wheels:
+        raise SystemExit("a pure-Python wheel of the class server's dependencies does not match its pinned hash")
+    return wheels
+
+
+def release(out: Path = RELEASE) -> list[Path]:
+    """Write the release into ``out``: the wheel and the sdist (the biocards package with the built
+    site as biocards/site and the ``biocards`` command, release/pyproject.toml) and biocards.pyz
+    (the same package, with the dependencies' pure-Python wheels, as one zipapp)."""
+    if needs_build():
+        build()
+    python = ensure_venv()
+    deps = runtime_wheels()
+    stage = CACHE / f"release-{os.getpid()}"  # beside dist/, to link its files; one per build
+    shutil.rmtree(stage, ignore_errors=True)
+    package = stage / "project" / "biocards"
+    shutil.copytree(ROOT / "py" / "biocards", package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(DIST, package / "site", copy_function=os.link)  # same disk: no 24 MB copy
+    shutil.copy2(RELEASE_PROJECT / "pyproject.toml", stage / "project" / "pyproject.toml")
+    out.mkdir(parents=True, exist_ok=True)
+    for old in [*out.glob("biocards-*.whl"), *out.glob("biocards-*.tar.gz"), out / "biocards.pyz"]:
+        old.unlink(missing_ok=True)
+    log(f"building biocards {version()}: the wheel and the sdist")
+    made = subprocess.run(
+        [str(python), "-c", "import sys; from flit_core import buildapi; "
+                            "print(buildapi.build_wheel(sys.argv[1])); print(buildapi.build_sdist(sys.argv[1]))",
+         str(out)], cwd=stage / "project", check=True, capture_output=True, text=True,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1580601600"}).stdout.split()
+    wheel, sdist = out / made[-2], out / made[-1]
+    for built in (wheel, sdist):
+        built.chmod(0o644)  # flit writes them 0600
+    log("building biocards.pyz")
+    pyz = stage / "pyz"
+    pyz.mkdir()
+    shutil.copytree(package, pyz / "biocards", copy_function=os.link)
+    (pyz / "wheels").mkdir()
+    for dep in deps:
+        os.link(dep, pyz / "wheels" / dep.name)
+    shutil.copy2(RELEASE_PROJECT / "pyz_main.py", pyz / "__main__.py")
+    # Its unpacked copy is named by this: another build never runs from this one's folder.
+    (pyz / "BUILD").write_text(f"{version()}-{fingerprint(wheel, *deps)[:16]}\n")
+    zipapp.create_archive(pyz, out / "biocards.pyz", interpreter="/usr/bin/env python3", compressed=True)
+    shutil.rmtree(stage)
+    made = [wheel, sdist, out / "biocards.pyz"]
+    for path in made:
+        log(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
+    return made
 
 
 # -- test and bench --------------------------------------------------------------------------------
@@ -481,6 +616,11 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build if needed and run the class server (127.0.0.1)")
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
+    serve_cmd.add_argument("--name", action="append", default=[],
+                           help="a host name students' devices use for the server (IP addresses, localhost and "
+                                "this machine's name are answered already)")
+    release_cmd = sub.add_parser("release", help="write the wheel, the sdist and biocards.pyz (build if needed)")
+    release_cmd.add_argument("--out", type=Path, default=RELEASE, help="the folder for them (default dist-release/)")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
@@ -498,7 +638,10 @@ def main(argv: list[str] | None = None) -> int:
         build()
         return 0
     if args.command == "serve":
-        serve(args.port, args.lan)
+        serve(args.port, args.lan, args.name)
+        return 0
+    if args.command == "release":
+        release(args.out.resolve())
         return 0
     if args.command == "test":
         return test(args.pytest_args)

@@ -2,6 +2,7 @@
 
     python tests/class_load.py --students 1000 [--seconds 60] [--clients 2] [--teachers N]
     python tests/class_load.py --students 1000,1500,2000   # step up; stops after p95 passes 250 ms
+    python tests/class_load.py --students 200 --hostile 50  # one hostile device's 50 sockets beside them
 
 The server runs as ``build.py serve`` runs it (tests/class_server.py: its own process, a free port of
 127.0.0.1, its own SQLite file, one process for computer players on 2 cores). A teacher creates a
@@ -363,6 +364,147 @@ def run_students(url: str, build: str, tables: list[dict], teachers: int, key: s
     return out
 
 
+# -- a hostile device beside the school (``--hostile N``) ---------------------------------------------
+
+HOSTILE_ADDRESS = "127.0.0.2"
+"""The hostile device's address: loopback too (Linux routes all of 127/8 there), but not the address
+the bench names to the server for a school's limits, so it meets a class's."""
+
+
+async def never_reading(host: str, port: int, token: str, build: str):
+    """A socket that says hello with a real student's token (that student's second device, asleep)
+    and never reads again, with the smallest receive buffer the system allows."""
+    import base64
+    import socket
+    import struct
+
+    loop = asyncio.get_running_loop()
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    raw.bind((HOSTILE_ADDRESS, 0))
+    raw.setblocking(False)
+    await loop.sock_connect(raw, (host, port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    await loop.sock_sendall(raw, (f"GET /ws/play HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = await loop.sock_recv(raw, 1)  # nothing past the handshake is ever read
+        if not chunk:
+            raise ConnectionError("refused")
+        answer += chunk
+    if not answer.startswith(b"HTTP/1.1 101"):
+        raw.close()
+        raise ConnectionError(answer.split(b"\r\n")[0].decode())
+
+    async def send(frame: dict) -> None:
+        text = json.dumps(frame).encode()
+        mask = os.urandom(4)
+        size = bytes([0x80 | 126]) + struct.pack("!H", len(text)) if len(text) > 125 else bytes([0x80 | len(text)])
+        await loop.sock_sendall(raw, b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(text)))
+
+    await send({"type": "hello", "token": token, "build": build, "since": None})
+    return raw, send
+
+
+async def _drain(ws) -> None:
+    async for _message in ws:
+        pass
+
+
+async def _hostile(url: str, build: str, tokens: list[str], code: str, count: int, bell, seconds: float) -> dict:
+    """``count`` sockets of one device, a third of each kind, for ``seconds`` from the bell: pages
+    that never read (with real students' tokens, at busy tables), hello floods (fake students it
+    seats itself, a hello as fast as the socket takes it, a new socket every 50), and sockets
+    opened and held without a hello (opened again whenever the server closes one)."""
+    import aiohttp
+
+    host, port = urlsplit(url).hostname, urlsplit(url).port
+    out = Counter()
+    kinds = ["never-reads", "floods", "holds"]
+    while bell.value == 0.0:
+        await asyncio.sleep(0.05)
+    stop_at = bell.value + seconds
+    await asyncio.sleep(max(0.0, bell.value - time.time()))
+    connector = aiohttp.TCPConnector(local_addr=(HOSTILE_ADDRESS, 0), limit=0)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30)) as http:
+        async def never_reads(n: int) -> None:
+            while time.time() < stop_at:
+                try:
+                    raw, send = await never_reading(host, port, tokens[n % len(tokens)], build)
+                except OSError as exc:
+                    out[f"never-reads: not opened ({exc})"] += 1
+                    await asyncio.sleep(1.0)
+                    continue
+                out["never-reads: opened"] += 1
+                try:
+                    while time.time() < stop_at:
+                        await asyncio.wait_for(send({"type": "shout"}), 5)  # each answered, never read
+                        out["never-reads: frames sent"] += 1
+                        await asyncio.sleep(0.2)
+                except (OSError, asyncio.TimeoutError):
+                    out["never-reads: closed by the server"] += 1
+                finally:
+                    raw.close()
+
+        async def floods(n: int) -> None:
+            async with http.post(f"{url}api/join", json={"code": code, "name": f"Flood {n}"}) as answer:
+                joined = await answer.json()
+            if "token" not in joined:
+                out[f"floods: join refused ({joined.get('error')})"] += 1
+                return
+            hello = json.dumps({"type": "hello", "token": joined["token"], "build": build, "since": None})
+            while time.time() < stop_at:
+                try:
+                    async with http.ws_connect(f"{url}ws/play", heartbeat=None) as ws:
+                        out["floods: sockets"] += 1
+                        reader = asyncio.get_running_loop().create_task(_drain(ws))
+                        for _ in range(50):  # as fast as the socket takes them, the answers read apart
+                            await ws.send_str(hello)
+                            out["floods: hellos"] += 1
+                        try:
+                            await asyncio.wait_for(reader, max(0.1, stop_at - time.time()))
+                            out["floods: closed by the server"] += 1
+                        except asyncio.TimeoutError:
+                            reader.cancel()
+                except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+                    out[f"floods: {type(exc).__name__}"] += 1
+                    await asyncio.sleep(0.5)
+
+        async def holds(_n: int) -> None:
+            while time.time() < stop_at:
+                try:
+                    async with http.ws_connect(f"{url}ws/play", heartbeat=None) as ws:
+                        out["holds: sockets"] += 1
+                        while (await ws.receive(timeout=max(0.1, stop_at - time.time()))).type == aiohttp.WSMsgType.TEXT:
+                            pass
+                        out["holds: closed by the server"] += 1
+                except asyncio.TimeoutError:
+                    return
+                except (aiohttp.ClientError, OSError) as exc:
+                    out[f"holds: {type(exc).__name__}"] += 1
+                    await asyncio.sleep(0.5)
+
+        jobs = [(never_reads, floods, holds)[n % 3](n) for n in range(count)]
+        await asyncio.gather(*jobs)
+    return {"sockets": count, "kinds": kinds, **dict(sorted(out.items()))}
+
+
+def _hostile_process(queue, *args) -> None:
+    nice, *args = args
+    os.nice(nice)  # the hostile device's own CPU, which on one machine is the server's too
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    try:
+        found = asyncio.run(_hostile(*args))
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        found["cpu_seconds"] = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2)
+        found["niceness"] = nice
+        queue.put(("hostile", found))
+    except BaseException as exc:
+        queue.put(("hostile", {"crashed": repr(exc)}))
+
+
 def _client(queue, *args) -> None:
     try:
         queue.put(("done", run_students(*args, tell=lambda: queue.put(("seated", None)))))
@@ -509,14 +651,17 @@ def check_record(data: Path, acknowledged: list, sent_unanswered: list,
 
 def measure(dist: Path, students: int, seconds: float, clients: int, teachers: int | None = None,
             pace: tuple[float, float] = PACE, workers: int | None = None, seed: int = 1,
-            strong_every: int = STRONG_EVERY) -> dict:
-    """Run ``students`` against a fresh class server for ``seconds`` of play; the figures."""
+            strong_every: int = STRONG_EVERY, hostile: int = 0, hostile_nice: int = 0) -> dict:
+    """Run ``students`` against a fresh class server for ``seconds`` of play, with ``hostile``
+    sockets of one other device beside them; the figures."""
     build = next(p.name for p in sorted((dist / "wheels").iterdir()) if p.is_dir())
     teachers = math.ceil(students / STUDENTS_PER_TEACHER) if teachers is None else teachers
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="class-bench-") as folder:
         data = Path(folder) / "classes.sqlite3"
-        server = class_server.start(dist, data, workers=workers)
+        # The school's simulated students all come from 127.0.0.1: the server is told so, and gives
+        # that address (only) a school's limits; the hostile device's 127.0.0.2 keeps a class's.
+        server = class_server.start(dist, data, workers=workers, bench_address="127.0.0.1")
         processes = []
         try:
             if urlsplit(server.url).hostname != "127.0.0.1":
@@ -546,13 +691,24 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                         seated += 1
                     else:
                         results.append(found)
+                hostile_figures = None
+                if hostile:
+                    tokens = [p["token"] for t in tables for p in t["students"]][::7]
+                    process = context.Process(target=_hostile_process, daemon=True, args=(
+                        queue, hostile_nice, server.url, build, tokens, tables[0]["code"], hostile, bell, seconds))
+                    process.start()
+                    processes.append(process)
                 start_at = bell.value = time.time() + 0.5
                 time.sleep(max(0.0, start_at - time.time()))
                 watch.mark("start")
                 time.sleep(max(0.0, start_at + seconds - time.time()))
                 watch.mark("stop")
-                while len(results) < count:
-                    results.append(queue.get(timeout=DRAIN_SECONDS + 60 + students / 20)[1])
+                while len(results) < count or hostile and hostile_figures is None:
+                    tag, found = queue.get(timeout=DRAIN_SECONDS + 60 + students / 20)
+                    if tag == "hostile":
+                        hostile_figures = found
+                    else:
+                        results.append(found)
                 window = (watch.marks["start"][4], watch.marks["stop"][4])
         finally:
             for process in processes:
@@ -605,6 +761,7 @@ def measure(dist: Path, students: int, seconds: float, clients: int, teachers: i
                                            for r in results],
         "client_loop_lag_ms": {"p99": _percentile(merged["lag_ms"], 0.99), "max": _percentile(merged["lag_ms"], 1.0)},
         "errors": [f"{count} x {text}" for text, count in Counter(merged["errors"]).most_common(10)],
+        **({"hostile": hostile_figures} if hostile else {}),
         "refusals": sorted(set(m for m in merged["refused"] if m))[:5],
         "load_average_before": [round(x, 1) for x in load],
         "load_average_after": [round(x, 1) for x in os.getloadavg()],
@@ -629,13 +786,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60, help="seconds of play in each step")
     parser.add_argument("--clients", type=int, default=2, help="processes of simulated students")
     parser.add_argument("--teachers", type=int, default=None, help="teacher pages polling (default: one per 28)")
+    parser.add_argument("--hostile", type=int, default=0,
+                        help="sockets of one hostile device (127.0.0.2) beside the students: never reading, "
+                             "flooding hellos, opening and holding")
+    parser.add_argument("--hostile-nice", type=int, default=0,
+                        help="the hostile process's niceness: on one machine its own CPU is the server's too, "
+                             "which a student's laptop is not")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.students.split(",")]
     if not all(0 < n <= MAX_STUDENTS for n in counts) or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"students: 1 to {MAX_STUDENTS} a step; seconds: up to {MAX_SECONDS}")
     steps = []
     for count in counts:
-        steps.append(measure(args.dist, count, args.seconds, args.clients, args.teachers))
+        steps.append(measure(args.dist, count, args.seconds, args.clients, args.teachers, hostile=args.hostile,
+                             hostile_nice=args.hostile_nice))
         print(json.dumps(steps[-1]), file=sys.stderr, flush=True)  # progress, for a long ramp
         if steps[-1]["move_round_trip_ms"]["p95"] is None or steps[-1]["move_round_trip_ms"]["p95"] > P95_LIMIT_MS:
             break

@@ -1,19 +1,20 @@
 """Engine figures for ``python3 build.py bench``: games per second, bot move time, seat win rates.
 
-Printed as one JSON object. Each game package may declare ``BENCH = {"win_rate_players": [...],
-"win_rate_games": N}`` and a ``bench_extras(quick=False) -> dict`` for figures of its own.
+Printed as one JSON object. :data:`WIN_RATES` says, per game, for which player counts and over
+how many games the seat win rates are measured, and :data:`EXTRAS` names a game's figures of its own.
+The bench lives here, not in the games' folders, so none of it is part of what a game needs to play.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import statistics
 import sys
 import time
 
 from . import games
-from .bots import play_out
+from .bots import RandomBot, play_out
+from .core import seats_from
 from .core.testing import random_game
 
 SEARCH_GAMES = 2
@@ -83,13 +84,12 @@ def measure(quick: bool = False, search_games: int = SEARCH_GAMES) -> dict:
         if game.id == "translation":
             out["engine_games_per_s"] = rate
         out[f"{game.id}_bot_move_ms"] = bot_move_ms(game, players, 50 if quick else 300)
-        package = importlib.import_module(f"biocards.games.{game.id}")
-        spec = getattr(package, "BENCH", {})
+        spec = WIN_RATES.get(game.id, {})
         n = 20 if quick else spec.get("win_rate_games", 200)
         for count in spec.get("win_rate_players", [players]):
             out[f"{game.id}_seat_win_rates_{count}p"] = seat_win_rates(game.id, count, n)
         out[f"{game.id}_win_rate_games"] = n
-        extras = getattr(package, "bench_extras", None)
+        extras = EXTRAS.get(game.id)
         if extras is not None:
             out[game.id] = extras(quick=quick)
         out[f"{game.id}_engine_2p" if game.id in TWO_PLAYER_OPTIONS or players == 2 else
@@ -223,6 +223,145 @@ def engine_costs(game, players: int, *, positions: int = 300) -> dict:
             "random_games_per_s": round(done / total, 1),
             "random_games_per_s_engine_only": round(done / (total - bot_time), 1),
             "random_bot_share_of_time": round(bot_time / total, 3)}
+
+
+# -- each game's own figures ------------------------------------------------------------------------
+
+WIN_RATES = {
+    "translation": {"win_rate_players": [2], "win_rate_games": 200},
+    "peptide": {"win_rate_players": [2, 4], "win_rate_games": 1000},
+    "nucleo": {"win_rate_players": [2, 3, 4], "win_rate_games": 1000},
+    "expression": {"win_rate_players": [4], "win_rate_games": 200},
+    # Cytosis's own figures measure the seat win rates (with HP by source), so none here.
+    "cytosis": {"win_rate_players": []},
+}
+"""Per game: the player counts whose greedy-vs-greedy seat win rates are measured, over how many games."""
+
+
+def expression_figures(quick: bool = False) -> dict:
+    """Greedy-vs-greedy hand win rate per seat over 1,000 hands (100 if ``quick``), 4 players, and
+    by place in the hand's turn order (the first player moves round each hand, so per seat the
+    rates even out; by turn order shows whether leading a hand is an advantage); and how often one
+    greedy seat wins a match against three random bots."""
+    game = games.get("expression")
+    hands = 100 if quick else 1000
+    wins, by_order = [0] * 4, [0] * 4
+    played, seed = 0, 0
+    while played < hands:
+        state = game.new_state(4, seed)
+        bots = [game.make_bot("greedy", s, seed) for s in range(4)]
+        while not state.is_terminal() and played < hands:
+            before, first = len(state.won), state.first
+            state.apply(bots[state.current_player].choose(state))
+            for _, winner, _, _ in state.won[before:]:
+                wins[winner] += 1
+                by_order[(winner - first) % 4] += 1
+                played += 1
+        seed += 1
+    matches = 20 if quick else 200
+    beaten = 0
+    for seed in range(matches):
+        seat = seed % 4
+        state = play_out(game.new_state(4, seed),
+                         [game.make_bot("greedy" if s == seat else "random", s, seed) for s in range(4)])
+        beaten += state.winners() == [seat]
+    return {"hands": hands,
+            "greedy_hand_win_rate_by_seat_4p": [round(w / hands, 3) for w in wins],
+            "greedy_hand_win_rate_by_turn_order_4p": [round(w / hands, 3) for w in by_order],
+            "greedy_vs_3_random_match_win_rate": round(beaten / matches, 3),
+            "greedy_vs_random_matches": matches}
+
+
+def peptide_figures(quick: bool = False) -> dict:
+    """Greedy against random at two players (share of games greedy wins outright), and the share
+    of two-player greedy games that end by the STOP card rather than the round cap (issue 13)."""
+    game = games.get("peptide")
+    n = 20 if quick else 200
+    wins = by_stop = 0
+    for seed in range(n):
+        state = play_out(game.new_state(2, seed), [game.make_bot("greedy", 0, seed), RandomBot(game, 1, seed)])
+        wins += state.scores()[0] > state.scores()[1]
+        state = play_out(game.new_state(2, seed), [game.make_bot("greedy", s, seed) for s in range(2)])
+        by_stop += state.stop_round is not None
+    return {"greedy_vs_random_2p": round(wins / n, 3), "greedy_2p_ended_by_stop": round(by_stop / n, 3)}
+
+
+def cytosis_winner_of(state, totals: list[int]) -> int:
+    """The Cytosis winner if the players had ``totals``: the game's tie rules (most cards, then last seat)."""
+    order = seats_from(state.first, state.num_players)
+    return max(range(state.num_players), key=lambda p: (totals[p], state.cards_completed(p), order.index(p)))
+
+
+def cytosis_balance(n_games: int, players: tuple[int, ...] = (2, 3, 4)) -> dict:
+    """Cytosis's balance: ``n_games`` greedy games per player count (seeds 0…n_games-1).
+
+    "No single source decides most games" is measured three ways, per player count:
+    ``hp_share``, each source's share of all Health Points scored (completed cards give about half;
+    lessons/rules/cytosis.md gives the figures), with ``hp_share_by_card_kind`` splitting the printed
+    HP of completed cards by kind (a detox card's 1 HP is part of the detox source, the rest of the
+    cards source); ``source_decides``, for each source, the share of games whose winner changes when
+    that source is struck from every player's total; ``winner_survives_without_top_source``, the
+    share of games the winner would still have won without their own largest source.
+    """
+    from .games.cytosis.cards import CARD
+    from .games.cytosis.rules import SOURCES
+
+    game = games.get("cytosis")
+    out: dict = {}
+    moves, start = 0, time.perf_counter()
+    for n in players:
+        wins = [0.0] * n
+        by_source = dict.fromkeys(SOURCES, 0)
+        by_kind: dict[str, int] = {}
+        decides = dict.fromkeys(SOURCES, 0)
+        survives = 0
+        began = time.perf_counter()
+        for seed in range(n_games):
+            state = game.new_state(n, seed, first_player=0)  # seat order = turn order, first player first
+            play_out(state, [game.make_bot("greedy", s, seed) for s in range(n)])
+            moves += len(state.history)
+            winners = state.winners()
+            for p in winners:  # the engine breaks every tie, but a shared win would count fractionally
+                wins[p] += 1 / len(winners)
+            for p in range(n):
+                for source, points in state.hp[p].items():
+                    by_source[source] += points
+                for c in state.completed[p]:
+                    kind = "receptor" if CARD[c].kind.endswith("receptor") else CARD[c].kind
+                    by_kind[kind] = by_kind.get(kind, 0) + CARD[c].hp
+            totals = state.scores()
+            w = winners[0]
+            for source in SOURCES:
+                if cytosis_winner_of(state, [totals[p] - state.hp[p][source] for p in range(n)]) != w:
+                    decides[source] += 1
+            top = max(SOURCES, key=lambda s: state.hp[w][s])
+            survives += cytosis_winner_of(state, [t - (state.hp[w][top] if p == w else 0)
+                                                  for p, t in enumerate(totals)]) == w
+        total = sum(by_source.values()) or 1
+        out[f"cytosis_seat_win_rates_{n}p"] = [round(w / n_games, 3) for w in wins]
+        out[f"cytosis_hp_share_{n}p"] = {s: round(v / total, 3) for s, v in by_source.items()}
+        out[f"cytosis_hp_share_by_card_kind_{n}p"] = {k: round(v / total, 3) for k, v in sorted(by_kind.items())}
+        out[f"cytosis_source_decides_{n}p"] = {s: round(v / n_games, 3) for s, v in decides.items()}
+        out[f"cytosis_winner_survives_without_top_source_{n}p"] = round(survives / n_games, 3)
+        out[f"cytosis_mean_hp_{n}p"] = round(sum(by_source.values()) / (n_games * n), 1)
+        out[f"cytosis_greedy_s_per_game_{n}p"] = round((time.perf_counter() - began) / n_games, 3)
+    out["cytosis_balance_games"] = n_games
+    out["cytosis_greedy_moves_per_s"] = round(moves / (time.perf_counter() - start), 1)
+    return out
+
+
+def cytosis_figures(quick: bool = False) -> dict:
+    """Greedy-vs-greedy seat win rates and the share of Health Points by source, for 2, 3 and 4 players.
+
+    Issue 5 asked for 1,000 greedy games per player count. The greedy bot that plans for cards and
+    awards (issue 16) takes 0.1–0.2 s a game, so 1,000 of each would be about ten minutes, most of
+    the bench's 15: the bench plays 400 (about 4 minutes); ``cytosis_balance(1000)`` gives issue 5's
+    figure. Quick mode plays 10."""
+    return cytosis_balance(10 if quick else 400)
+
+
+EXTRAS = {"expression": expression_figures, "peptide": peptide_figures, "cytosis": cytosis_figures}
+"""A game's figures of its own: ``figures(quick=False) -> dict``, printed under the game's id."""
 
 
 if __name__ == "__main__":

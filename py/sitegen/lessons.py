@@ -6,6 +6,7 @@ build fails with a clear message when one is missing, so a "Why?" link never lea
 
 from __future__ import annotations
 
+import html as htmllib
 import json
 import re
 import tomllib
@@ -78,6 +79,16 @@ def load_concepts(root: Path) -> dict[str, dict]:
     return concepts
 
 
+def _game_summary(game_id: str) -> str:
+    """The game's one-line pitch, or "" when the lessons render without the engine."""
+    try:
+        from biocards import games
+
+        return games.get(game_id).summary
+    except (ImportError, KeyError):
+        return ""
+
+
 def _play_link(game_id: str, root: str) -> dict:
     """A "Play it" link with enough seats for the game (human first, greedy bots after)."""
     title, seats, playable = game_id.capitalize(), 2, False
@@ -142,6 +153,22 @@ def order_guided(guided: list[dict], lessons: list[dict], dist: Path) -> list[di
     return ordered
 
 
+DESCRIPTION_CHARS = 160
+"""About what a search result shows under a page's title."""
+
+
+def describe(html: str) -> str:
+    """A page's meta description: its first paragraph as plain text, cut at a sentence (or, for
+    one long sentence, a word) within ``DESCRIPTION_CHARS``."""
+    first = re.search(r"<p>(.*?)</p>", html, re.S)
+    text = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", "", first.group(1) if first else "")).split())
+    if len(text) <= DESCRIPTION_CHARS:
+        return text
+    cut = text[:DESCRIPTION_CHARS]
+    end = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
+    return cut[:end + 1] if end > 40 else cut[:cut.rfind(" ")].rstrip(",;:") + "…"
+
+
 def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[dict] | None = None) -> list[dict]:
     """Render every lesson and rules page into ``dist/lessons``; return their front matter + slug.
 
@@ -197,6 +224,9 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
         ideas[page["slug"]] = here
         end = html.find("</h1>") + len("</h1>") if "</h1>" in html else 0
         title, rest = html[:end], html[end:]
+        # A rules page opens with the game's credits; its game's one-line pitch says more.
+        pitch = _game_summary(page["game"]) if page.get("game") else ""
+        page["description"] = f"{page['title']}: {pitch[:1].lower()}{pitch[1:]} The rules, in our own words." if pitch else describe(rest)
         games = page.get("games", []) + ([page["game"]] if page.get("game") else [])
         out = dist / "lessons" / folder / f"{slug}.html"
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -15,9 +15,11 @@ Card faces are SVG in tenths of a millimetre, measured and wrapped with the tabl
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 
+from biocards.core.printed import Face, Spinner, Token
+from biocards.core.printed import Printed as Game
 from biocards.svg import Drawing, fit_size, text_width, wrap
 
 CARD_W, CARD_H = 630, 880
@@ -34,71 +36,6 @@ BODY_SIZE = 34
 BODY_STEP = 42
 INK = "#111"
 BACK_COLOUR = "#d9d2c3"
-
-
-@dataclass(frozen=True)
-class Face:
-    """One printed card: what its face shows and what its back says."""
-
-    name: str
-    """The card's name, as the game calls it (``data-card`` on the page)."""
-    kind: str
-    """The deck it belongs to, in words on the coloured band (so colour is never the only sign)."""
-    colour: str
-    back: str
-    """The deck's name on the back (cards of one deck share a back)."""
-    ink: str = "#111"
-    big: str = ""
-    """A large code or symbol in the middle (an amino acid's letter, an RNA base, a number)."""
-    lines: tuple[str, ...] = ()
-    """What the card does in the game, a line of text each, wrapped to the card."""
-    note: str = ""
-    """The biology behind the card, on its face or (too long) on the reference sheet."""
-    symbol: str = ""
-    """A short mark at the band's right end (a drop for the water, a count)."""
-
-
-@dataclass
-class Game:
-    """What one game's print page holds."""
-
-    id: str
-    title: str
-    faces: list[Face]
-    tokens: list[tuple[str, list[Token]]] = field(default_factory=list)
-    spinners: list[Spinner] = field(default_factory=list)
-    nets: list[Spinner] = field(default_factory=list)
-    """Six-sided dice to fold from a net."""
-    tiles: list[str] = field(default_factory=list)
-    """Board tiles, each a whole page's SVG."""
-    note: str = ""
-    """What the page says about counts (for how many players)."""
-
-
-@dataclass(frozen=True)
-class Token:
-    """A small cut-out piece: a cube, a coin, a nucleotide tile."""
-
-    label: str
-    fill: str
-    ink: str = INK
-    round: bool = False
-    w: float = 16
-    h: float = 16
-    """Size in millimetres."""
-    under: str = ""
-    """A second line (the paired base of a nucleotide tile)."""
-    under_fill: str = ""
-    under_ink: str = INK
-
-
-@dataclass(frozen=True)
-class Spinner:
-    """A paper spinner standing in for a die: a pencil through a paper clip at the centre."""
-
-    name: str
-    faces: tuple[str, ...]
-    fills: tuple[str, ...] = ()
 
 
 # -- one card ---------------------------------------------------------------------------------------

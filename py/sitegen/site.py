@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from biocards import games
+from biocards import __version__, games
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
@@ -24,10 +24,12 @@ from .teachers import build_teachers
 
 def environment(root: Path) -> jinja2.Environment:
     """Jinja2 with our templates and the top-level folder (for index.html)."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([Path(__file__).parent / "templates", root]),
         autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.globals["version"] = __version__  # the release's one version (the footer shows it)
+    return env
 
 
 def _write(path: Path, text: str) -> None:

@@ -27,7 +27,9 @@ is one click (a card, a spot, a codon), and a class new to a game is at the slow
 game are measured; the minutes are those moves at this pace."""
 PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
 PLAN_MINUTES = 50
-FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note"}
+FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note",
+          "answers", "objectives", "exit_ticket", "differentiation"}
+DIFFERENTIATION = ("english_learners", "iep", "extension")
 REAL_CELL = re.compile(r"in a real cell", re.I)
 
 
@@ -57,7 +59,7 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
         if not isinstance(rows, list) or not rows:
             _fail(path, f"needs at least one [[{key}]] table")
         for row in rows:
-            extra = sorted(set(row) - set(needs))
+            extra = sorted(set(row) - set(needs) - ({"fit"} if key == "ngss" else set()))
             if extra:
                 _fail(path, f"unknown field(s) {', '.join(extra)} in a [[{key}]] table")
             for field in needs:
@@ -65,14 +67,35 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     for row in data["ngss"]:
         if not re.fullmatch(r"(HS|MS)-LS[1-4]-\d{1,2}", row["code"]):
             _fail(path, f"{row['code']!r} is not an NGSS life-science performance expectation code")
+        if row.get("fit", "partial") != "partial":
+            # A standard the game meets only in part says so, and its "how" says which part.
+            _fail(path, f"{row['code']}: fit is \"partial\" or left out (a full fit), not {row['fit']!r}")
     for row in data["ap"]:
-        if not re.fullmatch(r"Unit [1-8]: .+", row["unit"]):
+        unit = re.fullmatch(r"Unit ([1-8]): .+", row["unit"])
+        if not unit:
             _fail(path, f"AP unit {row['unit']!r} should read 'Unit N: its name'")
+        for topic in row["topics"].split("; "):
+            if not re.fullmatch(rf"{unit.group(1)}\.\d{{1,2}} \S.*", topic):
+                _fail(path, f"AP topic {topic!r} should read '{unit.group(1)}.N Its Name' (the CED's number and name)")
     discussion = data.get("discussion")
     if not isinstance(discussion, list) or len(discussion) != 3:
         _fail(path, "discussion must list exactly three questions")
     for question in discussion:
         _strings(path, question, "discussion question")
+    # The teacher's packet (issue 43): answer keys, objectives, an exit ticket, differentiation.
+    answers = data.get("answers")
+    if not isinstance(answers, list) or len(answers) != len(discussion):
+        _fail(path, "answers must give one answer key for each discussion question, in order")
+    for key, low in (("objectives", 2), ("exit_ticket", 2)):
+        if not isinstance(data.get(key), list) or len(data[key]) < low:
+            _fail(path, f"{key} must list at least {low} items")
+    for text in answers + data["objectives"] + data["exit_ticket"]:
+        _strings(path, text, "an answer, objective or exit-ticket question")
+    differentiation = data.get("differentiation")
+    if not isinstance(differentiation, dict) or set(differentiation) != set(DIFFERENTIATION):
+        _fail(path, f"[differentiation] needs exactly {', '.join(DIFFERENTIATION)}")
+    for key in DIFFERENTIATION:
+        _strings(path, differentiation[key], f"differentiation {key}")
     plan = data.get("plan")
     if not isinstance(plan, list) or [row.get("phase") for row in plan] != list(PLAN_PHASES):
         _fail(path, f"plan must have four [[plan]] tables, phases {', '.join(PLAN_PHASES)} in that order")
@@ -86,6 +109,14 @@ def check_teacher_page(path: Path, data: dict, lessons: set[str], guided: set[st
     if sum(row["minutes"] for row in plan) != PLAN_MINUTES:
         _fail(path, f"the plan's minutes add up to {sum(r['minutes'] for r in plan)}, not {PLAN_MINUTES}")
     return data
+
+
+PRINT_SHEETS = ("worksheet", "exit-ticket")
+"""The packet's pages for students, one printed page each: teachers/<game>-<sheet>.html."""
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
 
 
 def _sentence_case(text: str) -> str:
@@ -127,33 +158,61 @@ def _plain(markdown: str) -> str:
     return " ".join(text.replace("**", "").replace("*", "").replace("`", "").split())
 
 
-def notes_in_pages(paths: list[Path], names: tuple[str, ...]) -> list[str]:
-    """The sentences with "in a real cell" in these pages' paragraphs and list items; from a lesson
-    page (``names`` not empty) only those in a paragraph that names the game."""
+def _blocks(body: str) -> list[str]:
+    """A page's paragraphs and list items, and each cell of a Markdown table on its own."""
+    blocks = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*[-*] )", body):
+        if block.lstrip().startswith("|"):
+            blocks += [cell for line in block.splitlines() for cell in line.strip().strip("|").split("|")
+                       if cell.strip() and not set(cell.strip()) <= set("-: ")]
+        else:
+            blocks.append(block)
+    return blocks
+
+
+def _names_game(text: str, names: tuple[str, ...]) -> bool:
+    # Titles only, as written: "translation" in lower case is the cell's, not the game's.
+    return any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)
+
+
+def _game_names(game) -> tuple[str, ...]:
+    """How a page names the game: its title, and "gene-expression" for "Gene Expression"."""
+    return (game.title,) + ((game.title.lower().replace(" ", "-"),) if " " in game.title else ())
+
+
+def notes_in_pages(paths: list[Path], names: tuple[str, ...], others: tuple[str, ...] = ()) -> list[str]:
+    """The sentences with "in a real cell" in these pages' paragraphs, list items and table cells;
+    from a lesson page (``names`` not empty) only those about this game: the nearest sentence at or
+    before the note that names a game (this one or one of ``others``) must name this one."""
     notes = []
     for path in paths:
         _, body = read_page(path)
-        blocks = re.split(r"\n\s*\n|\n(?=\s*[-*] )", body)
-        for block in blocks:
+        for block in _blocks(body):
             text = _plain(block)
-            if not REAL_CELL.search(text) or (names and not any(n.lower() in text.lower() for n in names)):
+            if not REAL_CELL.search(text):
                 continue
             sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text)
             for i, sentence in enumerate(sentences):
-                if REAL_CELL.search(sentence):
-                    note = _sentence_case(sentence.strip("()"))
-                    if i and re.search(r"in a real cell (it|they|this)\b", sentence, re.I):
-                        # "In a real cell they…": the block's lead says who "they" are.
-                        note = _sentence_case(sentences[0]) + " " + note
-                    notes.append(note)
+                if not REAL_CELL.search(sentence):
+                    continue
+                if names:
+                    named = next((s for s in reversed(sentences[:i + 1]) if _names_game(s, names + others)), "")
+                    if not _names_game(named, names):
+                        continue
+                note = _sentence_case(sentence.strip("()"))
+                if i and re.search(r"in a real cell (it|they|this)\b", sentence, re.I):
+                    # "In a real cell they…": the block's lead says who "they" are.
+                    note = _sentence_case(sentences[0]) + " " + note
+                notes.append(note)
     return notes
 
 
 def real_cell_notes(root: Path, game, lesson_paths: list[Path]) -> list[str]:
     """Where the game departs from a real cell, as it tells students: its code, rules page, lessons."""
+    others = tuple(name for g in games.all() if g.id != game.id for name in _game_names(g))
     notes = notes_in_code(root / "py" / "biocards" / "games" / game.id)
     notes += notes_in_pages([root / "lessons" / "rules" / f"{game.id}.md"], ())
-    notes += notes_in_pages(lesson_paths, (game.title, game.id))
+    notes += notes_in_pages(lesson_paths, _game_names(game), others)
     return list(dict.fromkeys(notes))
 
 
@@ -230,6 +289,9 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "min": game.min_players, "max": game.max_players,
             "variant_min": getattr(game, "variant_min_players", None),
             "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
+            # Vocabulary: each concept the game names, defined by its summary's first sentence.
+            "vocabulary": [{"word": concepts[c]["title"], "definition": _first_sentence(concepts[c]["summary"])}
+                           for c in rules[game.id].get("concepts", [])],
             "rules_href": f"../lessons/rules/{game.id}.html",
             "lesson": {"title": lessons[data["start_lesson"]]["title"],
                        "href": f"../lessons/{data['start_lesson']}.html"},
@@ -246,6 +308,9 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(env.get_template("teachers_game.html").render(
             root="../", game=entry, pace=SECONDS_PER_MOVE, lengths=lengths), encoding="utf-8")
+        for sheet in PRINT_SHEETS:
+            (dist / "teachers" / f"{game.id}-{sheet}.html").write_text(env.get_template("teachers_sheet.html").render(
+                root="../", game=entry, sheet=sheet), encoding="utf-8")
     (dist / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
         root="../", games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
         lessons=[p for p in pages if "game" not in p]), encoding="utf-8")

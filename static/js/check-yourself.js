@@ -22,6 +22,73 @@ function saveAnswer(lesson, question, record) {
   }
 }
 
+// Each device shows every question's choices in its own order, so a class cannot learn "it's the
+// first one" from each other: one random seed per device, kept in localStorage so a reload shows the
+// same order, mixed with the lesson and question ids. A choice keeps its value (its place in the
+// lesson file), so answers, feedback and the class page are the same whatever order it is shown in.
+const SEED_STORE = "biocards:choice-seed";
+
+function deviceSeed() {
+  try {
+    const kept = Number.parseInt(localStorage.getItem(SEED_STORE), 10);
+    if (Number.isInteger(kept) && kept >= 0) return kept;
+  } catch {
+    /* storage blocked: a new order each visit */
+  }
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  try {
+    localStorage.setItem(SEED_STORE, String(seed));
+  } catch {
+    /* nothing to keep */
+  }
+  return seed;
+}
+
+// FNV-1a: a 32-bit number from a string, to seed each question's order.
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+// mulberry32: a small seeded generator, numbers in [0, 1).
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled(items, random) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// Put a question's choices (or order items) in this device's order. An order question is never
+// shown already in its right order: that would give the answer away.
+function shuffleChoices(item, seed) {
+  const random = generator(hash(`${seed}/${section.dataset.lesson}/${item.dataset.question}`));
+  if (item.dataset.kind === "choice") {
+    const labels = [...item.querySelectorAll("label.choice")];
+    const parent = labels[0].parentElement;
+    const after = labels[labels.length - 1].nextSibling;
+    for (const label of shuffled(labels, random)) parent.insertBefore(label, after);
+  } else {
+    const list = item.querySelector(".order-list");
+    let order = shuffled([...list.children], random);
+    if (order.every((li, i) => Number(li.dataset.rank) === i)) order = [...order.slice(1), order[0]];
+    list.append(...order);
+  }
+}
+
 // The order list as it stands: each item's right place (data-rank), top first.
 const currentOrder = (form) => [...form.querySelectorAll(".order-list > li")].map((li) => Number(li.dataset.rank));
 
@@ -120,7 +187,9 @@ function restore(item, saved) {
 
 if (section) {
   const saved = loadAnswers()[section.dataset.lesson] || {};
+  const seed = deviceSeed();
   for (const item of section.querySelectorAll("[data-question]")) {
+    shuffleChoices(item, seed);
     const form = item.querySelector("form");
     form.addEventListener("submit", (event) => {
       event.preventDefault();

@@ -108,7 +108,9 @@
     if (table.started) {
       const watch = document.createElement("a");
       watch.dataset.spectate = String(table.id);
-      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&key=${encodeURIComponent(key)}`, site).href;
+      // A projector pass for this table only (the server renews it): the class reads the projector's
+      // address bar, so the teacher's key is never in it.
+      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&pass=${encodeURIComponent(table.watch)}`, site).href;
       watch.target = "_blank";
       watch.textContent = `Table ${table.number} on the projector`;
       actions.append(watch, " ");
@@ -245,6 +247,16 @@
     cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
     for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
   }
+
+  // A key seen by someone else (on a shared screen, say) is replaced: the old link stops working.
+  document.getElementById("change-key").addEventListener("click", () => {
+    if (!confirm("Make a new teacher's link? The old link, and every projector opened with it, stop working.")) return;
+    api("/key", {}).then((reply) => {
+      const next = new URL(location.href);
+      next.searchParams.set("key", reply.key);
+      location.replace(next.href);
+    }).catch((error) => say(error.message));
+  });
 
   gameField.addEventListener("change", fillSizes);
   document.getElementById("class-form").addEventListener("submit", (event) => {

@@ -4,9 +4,11 @@ answers stay on the device and each one is announced as a `biocards:answer` even
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import watching
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(p.stem for p in (ROOT / "lessons").glob("*.md"))
@@ -64,6 +66,72 @@ def test_every_question_of_a_lesson_gives_feedback_right_and_wrong(page, site_ur
     assert right_text in text
     assert page.evaluate("window.answers")[-1] == {"lesson": slug, "question": first.get_attribute("data-question"),
                                                    "right": False}
+
+
+SEED = "biocards:choice-seed"
+
+
+def shown_orders(page):
+    """Each question's choices as this page shows them: a choice's value (its place in the lesson
+    file) top to bottom, or an order item's right place."""
+    return page.locator("[data-question]").evaluate_all("""qs => qs.map(q => q.dataset.kind === 'choice'
+        ? [...q.querySelectorAll('input[type=radio]')].map(i => Number(i.value))
+        : [...q.querySelectorAll('.order-list > li')].map(li => Number(li.dataset.rank)))""")
+
+
+def test_each_device_shows_the_choices_in_its_own_order_and_a_reload_keeps_it(browser, page, site_url):
+    """Issue 43: every key was the first choice in energy-atp and choices were never shuffled, so a
+    student learned to pick the first. Each device now has its own order (a seed kept on the device)."""
+    url = f"{site_url}lessons/energy-atp.html"
+    page.goto(url)
+    first = shown_orders(page)
+    seed = page.evaluate(f"localStorage.getItem('{SEED}')")
+    assert seed and seed.isdigit()
+    page.reload()
+    assert shown_orders(page) == first  # a reload shows the same order
+    assert page.evaluate(f"localStorage.getItem('{SEED}')") == seed
+
+    orders = {}
+    for device in ("1", "2"):
+        with watching(browser) as other:
+            other.page.add_init_script(f"localStorage.setItem('{SEED}', '{device}')")
+            other.page.goto(url)
+            orders[device] = shown_orders(other.page)
+    assert orders["1"] != orders["2"]  # two devices, two orders
+    for shown in orders.values():
+        assert all(sorted(order) == list(range(len(order))) for order in shown)  # nothing lost or doubled
+        assert any(order != sorted(order) for order in shown)  # not the file's order
+    # The right place of each key, over both devices, is not always the first.
+    data = tomllib.loads((ROOT / "lessons" / "questions" / "energy-atp.toml").read_text(encoding="utf-8"))
+    keys = [q.get("answer") for q in data["question"]]
+    places = {order.index(key) for shown in orders.values() for order, key in zip(shown, keys) if key is not None}
+    assert len(places) > 1
+
+
+def test_shuffled_choices_give_the_same_feedback_and_store_the_files_answer(browser, site_url):
+    with watching(browser) as device:
+        page = device.page
+        page.add_init_script(f"localStorage.setItem('{SEED}', '7')")
+        page.goto(f"{site_url}lessons/energy-atp.html")
+        page.evaluate(LISTEN)
+        q = page.locator('[data-question="respiration-yield"]')
+        values = [int(v) for v in q.locator("input[type=radio]").evaluate_all("els => els.map(e => e.value)")]
+        assert values != sorted(values)  # shown in this device's order, not the file's
+        # The file's key is "About 30, against 2"; pick a wrong choice first.
+        wrong = q.locator("label.choice", has_text="About 6, against 1")
+        wrong.locator("input").check()
+        q.locator("button.check").click()
+        text = q.locator(".feedback").inner_text()
+        assert text.startswith("Not quite.") and "The answer is “About 30, against 2”" in text
+        q.locator("label.choice", has_text="About 30, against 2").locator("input").check()
+        q.locator("button.check").click()
+        assert q.locator(".feedback").inner_text().startswith("Right.")
+        stored = page.evaluate("JSON.parse(localStorage.getItem('biocards:answers'))")["energy-atp"]["respiration-yield"]
+        data = tomllib.loads((ROOT / "lessons" / "questions" / "energy-atp.toml").read_text(encoding="utf-8"))
+        key = next(x for x in data["question"] if x["id"] == "respiration-yield")["answer"]
+        assert stored["answer"] == key and stored["right"] is True
+        assert page.evaluate("window.answers")[-1] == {"lesson": "energy-atp", "question": "respiration-yield",
+                                                       "right": True}
 
 
 def test_a_concept_link_in_the_feedback_lands_on_its_heading(page, site_url):

@@ -122,10 +122,21 @@ def test_a_pace_in_the_url_holds_the_computers_that_long_until_a_speed_is_picked
     """Issue 15: a pace= in the URL wins over the remembered speed, to the millisecond (a demo link
     that keeps the computers still); picking a speed in the menu then takes over."""
     page = watched.page
+    # Every wait the page asks the browser for, so the computer's can be read rather than sat out.
+    page.add_init_script("""(() => {
+        const setTimeout = window.setTimeout;
+        window.waitsAskedFor = [];
+        window.setTimeout = function (callback, ms, ...rest) {
+            window.waitsAskedFor.push(ms);
+            return setTimeout.call(this, callback, ms, ...rest);
+        };
+    })()""")
     page.goto(site_url + "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000")
     page.wait_for_selector("html[data-state=ready]")
     assert page.locator("#pace").input_value() == "slow"  # the nearest of the menu's speeds
-    page.wait_for_timeout(2500)  # longer than "slow" (1.6 s): a rounded pace would have moved
+    # The first computer waits the URL's 600 s, not the menu's "slow" (1.6 s) a rounded pace gives.
+    page.wait_for_function("window.waitsAskedFor.includes(600000)")
+    assert 1600 not in page.evaluate("window.waitsAskedFor")
     assert moves(page) == 0
     page.select_option("#pace", "instant")  # counts for the move the computer is waiting to make
     wait_moves(page, "> 2")

@@ -9,6 +9,15 @@ from table_page import log_length, tab_to, wait_for_more_log
 open_game = partial(table_page.open_game, game="nucleo")
 
 
+def answer_and_wait_for_my_turn(page):
+    """Make the first move the table or the buttons offer, then wait until it is played and the
+    person is to move again (the hint is offered only then), whatever the computers did between."""
+    before = int(page.evaluate("document.documentElement.dataset.moves"))
+    page.locator("#table [data-action], #actions button").first.click()
+    page.wait_for_function("n => Number(document.documentElement.dataset.moves) > n"
+                           " && !document.getElementById('hint').disabled", arg=before)
+
+
 def test_greedy_bots_play_a_whole_game(page, site_url):
     """RULINGS: a game with only bots plays itself to the end screen (the pool empties)."""
     open_game(page, site_url, seats="greedy,greedy,greedy", seed=3)
@@ -30,8 +39,7 @@ def test_a_person_rolls_by_mouse_and_offers_a_trade_by_keyboard(page, site_url):
     for _ in range(5):
         if page.locator("#actions button", has_text="Offer a trade to another player").count():
             break
-        page.locator("#table [data-action], #actions button").first.click()
-        page.wait_for_timeout(200)
+        answer_and_wait_for_my_turn(page)
     tab_to(page, lambda name: name.startswith("Offer a trade to another player"), "the offer button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#table g#seat-1[data-action]")
@@ -57,8 +65,7 @@ def test_the_minute_for_negotiating_counts_down_survives_a_reload_and_ends_the_t
     for _ in range(5):  # answer whatever the die asked
         if page.locator("#actions button", has_text="Offer a trade to another player").count():
             break
-        page.locator("#table [data-action], #actions button").first.click()
-        page.wait_for_timeout(200)
+        answer_and_wait_for_my_turn(page)
     assert re.fullmatch(r"Time left to negotiate: (1:00|0:5\d)", clock.inner_text())
     assert clock.get_attribute("role") == "timer"
     assert not page.locator("#actions button, #table [data-action]", has_text=re.compile("minute")).count()

@@ -58,3 +58,19 @@ def test_a_for_teachers_page_prints_without_the_site_header_or_play_links(page, 
     assert page.locator("#plan").is_visible() and page.locator("#misconceptions").is_visible()
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games.all()])
+def test_the_worksheet_and_exit_ticket_print_on_one_page_of_a4_and_of_letter(page, site_url, game_id):  # noqa: F811
+    """Issue 43: the packet's student handouts are print pages, one sheet each on either paper."""
+    import re
+
+    for sheet in ("worksheet", "exit-ticket"):
+        page.goto(f"{site_url}teachers/{game_id}-{sheet}.html")
+        assert axe_violations(page) == []
+        page.emulate_media(media="print")
+        assert not page.locator(".site-header").is_visible()
+        for paper in ("A4", "Letter"):
+            pdf = page.pdf(format=paper)
+            pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+            assert pages == 1, f"{game_id} {sheet} on {paper}: {pages} pages"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from biocards import games
 from biocards.core.testing import (assert_contract_step, assert_fair_bot, assert_illegal_changes_nothing,
-                                   assert_replays, random_game)
+                                   assert_replays, observable, random_game)
 
 GAMES = games.all()
 SEATS = [(g.id, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -24,16 +24,30 @@ def test_random_game_keeps_the_contract_and_replays(game_id, players, seed):
     """Every move keeps the contract; the finished game's record replays to the same state."""
     game = games.get(game_id)
     checked = {"n": 0}
+    positions = {}  # moves made -> what could be seen then: the record must replay through each
 
     def check(state, events):
         assert_contract_step(state, events)
         checked["n"] += 1
         if checked["n"] % 17 == 1 and not state.is_terminal():
             assert_illegal_changes_nothing(state)
-            assert_replays(state)
+            positions[len(state.history)] = observable(state)
 
     state = random_game(game, players, seed, check_each=check)
-    assert_replays(state)
+    assert_replays(state, along=positions)
+
+
+def test_a_replay_that_passes_through_another_position_on_the_way_fails():
+    """assert_replays checks the positions along the game, not only the last one: a position seen
+    during play that the record's replay does not pass through is reported with its move number."""
+    game = games.get("translation")
+    positions = {}
+    state = random_game(game, 2, 5, check_each=lambda s, _: positions.setdefault(len(s.history), observable(s)))
+    assert_replays(state, along=positions)
+    middle = len(state.history) // 2
+    positions[middle] = {**positions[middle], "current": "someone else"}
+    with pytest.raises(AssertionError, match=f"first {middle} moves"):
+        assert_replays(state, along=positions)
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])

@@ -126,3 +126,30 @@ def test_a_class_file_from_before_rules_versions_were_kept_still_resumes(tmp_pat
     assert resumed.row.version is None and not resumed.row.ended
     assert resumed.state.options["only_target_counters"] is True
     assert resumed.state.phase == "build" and resumed.moves == len(old.history)
+
+
+def test_the_referee_names_the_clocks_move_only_when_the_table_can_take_it(tmp_path):
+    """``ClassTable.clock_move``: "time-up" while the talks run, nothing before them (the roll and
+    any choice it brings come first) or at a table dealt without the minute."""
+    room = Classroom(Store(tmp_path / "classes.sqlite3"))
+    _info, table = nucleo_class(room, trade_minute=True)
+    assert table.clock_move() is None  # the roll first
+    to_talks(room, table)
+    assert table.clock_move().kind == "time-up"
+    room.end_table(table.id)
+    assert table.clock_move() is None
+    _info, plain = nucleo_class(room)
+    to_talks(room, plain)
+    assert plain.clock_move() is None
+
+
+def test_the_referee_plays_the_clocks_move_for_no_student(tmp_path):
+    room = Classroom(Store(tmp_path / "classes.sqlite3"))
+    _info, table = nucleo_class(room, trade_minute=True)
+    assert room.play_clock(table) is False  # the roll first: nothing to play
+    to_talks(room, table)
+    before = table.moves
+    assert room.play_clock(table) is True
+    assert table.moves == before + 1 and table.state.history[-1].kind == "time-up" and table.movers[-1] is None
+    room.delete_class(_info.code)
+    assert room.play_clock(table) is False  # a table that went plays nothing

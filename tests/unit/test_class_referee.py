@@ -207,3 +207,190 @@ def test_a_tables_seed_has_64_secret_bits_so_no_search_over_seeds_finds_the_deal
     store.add_class("ABCDE", "translation", 2, "greedy")
     top = store.add_table("ABCDE", 1, (1 << 64) - 1, {}, ["human", "human"], ["A", "B"])
     assert next(row.seed for row in store.tables() if row.id == top) == (1 << 64) - 1
+
+
+@pytest.mark.parametrize("name", ["Computer (strong)", "computer", "COMPUTER (good) for Ana", "Computer: beginner",
+                                  "strong", "Greedy", "Player 2", "player 10"])
+def test_a_student_cannot_take_a_computers_or_another_seats_name(tmp_path, name):
+    """Issue 40, finding 12: a student could call themselves "Computer (strong)", and classmates would
+    play on thinking they faced a computer (or take "Player 2" and be read as another seat)."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    with pytest.raises(Refusal, match="Choose your own first name"):
+        room.join(info.code, name)
+    assert room.tables_of(info.code) == [] and room.seats == {}
+
+
+def test_names_that_only_contain_such_words_are_first_names(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    for name in ("Goodwin", "Strongbow", "Computa", "Nobel"):
+        room.join(info.code, name)
+
+
+def choose_and_cancel(state):
+    """A card chosen and put back (Translation's play/cancel), or an offer started and cancelled
+    (NUCLEO's propose … cancel), if the seat to move can start one now: the actions, else None."""
+    twin = state.clone()
+    made = []
+    for _ in range(4):  # as far into the choice as it goes (Mutate's nucleotide, an offer's items)
+        legal = twin.legal_actions()
+        mutating = twin.pending and twin.pending[-1].data.get("card") == "mutate"
+        opener = next((a for a in legal if a.kind in ("propose", "offer-to", "give", "done-giving", "ask")
+                       or a.kind == "target" and mutating
+                       or a.kind == "play" and a.get("card") in ("delete", "mutate", "complement")), None)
+        if opener is None:
+            break
+        twin.apply(opener)
+        made.append(opener)
+    cancel = next((a for a in twin.legal_actions() if a.kind == "cancel"), None)
+    return made + [cancel] if made and cancel is not None else None
+
+
+@pytest.mark.parametrize("game", ["translation", "nucleo"])
+def test_a_card_chosen_and_put_back_is_no_move_of_the_students(tmp_path, game):
+    """Issue 40, "moves that are not moves": a run of random clicks made 1,228 cancels at one table,
+    each counted in the teacher's Moves column and the report. A choice cancelled is stored (the
+    record replays every action) but counted as no move; the moves a student finishes still count."""
+    from biocards.server.report import class_report
+
+    room = fresh(tmp_path)
+    info, _tokens, table = full_table(room, game, 2)
+    rng = random.Random(game)
+    pairs = 0
+    for _ in range(600):
+        state = table.state
+        if state.is_terminal() or pairs >= 5:
+            break
+        run = choose_and_cancel(state) if not state.pending else None
+        if run is not None:
+            counted = table.summary(set())["moves"]
+            seat = state.current_player
+            credited = [r for r in class_report(room, info.code)["rows"] if r["seat"] == seat + 1][0]["moves"]
+            for action in run:
+                room.play(table, table.state.current_player, action.to_json(), table.moves)
+            pairs += 1
+            assert table.summary(set())["moves"] == counted, [a.kind for a in run]
+            row = [r for r in class_report(room, info.code)["rows"] if r["seat"] == seat + 1][0]
+            assert row["moves"] == credited
+        legal = [a for a in table.state.legal_actions() if a.kind != "cancel"] or table.state.legal_actions()
+        room.play(table, table.state.current_player, rng.choice(legal).to_json(), table.moves)
+    assert pairs >= 1
+    # What the teacher's column shows is every move but the choices put back.
+    kept = table.summary(set())["moves"]
+    assert 0 < kept < table.moves
+    again = fresh(tmp_path).tables[table.id]  # a restarted server counts the same
+    assert again.summary(set())["moves"] == kept and again.moves == table.moves
+
+
+def test_the_class_log_names_students_as_the_end_screen_does(tmp_path):
+    """Issue 40: the class log said "Player 2 bought Insert" while the table showed "Ben"; the frame's
+    event texts and the teacher's last line name each seat as the class does."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    room.join(info.code, "Ana")
+    _token, table, _seat = room.join(info.code, "Ben")
+    for _ in range(8):
+        state = table.state
+        room.play(table, state.current_player, state.legal_actions()[-1].to_json(), table.moves)
+    texts = [e["text"] for e in table.frame(0)["events"]]
+    assert texts and not any("Player 1" in t or "Player 2" in t for t in texts), texts
+    assert any(t.startswith(("Ana ", "Ben ", "Ana's", "Ben's")) for t in texts)
+    assert "Player" not in table.summary(set())["last"]
+    room.hand_to_computer(table.id, 1)
+    assert any("Computer (good) for Ben" in e["text"] for e in table.frame(0)["events"])
+
+
+def test_a_counter_offer_begun_and_cancelled_is_no_move_but_the_offer_before_it_counts(tmp_path):
+    """NUCLEO's talks: Ana's offer (propose … send) is a whole move and counts; Ben declines (counts);
+    Cleo starts a counter-offer, adds an item and cancels: those three are put back, and only they."""
+    room = fresh(tmp_path)
+    info = room.create_class("nucleo", 3, "greedy")
+    for name in ("Ana", "Ben", "Cleo"):
+        _token, table, _seat = room.join(info.code, name)
+    state = table.state
+    while state.phase == "roll" or state.pending:  # the roll and any choice it brings
+        action = state.legal_actions()[0] if state.phase == "roll" else state.legal_actions()[-1]
+        room.play(table, state.current_player, action.to_json(), table.moves)
+
+    def play(kind):
+        action = next(a for a in state.legal_actions() if a.kind == kind)
+        room.play(table, state.current_player, action.to_json(), table.moves)
+
+    for kind in ("propose", "offer-to", "give", "done-giving", "ask", "send", "decline"):
+        play(kind)
+    whole = table.moves
+    for kind in ("counter", "give", "cancel"):
+        play(kind)
+    assert table.put_back == {whole + 1, whole + 2, whole + 3}
+    assert table.summary(set())["moves"] == whole
+
+
+def test_the_referee_builds_each_seats_whole_frame(tmp_path):
+    """The frame a page is sent: its seat's position, who is away (a student's seat with no page
+    connected; computers are never away), the Suggest switch and the clock's seconds when given."""
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 3, "greedy")
+    room.join(info.code, "Ana")
+    _token, table, _seat = room.join(info.code, "Ben")
+    room.start_table(table.id)  # seat 2: a computer
+    frame = room.frame(table, 0, here=[0, None])  # Ana's page and a projector are connected
+    assert frame["away"] == [1] and frame["suggest"] is False and "clock_left" not in frame
+    assert {k: v for k, v in frame.items() if k not in ("away", "suggest")} == table.frame(0)
+    room.set_suggest(info.code, True)
+    assert room.frame(table, 1, since=0, here=[0, 1], clock_left=12.5) | {"events": []} == {
+        **table.frame(1, since=0), "events": [], "away": [], "suggest": True, "clock_left": 12.5}
+
+
+def test_a_hint_is_for_the_seat_to_move_in_a_class_that_allows_it(tmp_path):
+    room = fresh(tmp_path)
+    info, _tokens, table = full_table(room, "translation", 2)
+    mover = table.state.current_player
+    with pytest.raises(Refusal, match="switched Suggest a move off"):
+        room.check_hint(table, mover)
+    room.set_suggest(info.code, True)
+    room.check_hint(table, mover)
+    with pytest.raises(Refusal, match="on your turn"):
+        room.check_hint(table, 1 - mover)
+    room.set_paused(table.id, True)
+    with pytest.raises(Refusal, match="on your turn"):
+        room.check_hint(table, mover)
+
+
+def test_what_a_student_did_besides_moving_is_noted_for_the_report_in_shapes_the_referee_knows(tmp_path):
+    from biocards.server.report import class_report
+
+    room = fresh(tmp_path)
+    info, tokens, _table = full_table(room, "translation", 2)
+    room.note(tokens[0], "why", {"concept": "codon"})
+    room.note(tokens[0], "hint", {"move": 3})
+    room.note(tokens[1], "answer", {"lesson": "codons", "question": "q1", "right": True, "of": 1})
+    for token, kind, detail in ((tokens[0], "why", {"concept": ""}), (tokens[0], "why", {"concept": "x" * 61}),
+                                (tokens[0], "hint", {"move": True}), (tokens[0], "answer", {"lesson": "l"}),
+                                (tokens[0], "answer", {"lesson": "l", "question": "q", "right": 1, "of": 1}),
+                                (tokens[0], "answer", {"lesson": "l", "question": "q", "right": True, "of": 21}),
+                                (tokens[0], "move", {}), (tokens[0], "why", ["codon"]),
+                                (tokens[0], "why", {"concept": "codon", "more": [[[]]]})):
+        with pytest.raises(Refusal, match="could not be read"):
+            room.note(token, kind, detail)
+    with pytest.raises(Refusal, match="No class seat"):
+        room.note("not-a-token", "why", {"concept": "codon"})
+    rows = {row["student"]: row for row in class_report(room, info.code)["rows"]}
+    assert (rows["Student 0"]["why_opened"], rows["Student 0"]["hints"]) == (1, 1)
+    assert (rows["Student 1"]["lessons_done"], rows["Student 1"]["questions_right"]) == (1, 1)
+
+
+def test_a_computers_move_is_played_only_if_the_table_is_as_it_was_when_it_began_thinking(tmp_path):
+    room = fresh(tmp_path)
+    info = room.create_class("translation", 2, "greedy")
+    _token, table, _seat = room.join(info.code, "Ana")
+    room.start_table(table.id)
+    while table.computer_to_move() is None:  # Ana's turn first: then it is the computer's
+        room.play(table, 0, table.state.legal_actions()[-1].to_json(), table.moves)
+    seat, at = table.computer_to_move(), table.moves
+    chosen = table.state.legal_actions()[0].to_json()
+    room.set_paused(table.id, True)
+    assert room.play_for_computer(table, seat, chosen, at) is False  # paused while it thought
+    room.set_paused(table.id, False)
+    assert room.play_for_computer(table, seat, chosen, at + 1) is False  # the table moved on
+    assert room.play_for_computer(table, seat, chosen, at) is True and table.moves == at + 1

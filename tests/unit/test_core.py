@@ -50,6 +50,37 @@ def test_event_to_json():
                                "concepts": ["codon"], "data": {"face": "A"}}
 
 
+def test_event_json_round_trips_and_the_public_form_keeps_the_draw_private():
+    """Issue 41 ("one way each"): events go to JSON and back in one place; the public form, which
+    the class server sends every seat, leaves out the data that can name a drawn card."""
+    event = Event("roll", 1, "Player 2 rolled A.", ("codon",), {"face": "A"})
+    assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event
+    public = event.to_json(public=True)
+    assert "data" not in public
+    assert Event.from_json(public) == Event("roll", 1, "Player 2 rolled A.", ("codon",))
+    for broken in ({"text": "x"}, {"kind": "roll", "text": "x", "player": "1"},
+                   {"kind": "roll", "text": "x", "concepts": "codon"}, ["roll"]):
+        with pytest.raises(ValueError):
+            Event.from_json(broken)
+
+
+def test_each_game_names_its_fewest_players_and_the_levels_are_named_once():
+    """Issue 41: a game's fewest players, a marked variant included, is a field every reader shares;
+    the gene-expression game's 2–3 player variant is below its printed 4–6."""
+    from biocards import games
+    from biocards.core import LEVELS
+    from biocards.core.hints import STRONGEST_FIRST
+
+    expression = games.get("expression")
+    assert (expression.min_players, expression.fewest_players) == (4, 2)
+    assert expression.variant_min_players == 2  # the older name still reads
+    assert expression.new_state(2, 1, variant=True).num_players == 2
+    with pytest.raises(ValueError, match="variant=True"):
+        expression.new_state(2, 1)
+    assert games.get("translation").fewest_players == games.get("translation").min_players
+    assert list(LEVELS) == ["random", "greedy", "search"] and STRONGEST_FIRST == ("search", "greedy", "random")
+
+
 def test_rng_pins_exact_values_for_a_seed():
     """Records replay on every Python: these numbers must never change."""
     rng = Rng(7)

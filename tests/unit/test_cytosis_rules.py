@@ -573,7 +573,8 @@ def test_greedy_beats_random():
 
 def test_balance_figures_report_every_seat_and_every_source():
     """Issue 5, balance: the bench gives seat win rates (a shared win split) and the HP share of each source."""
-    from biocards.games.cytosis.bench import measure, winner_of
+    from biocards.bench import cytosis_balance as measure
+    from biocards.bench import cytosis_winner_of as winner_of
     from biocards.games.cytosis.rules import SOURCES
 
     out = measure(2, (2,))
@@ -700,7 +701,7 @@ def test_the_balance_notes_say_what_greedy_games_give():
     card gives more than a fifth of all HP."""
     from pathlib import Path
 
-    from biocards.games.cytosis.bench import measure
+    from biocards.bench import cytosis_balance as measure
 
     notes = (Path(__file__).resolve().parents[2] / "lessons" / "rules" / "cytosis.md").read_text("utf-8")
     assert "No source reaches half" not in notes and "completed cards 54 / 52 / 49%" in notes

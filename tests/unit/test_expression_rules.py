@@ -12,7 +12,8 @@ import pytest
 from biocards.bots import RandomBot, play_out
 from biocards.core import Action, IllegalAction
 from biocards.core.testing import fingerprint
-from biocards.games.expression import BENCH, GAME, bench_extras, can_follow
+from biocards.bench import EXTRAS, WIN_RATES
+from biocards.games.expression import GAME, can_follow
 from biocards.games.expression.cards import ACTIONS, DECK, MUTATIONS, PATHWAY
 from biocards.games.expression.rules import MAX_HANDS, MAX_TURNS_PER_HAND, ExpressionState
 
@@ -542,8 +543,8 @@ def test_greedy_clearly_beats_random():
 
 def test_bench_settings_and_quick_hand_win_rates():
     """Issue 7: greedy-vs-greedy seat win rates over hands for 4 players (100 hands when quick)."""
-    assert BENCH == {"win_rate_players": [4], "win_rate_games": 200}
-    extras = bench_extras(quick=True)
+    assert WIN_RATES["expression"] == {"win_rate_players": [4], "win_rate_games": 200}
+    extras = EXTRAS["expression"](quick=True)
     assert extras["hands"] == 100
     assert abs(sum(extras["greedy_hand_win_rate_by_seat_4p"]) - 1) < 1e-9
     assert abs(sum(extras["greedy_hand_win_rate_by_turn_order_4p"]) - 1) < 1e-9

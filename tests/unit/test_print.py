@@ -199,3 +199,18 @@ def test_the_eight_sided_die_net_has_eight_equal_triangles_that_do_not_overlap()
         for b in centres[i + 1:]:
             assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 2 * inradius - 1
     assert sorted(re.findall(r">(\d)</text>", svg)) == list("12345678")
+
+
+def test_every_game_describes_its_own_printed_components():
+    """Issue 41 ("a game's knowledge in its folder"): each registered game's cards and colours for
+    paper are in its own ``print.py``; the site only collects them, for every game."""
+    import importlib
+
+    from biocards import games
+    from biocards.core.printed import Printed
+
+    assert sorted(GAMES) == sorted(g.id for g in games.all())
+    for game in games.all():
+        module = importlib.import_module(f"biocards.games.{game.id}.print")
+        printed = module.components({})
+        assert isinstance(printed, Printed) and printed.id == game.id and printed.faces

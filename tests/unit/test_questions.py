@@ -52,6 +52,21 @@ def test_the_right_answer_is_not_always_in_the_same_place():
     assert most / len(places) < 0.5, places
 
 
+@pytest.mark.parametrize("slug", LESSON_SLUGS)
+def test_the_keys_of_a_lessons_questions_are_spread_over_the_choices(slug):
+    """Issue 43: every key was the first choice in energy-atp, membranes-and-transport and
+    chain-to-protein, so a student learned to pick the first. Within a lesson no position holds more
+    keys than an even spread allows (4 questions of 4 choices: one key in each place). The page also
+    shuffles each student's choices (static/js/check-yourself.js); this keeps the page fair without it."""
+    choice = [q for q in _questions(slug) if q["kind"] == "choice"]
+    if len(choice) < 2:
+        return
+    width = max(len(q["choices"]) for q in choice)
+    places = [q["answer"] for q in choice]
+    fair = -(-len(places) // width)  # ceiling: as even as the count allows
+    assert max(places.count(i) for i in set(places)) <= fair, (slug, places)
+
+
 def test_order_questions_are_shown_shuffled_the_same_way_at_every_build():
     for slug in LESSON_SLUGS:
         for q in _questions(slug):

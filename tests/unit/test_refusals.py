@@ -6,6 +6,7 @@ sampled positions of those games where they are not legal (``core.testing.refuse
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -31,6 +32,62 @@ def test_every_refused_move_says_why(game_id, players, options):
         assert not re.search(r"“[a-z]+(-[a-z]+)*”", refusal), refusal
         assert refusal.rstrip(")").endswith((".", "?", "!")) and refusal[0].isupper(), refusal
     assert tried > 200, f"only {tried} refused moves were tried"
+
+
+# -- one rule per kind of move: the legal list and the refusal come from the same check ----------
+
+RULED = ["translation", "expression", "nucleo", "peptide", "cytosis"]
+"""Games whose moves are declared in one table of move kinds (``GameState.moves``)."""
+
+
+def sampled_positions(game, players, seeds, every, **options):
+    """Every ``every``-th position of random games from ``seeds`` (and each game's end), and every
+    move legal somewhere in them."""
+    from biocards.bots import RandomBot
+
+    positions, seen = [], {}
+    for seed in seeds:
+        state = game.new_state(players, seed, **options)
+        bots = [RandomBot(game, seat, seed) for seat in range(players)]
+        while not state.is_terminal():
+            for action in state.legal_actions():
+                seen.setdefault(action.key, action)
+            if len(state.history) % every == 0:
+                positions.append(state.clone())
+            state.apply(bots[state.current_player].choose(state))
+        positions.append(state.clone())
+    return positions, sorted(seen.values(), key=lambda a: a.key)
+
+
+@pytest.mark.parametrize("game_id, players, options", [c for c in CASES if c[0] in RULED],
+                         ids=[f"{g}-{n}{'-' + '-'.join(o) if o else ''}" for g, n, o in CASES if g in RULED])
+def test_each_move_is_allowed_or_refused_by_its_own_check(game_id, players, options):
+    """Issue 41 ("each game's rules said once"): in sampled random-play positions, every legal move
+    passes its kind's check, and every move legal elsewhere but not here is refused by ``apply`` with
+    exactly the sentence its check gives, leaving the position as it was."""
+    from biocards.core import IllegalAction
+
+    game = games.get(game_id)
+    positions, moves = sampled_positions(game, players, range(2), 9, **options)
+    refused = 0
+    for position in positions:
+        legal = position.legal_actions()
+        for action in legal:
+            assert position.check(action) is None, f"legal {action!r} refused: {position.check(action)}"
+        keys = {a.key for a in legal}
+        before = (json.dumps(position.view(None), sort_keys=True), position.to_record())
+        for action in moves:
+            if action.key in keys:
+                continue
+            reason = position.check(action)
+            assert reason, f"{action!r} is not legal after {len(position.history)} moves, yet its check allows it"
+            with pytest.raises(IllegalAction) as refusal:
+                position.apply(action)
+            assert str(refusal.value) == reason
+            assert position.explain_illegal(action) == reason
+            refused += 1
+        assert (json.dumps(position.view(None), sort_keys=True), position.to_record()) == before
+    assert refused > 200, f"only {refused} refused moves were tried"
 
 
 # -- the examples the audits found ------------------------------------------------------------------

@@ -178,3 +178,24 @@ def test_the_landing_page_seats_a_person_and_enough_computers_for_every_game():
         assert seats[0] == "human" and set(seats[1:]) == {"greedy"} and len(seats) == max(low, 2), seats
         hidden = re.search(r'name="seats" value="([^"]+)"', form.group(0)).group(1)
         assert hidden.split(",") == seats
+
+
+def test_every_page_has_a_meta_description_of_its_own():
+    """Issue 43: Lighthouse SEO marked every page down for a missing <meta name="description"> (what
+    a search result shows under the title). Each page has one, short enough to show whole."""
+    import html
+    import re
+
+    pages = sorted(DIST.rglob("*.html"))
+    assert len(pages) >= 30
+    seen = {}
+    for page in pages:
+        found = re.findall(r'<meta name="description" content="([^"]*)">', page.read_text(encoding="utf-8"))
+        name = page.relative_to(DIST).as_posix()
+        assert len(found) == 1, name
+        text = html.unescape(found[0])
+        assert 50 <= len(text) <= 200 and not text.startswith(" "), (name, text)
+        seen[name] = text
+    # A page's own words, not one line copied to all of them.
+    assert len(set(seen.values())) == len(seen)
+    assert seen["lessons/genetic-code.html"].startswith("Cells read genes three bases at a time.")

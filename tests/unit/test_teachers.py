@@ -120,6 +120,57 @@ def test_standards_cited_are_real_codes_and_units(game_id):
         assert ap_units[int(number)] == name, row["unit"]
 
 
+# The topics of the AP Biology Course and Exam Description (College Board, effective fall 2020) in
+# the units the games touch, number and name as printed there.
+AP_TOPICS = {
+    "1.1": "Structure of Water and Hydrogen Bonding", "1.2": "Elements of Life",
+    "1.3": "Introduction to Biological Macromolecules", "1.4": "Properties of Biological Macromolecules",
+    "1.5": "Structure and Function of Biological Macromolecules", "1.6": "Nucleic Acids",
+    "2.1": "Cell Structure: Subcellular Components", "2.2": "Cell Structure and Function", "2.3": "Cell Size",
+    "2.4": "Plasma Membranes", "2.5": "Membrane Permeability", "2.6": "Membrane Transport",
+    "2.7": "Facilitated Diffusion", "2.8": "Tonicity and Osmoregulation", "2.9": "Mechanisms of Transport",
+    "2.10": "Cell Compartmentalization", "2.11": "Origins of Cell Compartmentalization",
+    "3.1": "Enzyme Structure", "3.2": "Enzyme Catalysis", "3.3": "Environmental Impacts on Enzyme Function",
+    "3.4": "Cellular Energy", "3.5": "Photosynthesis", "3.6": "Cellular Respiration", "3.7": "Fitness",
+    "4.1": "Cell Communication", "4.2": "Introduction to Signal Transduction", "4.3": "Signal Transduction",
+    "4.4": "Changes in Signal Transduction Pathways", "4.5": "Feedback", "4.6": "Cell Cycle",
+    "4.7": "Regulation of Cell Cycle",
+    "6.1": "DNA and RNA Structure", "6.2": "Replication", "6.3": "Transcription and RNA Processing",
+    "6.4": "Translation", "6.5": "Regulation of Gene Expression", "6.6": "Gene Expression and Cell Specialization",
+    "6.7": "Mutations", "6.8": "Biotechnology",
+}
+# Issue 43: the alignment as a reviewer checked it against the published NGSS and the CED. A
+# standard the game meets only weakly is marked "partial" (HS-LS1-1 for NUCLEO; HS-LS3-2 for
+# Translation, whose cards are only one of its three sources of variation) or dropped (HS-LS1-1 for
+# Cytosis and the gene-expression game, which teach organelles and regulation, not DNA → protein).
+ALIGNMENT = {
+    "translation": ({"HS-LS1-1": None, "HS-LS3-2": "partial", "MS-LS3-1": None},
+                    {"6.1", "6.4", "6.7", "1.5", "1.6"}),
+    "peptide": ({"HS-LS1-1": None, "MS-LS1-2": None}, {"6.3", "6.4", "2.1", "3.4"}),
+    "nucleo": ({"HS-LS1-1": "partial"}, {"1.5", "4.1"}),
+    "cytosis": ({"MS-LS1-2": None, "HS-LS1-7": "partial"}, {"2.1", "2.9", "2.10", "3.1", "3.4", "3.6", "4.1", "4.2"}),
+    "expression": ({"HS-LS1-4": "partial", "MS-LS3-1": None}, {"6.5", "6.6", "6.7"}),
+}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_ap_topics_carry_the_ceds_numbers_and_the_alignment_is_the_checked_one(game_id, site):
+    data = tomllib.loads((TEACHERS / f"{game_id}.toml").read_text(encoding="utf-8"))
+    ngss, topics = ALIGNMENT[game_id]
+    assert {s["code"]: s.get("fit") for s in data["ngss"]} == ngss
+    cited = set()
+    for row in data["ap"]:
+        unit = row["unit"].split(":")[0].removeprefix("Unit ")
+        for topic in row["topics"].split("; "):
+            number, name = topic.split(" ", 1)
+            assert number.split(".")[0] == unit and AP_TOPICS[number] == name, topic
+            cited.add(number)
+    assert cited == topics
+    html = (site[0] / "teachers" / f"{game_id}.html").read_text(encoding="utf-8")
+    assert html.count("<strong>In part.</strong>") == list(ngss.values()).count("partial")
+    assert "effective fall 2020" in html
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_game_lengths_are_still_what_the_games_play(game_id):
     """The file's first game at the fewest players replays to the same length (greedy bots are
@@ -183,13 +234,57 @@ GOOD = (TEACHERS / "cytosis.toml").read_text(encoding="utf-8")
      "exactly three questions"),
     (lambda t: t.replace('code = "HS-LS1-7"', 'code = "HS-LS9-9"'), "not an NGSS"),
     (lambda t: t.replace('unit = "Unit 3: Cellular Energetics"', 'unit = "Cellular Energetics"'), "Unit N: its name"),
+    (lambda t: t.replace('"3.1 Enzyme Structure; ', '"enzymes; '), "'3.N Its Name'"),
+    (lambda t: t.replace('fit = "partial"', 'fit = "weak"'), 'fit is "partial" or left out'),
+    (lambda t: t.replace('\nanswers = [', '\nanswers = [\n  "One too many.",'), "one answer key for each discussion question"),
+    (lambda t: t.replace('iep = ', 'ieps = '), "[differentiation] needs exactly english_learners, iep, extension"),
     (lambda t: t.replace('start_lesson = "cell-organelles"', 'start_lesson = "no-such-lesson"'), "no-such-lesson"),
     (lambda t: t.replace('guided = "cytosis-secrete-a-hormone"', 'guided = "nowhere"'), "guided 'nowhere'"),
     (lambda t: 'extra = "x"\n' + t, "unknown field(s) extra"),
-    (lambda t: t + '\nnote = "x"\n', "unknown field(s) note in a [[plan]] table"),
+    (lambda t: t.replace('\n[differentiation]', '\nnote = "x"\n\n[differentiation]'),
+     "unknown field(s) note in a [[plan]] table"),
 ])
 def test_a_malformed_teacher_file_stops_the_build_with_a_clear_message(change, message):
     path = TEACHERS / "cytosis.toml"
     data = tomllib.loads(change(GOOD))
     with pytest.raises(LessonError, match=re.escape(message)):
         check_teacher_page(path, data, {"cell-organelles"}, {"cytosis-secrete-a-hormone"})
+
+
+def test_a_note_from_a_rules_table_is_its_own_cell_and_a_note_stays_on_its_own_games_page(site):
+    """Issue 43 (Display): a Markdown table row leaked into Peptide's notes ("…made.) | | Amino-Acyl
+    Synthetase | Pay 2 ATP…"), and a lesson paragraph naming Peptide carried Cytosis's note ("the same
+    glucose gives about 30") onto Peptide's page."""
+    dist, listed = site
+    for game_id, entry in listed.items():
+        assert not any("|" in n for n in entry["notes"]), game_id
+    assert not any("about 30" in n for n in listed["peptide"]["notes"])
+    assert any("one glucose gives about 30 ATP" in n for n in listed["cytosis"]["notes"])
+    assert any(n.startswith("In a real cell a vacuole stores water, ions and nutrients") for n in listed["peptide"]["notes"])
+    html = (dist / "teachers" / "peptide.html").read_text(encoding="utf-8")
+    assert "| |" not in html and "Amino-Acyl Synthetase | Pay" not in html
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_for_teachers_page_carries_the_teachers_packet_in_the_plans_order(site, game_id):
+    """Issue 43: learning objectives, vocabulary with student-level definitions (the game's own
+    concepts), the discussion questions with answer keys, differentiation, a rubric, and a worksheet
+    and exit ticket to print; the plan comes before the questions it says are "below"."""
+    dist, listed = site
+    entry = listed[game_id]
+    html = (dist / "teachers" / f"{game_id}.html").read_text(encoding="utf-8")
+    order = [html.index(f'id="{part}"') for part in ("objectives", "plan", "vocabulary", "discuss", "differentiation")]
+    assert order == sorted(order)
+    assert [v["word"] for v in entry["vocabulary"]] == [c["title"] for c in entry["concepts"]]
+    for v in entry["vocabulary"]:
+        assert v["definition"].endswith(".") and len(v["definition"].split()) <= 30, v
+        assert f"<dt>{v['word']}</dt>" in html.replace("&#39;", "'").replace("&amp;", "&")
+    assert html.count("Answer key:") == 3 == len(entry["answers"])
+    for part in ("English learners", "Students with IEPs", "Extension for fast finishers",
+                 "Rubric for the discussion or the worksheet", "After playing and discussing, a student can:"):
+        assert part in html, part
+    for sheet, must in (("worksheet", entry["discussion"][0]), ("exit-ticket", entry["exit_ticket"][0])):
+        assert f'href="{game_id}-{sheet}.html"' in html
+        page = (dist / "teachers" / f"{game_id}-{sheet}.html").read_text(encoding="utf-8")
+        assert "Name:" in page and must.replace("'", "&#39;") in page
+        assert "Answer key" not in page  # a student's sheet carries no answers

@@ -94,15 +94,6 @@ class OnePlyBot(SeatBot):
         child.apply(action)
 
 
-def one_ply_factory(evaluate: Evaluate) -> Callable[[Game, int, int], OnePlyBot]:
-    """A ``greedy`` factory for a game that supplies only an evaluation function."""
-
-    def factory(game: Game, seat: int, seed: int = 0) -> OnePlyBot:
-        return OnePlyBot(game, seat, seed, evaluate=evaluate)
-
-    return factory
-
-
 def play_out(state: GameState, bots: list[Bot], *, max_moves: int | None = None) -> GameState:
     """Let the bots play ``state`` to the end (in place) and return it."""
     limit = max_moves if max_moves is not None else state.game.max_moves

@@ -90,7 +90,10 @@ class Action:
 
     def get(self, name: str, default: Any = None) -> Any:
         """The parameter ``name``, or ``default``."""
-        return dict(self.params).get(name, default)
+        for key, value in self.params:  # a handful of parameters: no dict to build (checks ask often)
+            if key == name:
+                return value
+        return default
 
     def with_label(self, label: str) -> Action:
         """The same move with another label."""
@@ -154,12 +157,25 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     """Details for the page (JSON-able)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict of this event."""
-        return {
-            "kind": self.kind,
-            "player": self.player,
-            "text": self.text,
-            "concepts": list(self.concepts),
-            "data": dict(self.data),
-        }
+    def to_json(self, *, public: bool = False) -> dict[str, Any]:
+        """A JSON-able dict of this event; ``public`` leaves out ``data``, which can name what a draw
+        brought (the class server sends every seat only the log line everyone reads)."""
+        out = {"kind": self.kind, "player": self.player, "text": self.text, "concepts": list(self.concepts)}
+        if not public:
+            out["data"] = dict(self.data)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Rebuild an event from :meth:`to_json` output (public or not); ``ValueError`` when malformed."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str) \
+                or not isinstance(data.get("text"), str):
+            raise ValueError(f"an event needs a 'kind' and a 'text': {data!r}")
+        player, concepts, details = data.get("player"), data.get("concepts", ()), data.get("data", {})
+        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+            raise ValueError(f"an event's player is a seat number or null, not {player!r}")
+        if not isinstance(concepts, (list, tuple)) or not all(isinstance(c, str) for c in concepts):
+            raise ValueError(f"an event's concepts are a list of ids, not {concepts!r}")
+        if not isinstance(details, Mapping):
+            raise ValueError(f"an event's data is a mapping, not {details!r}")
+        return cls(data["kind"], player, data["text"], tuple(concepts), dict(details))

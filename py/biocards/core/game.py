@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import abc
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,6 +24,34 @@ if TYPE_CHECKING:
 BotFactory = Callable[["Game", int, int], "Bot"]
 """``factory(game, seat, seed) -> Bot``."""
 
+LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
+"""The computer levels, weakest first: the bot's name in ``Game.bots`` -> the word a player reads."""
+
+GAME_OVER = "The game is over: no more moves can be made."
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of move, said once (as boardgame.io's moves return ``INVALID_MOVE``).
+
+    ``check(state, action)`` is the rule: ``None`` allows the move, otherwise it returns the
+    sentence a student reads when it is refused. The legal moves are the ``options`` this rule
+    allows, so the legal list and the refusal sentence come from the same lines and cannot disagree.
+    """
+
+    options: Callable[[Any], Iterable[Action]]
+    """``options(state)``: the moves of this kind worth asking about here, labelled, in the order the
+    table lists them (a superset of the legal ones: ``check`` decides)."""
+    check: Callable[[Any, Action], str | Callable[[], str] | None]
+    """``check(state, action)``: ``None`` when the move is allowed, else why it is refused: the
+    sentence, or a function of no arguments that writes it when the sentence costs work to write
+    (the legal list asks only whether a move is allowed)."""
+    apply: Callable[[Any, Action], list[Event]]
+    """``apply(state, action)``: carry out an allowed move, returning what happened."""
+    when_stuck: bool = False
+    """A move offered only when no other kind of move is legal ("end the turn: no way to spend the
+    last point"); its check refuses it otherwise, asking :meth:`GameState.can_move_otherwise`."""
+
 
 class GameState(abc.ABC):
     """A position of one game. Subclasses implement the rules; this class keeps the bookkeeping."""
@@ -33,6 +61,13 @@ class GameState(abc.ABC):
 
     _legal: list[Action] | None = None
     """The legal moves of this position, computed once (bots and ``apply`` both ask for them)."""
+
+    moves: ClassVar[Mapping[str, Move]] = {}
+    """The game's table of move kinds, ``kind -> Move``, in the order the legal list gives them.
+    A game declares it once; the legal list, the refusals and the dispatch of moves all read it."""
+
+    game_over: ClassVar[str] = GAME_OVER
+    """The refusal of any move once the game is over."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The move limit is a rule of every game, kept here so no game can forget it: once
@@ -76,13 +111,38 @@ class GameState(abc.ABC):
             self._legal = [] if self.is_terminal() else self._compute_legal()
         return list(self._legal)
 
-    @abc.abstractmethod
     def _compute_legal(self) -> list[Action]:
-        """The legal moves of a position that is not over (cached by :meth:`legal_actions`)."""
+        """The legal moves of a position that is not over (cached by :meth:`legal_actions`): every
+        option of each kind of move that its check allows."""
+        legal: list[Action] = []
+        for stuck in (False, True):
+            for move in self.moves.values():
+                if move.when_stuck is stuck:
+                    check = move.check
+                    legal += [action for action in move.options(self) if check(self, action) is None]
+            if legal:
+                return legal
+        return legal
 
-    @abc.abstractmethod
+    def can_move_otherwise(self) -> bool:
+        """Whether some move other than a :attr:`Move.when_stuck` one is legal here."""
+        return any(move.check(self, action) is None for move in self.moves.values() if not move.when_stuck
+                   for action in move.options(self))
+
+    def check(self, action: Action) -> str | None:
+        """``None`` when ``action`` is allowed by its kind's rule, else the sentence refusing it."""
+        if self.is_terminal():
+            return self.game_over
+        move = self.moves.get(action.kind)
+        if move is None:
+            return self._unknown_move(action)
+        refusal = move.check(self, action)
+        return refusal() if callable(refusal) else refusal
+
     def _apply(self, action: Action) -> list[Event]:
-        """Carry out a move already known to be legal."""
+        """Carry out a move already known to be legal (a game that does more after every move, such
+        as ending a turn, calls this and adds its own events)."""
+        return self.moves[action.kind].apply(self, action)
 
     @abc.abstractmethod
     def is_terminal(self) -> bool:
@@ -111,7 +171,11 @@ class GameState(abc.ABC):
         return self.clone()
 
     def explain_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal here, in a sentence a student understands."""
+        """Why ``action`` is not legal here, in a sentence a student understands: its kind's check,
+        or (for a move the check allows but no option lists, such as a malformed one) a plain no."""
+        return self.check(action) or self._unknown_move(action)
+
+    def _unknown_move(self, action: Action) -> str:
         name = action.label or action.kind.replace("-", " ")
         return f"“{name}” is not a move you can make right now."
 
@@ -120,7 +184,7 @@ class GameState(abc.ABC):
     def apply(self, action: Action) -> list[Event]:
         """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing."""
         if self.is_terminal():
-            raise IllegalAction("The game is over: no more moves can be made.")
+            raise IllegalAction(self.game_over)
         legal = self.legal_actions()
         try:
             chosen = legal[legal.index(action)]
@@ -219,14 +283,22 @@ class Game:
     """The rules version of shared links written before links carried one (``None``: the current
     version): such a link replays with that version's rules, as an old record does."""
     summary: str = ""
+    """One sentence for the game list."""
+    variant_min_players: int | None = None
+    """Fewest players of a marked variant below the printed count (the state checks that the
+    variant is chosen), or ``None`` when there is none; read :attr:`fewest_players`."""
     reveal_kinds: frozenset[str] = frozenset()
     """Kinds of move that reveal something hidden or random (a roll, a draw, a card turned face up,
     a shuffle): :mod:`biocards.core.undo` never takes such a move back."""
-    """One sentence for the game list."""
+
+    @property
+    def fewest_players(self) -> int:
+        """The fewest players any table of this game may have, a marked variant included."""
+        return self.variant_min_players or self.min_players
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
         """A new game; raises ``ValueError`` for a player count or option this game does not have."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if not isinstance(players, int) or not self.fewest_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
                              f"not {players!r}.")
         unknown = set(options) - set(self.options)

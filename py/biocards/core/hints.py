@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .game import GameState
+from .game import LEVELS, GameState
 from .undo import reveals
 
-STRONGEST_FIRST = ("search", "greedy", "random")
+STRONGEST_FIRST = tuple(reversed(LEVELS))
 """Bot names from strongest to weakest; a hint asks the first one the game has."""
 
 

@@ -70,10 +70,6 @@ class Deck(Generic[T]):
         """Put cards on the discard pile."""
         self.discards.extend(cards)
 
-    def put_on_top(self, card: T) -> None:
-        """Return a card to the top of the draw pile."""
-        self.cards.append(card)
-
     def all_cards(self) -> list[T]:
         """Every card the deck holds, draw pile then discards (for conservation checks)."""
         return self.cards + self.discards

@@ -67,8 +67,7 @@ def check_record(record: object, game: Game) -> dict[str, Any]:
         # with that option set, so every replay (load, the page's log) plays the old rules.
         record = {**record, "version": game.version, "options": {**earlier, **record.get("options", {})}}
     players = record.get("players")
-    fewest = getattr(game, "variant_min_players", game.min_players)  # a marked variant may allow fewer
-    if not _whole(players) or not fewest <= players <= game.max_players:
+    if not _whole(players) or not game.fewest_players <= players <= game.max_players:
         raise InvalidRecord(f"{game.title} is for {game.min_players}–{game.max_players} players; "
                             f"this saved game names {players!r}.")
     seed = record.get("seed")

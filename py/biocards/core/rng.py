@@ -64,10 +64,6 @@ class Rng:
             if r < limit:
                 return r % n
 
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer with ``low <= x <= high``."""
-        return low + self.randbelow(high - low + 1)
-
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""
         return items[self.randbelow(len(items))]

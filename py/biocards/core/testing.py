@@ -11,7 +11,7 @@ import json
 import pickle
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..bots import RandomBot
@@ -68,11 +68,25 @@ def assert_contract_step(state: GameState, events: list) -> None:
         assert sum(points for _, points in state.score_breakdown(p)) == state.scores()[p]
 
 
-def assert_replays(state: GameState) -> None:
-    """The record, through JSON, replays to a state that looks identical."""
+def assert_replays(state: GameState, along: Mapping[int, dict[str, Any]] | None = None) -> None:
+    """The record, through JSON, replays to a state that looks identical.
+
+    ``along`` maps a number of moves made to :func:`observable` of the game at that point, taken
+    during play: the replay must pass through each of those positions on its way. A record of the
+    first ``k`` moves is the first ``k`` moves of the whole record, so one replay checks them all,
+    in time linear in the game's length (loading each shorter record again is quadratic in it).
+    """
     record = json.loads(json.dumps(state.to_record()))
-    again = state.game.load(record)
-    assert observable(again) == observable(state)
+    actions = record["actions"]
+    stops = sorted(along or {})
+    assert not stops or 0 <= stops[0] and stops[-1] <= len(actions), f"positions {stops} beyond the record"
+    # Loaded as a record up to the first position, then moved on as game.load moves: move by move.
+    loaded = stops[0] if stops else len(actions)
+    again = state.game.load({**record, "actions": actions[:loaded]})
+    for moves, want in [*((k, along[k]) for k in stops), (len(actions), observable(state))]:
+        for data in actions[len(again.history):moves]:
+            again.apply(Action.from_json(data))
+        assert observable(again) == want, f"the record's first {moves} moves replay to another position"
 
 
 def illegal_variants(state: GameState) -> list[Action]:

@@ -3,9 +3,14 @@ student page over which the referee (classroom.py) hears moves and sends each se
 
 Frames, as JSON objects with a ``type``:
 
-- page → server: ``hello`` {token, build, since}, ``move`` {action, at}, ``hint``, ``answer``;
-- server → page: ``position`` (or ``waiting``), ``refused`` {message}, ``hint`` {action, reason},
-  ``error`` {message}, ``reload`` (the page is another build's).
+- page → server: ``hello`` {token, build, since} (once per socket), ``move`` {action, at}, ``hint``,
+  ``why`` {concept};
+- server → page: ``position`` (or ``waiting``), ``away`` {away}, ``refused`` {message}, ``hint``
+  {action, reason}, ``error`` {message, lost?}, ``reload`` (the page is another build's).
+
+This module keeps the edge: routes, the teacher's key and the projector's passes, the names and
+origins the server answers to, and the limits per device, per seat token and per socket (see
+docs/class-server.md, "Limits").
 """
 
 from __future__ import annotations
@@ -13,29 +18,57 @@ from __future__ import annotations
 import asyncio
 import functools
 import hmac
+import ipaddress
 import json
 import re
+import secrets
 import socket
 import subprocess
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from .. import games
+from .. import __version__, games
 from .classroom import LEVELS, Classroom, ClassTable, Refusal, class_options
 from .clocks import Clocks
-from .computers import Computers
+from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, report_csv
 from .store import Store
 
 FRAME_LIMIT = 16 * 1024
 """The largest frame a page may send (a move is well under 1 KB)."""
 FRAMES_PER_SECOND = 10
-"""Frames a page may send in one second; more get an error frame and are dropped."""
+"""Frames a page may send in one second; more are dropped (with one error frame a second), and a
+socket sending three times as many is closed: a page never does (a flood of hellos did)."""
+JSON_DEPTH = 12
+"""Nesting a request or frame may have (a move is three deep): deeper is refused before any use."""
 JOIN_FAILURES = 10
 """Wrong join codes from one address within a minute before it may try no more that minute."""
+JOINS_PER_MINUTE = 60
+"""Seats one address may take in a minute: a class of 30 behind one school NAT, each joining twice."""
+SOCKETS_PER_ADDRESS = 100
+"""Open sockets from one address: a class of 30 behind one NAT with a page, a reconnect overlapping
+its old socket and a second tab each, and the projector."""
+SOCKETS_OPENED_PER_MINUTE = 150
+"""Sockets one address may open in a minute: a class of 30 behind one NAT, every page reconnecting
+five times (a Wi-Fi that drops every 12 s); a script opening socket after socket meets it."""
+SOCKETS_PER_TOKEN = 3
+"""Sockets one seat token may hold (a page, its reconnect, a second tab); a fourth closes the oldest."""
+HELLO_SECONDS = 5.0
+"""A socket that has not said a valid hello by then is closed."""
+SEND_SECONDS = 10.0
+"""A frame a socket's page has not taken in this long closes that socket (its page reconnects)."""
+OUTBOX = 64
+"""Frames waiting for one socket: a page this far behind is closed rather than waited for."""
+ANSWERS_PER_MINUTE = 30
+"""Check-yourself answers one seat token may send in a minute (a lesson has about five)."""
+WATCH_SECONDS = 2 * 3600
+"""A projector pass lasts a lesson; the teacher page hands out a new one after half of that."""
+SCHOOL = 100
+"""How many times the class-sized limits an address named with ``--bench-address`` may use."""
 COMPUTER_PACE = 0.7
 """Seconds a computer takes at least before its move, so people can follow it (the page's "normal")."""
 HASHED = re.compile(r"(^|[/-])[0-9a-f]{16}([/.-]|$)")
@@ -44,22 +77,137 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml",
          ".html": "text/html; charset=utf-8", ".css": "text/css", ".zip": "application/zip"}
 """Types a browser insists on (a module script must be JavaScript, wasm streaming wants its own)."""
+LESSON = re.compile(r'data-lesson="([^"]+)"')
+QUESTION = re.compile(r'data-question="([^"]+)"')
+
+
+class Unreadable(ValueError):
+    """A request or frame the server will not read: its sentence says why."""
+
+
+def read_json(text: str | bytes) -> dict:
+    """A JSON object at most JSON_DEPTH deep, or Unreadable (never a RecursionError)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise Unreadable("That request is nested too deeply to read.") from None
+    except (ValueError, UnicodeDecodeError):
+        raise Unreadable("That request could not be read.") from None
+    if not isinstance(data, dict):
+        raise Unreadable("That request could not be read.")
+    level, depth = [data], 1
+    while level:
+        if depth > JSON_DEPTH:
+            raise Unreadable("That request is nested too deeply to read.")
+        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(v, (dict, list))]
+        depth += 1
+    return data
+
+
+def _expect(data: dict, **kinds: type | tuple) -> None:
+    """Each named field, when present, of its type (a bool is no number): else a 400 with a sentence."""
+    for name, kind in kinds.items():
+        value = data.get(name)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool) and bool not in (
+                kind if isinstance(kind, tuple) else (kind,))):
+            raise web.HTTPBadRequest(text=f"That request's {name!r} is not what it should be.")
+
+
+class Peer:
+    """One page's WebSocket and the frames waiting to go to it. Sending only queues a frame; a
+    writer task of the socket's own takes them out, so no table ever waits on one socket. A page
+    that falls OUTBOX frames behind, or takes longer than SEND_SECONDS over one, is hung up on at
+    once (its page reconnects and is sent the whole position)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.socket: web.WebSocketResponse | None = None
+        self.transport: asyncio.Transport | None = None
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+        self.writer: asyncio.Task | None = None
+        self.table: ClassTable | None = None
+        self.seat: int | None = None
+        self.token = ""
+        self.closed = False
+
+    def open(self, socket_: web.WebSocketResponse, transport) -> None:
+        self.socket, self.transport = socket_, transport
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, frame: dict) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(json.dumps(frame))
+        except asyncio.QueueFull:
+            self.hang_up()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                await asyncio.wait_for(self.socket.send_str(text), SEND_SECONDS)
+                self.outbox.task_done()
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+            self.hang_up()
+
+    async def finish(self) -> None:
+        """Send what is queued (a last error frame), then close with the closing handshake."""
+        if not self.closed:
+            try:
+                await asyncio.wait_for(self.outbox.join(), SEND_SECONDS)
+                await asyncio.wait_for(self.socket.close(), SEND_SECONDS)
+            except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+                self.hang_up()
+        self.closed = True
+
+    def hang_up(self) -> None:
+        """Close the connection now, with no closing handshake: the page may be the one not reading."""
+        self.closed = True
+        if self.transport is not None:
+            self.transport.abort()
+
+    def stop(self) -> None:
+        self.closed = True
+        if self.writer is not None:
+            self.writer.cancel()
 
 
 class ClassServer:
-    """The running server: its classroom, its pages' sockets and its computers."""
+    """The running server: its classroom, its pages' sockets and its computers.
 
-    def __init__(self, dist: Path, data: Path, *, lan_address: str | None = None, workers: int | None = None) -> None:
+    ``names``: host names it answers to besides IP addresses, localhost and this machine's own name
+    (DNS rebinding: a page on someone else's name never reaches it). ``bench_addresses``: addresses
+    given SCHOOL times the class-sized limits, for the load bench, whose simulated school all comes
+    from one address; nothing is given them unless the server is started with them named."""
+
+    def __init__(self, dist: Path, data: Path, *, lan_address: str | None = None, workers: int | None = None,
+                 names: Iterable[str] = (), bench_addresses: Iterable[str] = ()) -> None:
         self.dist = dist.resolve()
         self.store = Store(data)
         self.classroom = Classroom(self.store)
         self.key = self.store.teacher_key()
         self.lan_address = lan_address
-        self.computers = Computers(workers)
-        self.sockets: dict[int, dict[web.WebSocketResponse, int | None]] = defaultdict(dict)
+        self.computers = Computers(workers)  # its processes start now, before any port is open
+        self.sockets: dict[int, dict[Peer, int | None]] = defaultdict(dict)
         self.thinking: set[int] = set()  # tables whose computer is working out a move
+        self.hinting: set[tuple[int, int]] = set()  # seats with a suggestion being worked out
         self.clocks = Clocks(self.clock_ran_out)
         self.join_failures: dict[str, deque] = defaultdict(deque)
+        self.joins: dict[str, deque] = defaultdict(deque)
+        self.answers: dict[str, deque] = defaultdict(deque)
+        self.answered: set[tuple[str, str, str]] = set()
+        self.peers: set[Peer] = set()  # every open socket, seated or not
+        self.by_address: Counter[str] = Counter()
+        self.opened: dict[str, deque] = defaultdict(deque)
+        self.by_token: dict[str, list[Peer]] = defaultdict(list)
+        self.away_told: dict[int, list[int]] = {}
+        self.passes: dict[str, tuple[int, float]] = {}  # projector pass -> (table id, good until)
+        self.pass_of: dict[int, str] = {}
+        socket_host = socket.gethostname().lower()
+        self.names = {"localhost", socket_host, f"{socket_host}.local", *(n.lower().rstrip(".") for n in names)}
+        self.bench_addresses = frozenset(bench_addresses)
         self.build = self._build_id()
 
     def _build_id(self) -> str:
@@ -68,12 +216,13 @@ class ClassServer:
         return next((p.name for p in sorted((self.dist / "wheels").iterdir()) if p.is_dir()), "")
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=64 * 1024)
+        app = web.Application(client_max_size=64 * 1024, middlewares=[self._known_name])
         app.add_routes([
             web.get("/class-server.json", self.hello),
             web.get("/teacher/", self.teacher_page),
             web.get("/teacher/index.html", self.teacher_page),
             web.get("/api/teacher", self.teacher_state),
+            web.post("/api/teacher/key", self.change_key),
             web.post("/api/teacher/classes", self.create_class),
             web.post("/api/teacher/classes/{code}/{what}", self.class_action),
             web.post("/api/teacher/tables/{id}/{what}", self.table_action),
@@ -91,6 +240,43 @@ class ClassServer:
         app.on_cleanup.append(self._cleanup)
         return app
 
+    # -- the edge ----------------------------------------------------------------------------------
+
+    def answers_to(self, host: str) -> bool:
+        """An IP address (no DNS, so no rebinding), localhost, this machine's name or a name given."""
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.endswith("]") or "]:" in host else host
+        name = name.strip("[]").lower().rstrip(".")
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name in self.names
+
+    @web.middleware
+    async def _known_name(self, request: web.Request, handler):
+        """DNS rebinding: a page of another site whose name now points here sends that name as Host
+        (and as its Origin, so the two still agree): refused before anything is read or done."""
+        if not self.answers_to(request.host):
+            raise web.HTTPMisdirectedRequest(text="This class server answers to its own address only: "
+                                                  "open the address it printed.")
+        origin = request.headers.get("Origin")
+        if origin is not None and request.method != "GET" and origin not in (
+                f"http://{request.host}", f"https://{request.host}"):
+            raise web.HTTPForbidden(text="A class server's API answers its own pages only.")
+        return await handler(request)
+
+    def _allowance(self, address: str) -> int:
+        return SCHOOL if address in self.bench_addresses else 1
+
+    async def _json(self, request: web.Request) -> dict:
+        """A JSON object sent as application/json (a cross-site form or text/plain POST is not)."""
+        if request.content_type != "application/json":
+            raise web.HTTPUnsupportedMediaType(text="The class server reads requests sent as application/json.")
+        try:
+            return read_json(await request.read())
+        except Unreadable as exc:
+            raise web.HTTPBadRequest(text=str(exc)) from None
+
     # -- files -------------------------------------------------------------------------------------
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -99,6 +285,8 @@ class ClassServer:
         if ".." in parts or any("\\" in part or "\0" in part for part in parts):
             raise web.HTTPNotFound()
         path = self.dist.joinpath(*parts)  # links inside dist/ are followed (the bench links its files)
+        if self._in_teacher(path):  # /teacher//, /teacher/./, /teacher%2Findex.html, /Teacher/ on macOS
+            self._teacher(request)
         if path.is_dir():
             if not request.path.endswith("/"):
                 raise web.HTTPMovedPermanently(request.path + "/")
@@ -117,9 +305,18 @@ class ClassServer:
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
+    def _in_teacher(self, path: Path) -> bool:
+        """Whether ``path`` is the teacher's folder or inside it, however the address spelled it."""
+        folder = self.dist / "teacher"
+        try:
+            return any(place.exists() and place.samefile(folder) for place in (path, *path.parents)
+                       if place != self.dist and self.dist in place.parents)
+        except OSError:
+            return False
+
     async def hello(self, _request: web.Request) -> web.Response:
         """What the join page asks first: a static host answers its own file, {"server": false}."""
-        return web.json_response({"server": True}, headers={"Cache-Control": "no-store"})
+        return web.json_response({"server": True, "version": __version__}, headers={"Cache-Control": "no-store"})
 
     # -- the teacher ---------------------------------------------------------------------------------
 
@@ -134,6 +331,28 @@ class ClassServer:
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer
         return response
+
+    async def change_key(self, request: web.Request) -> web.Response:
+        """A new teacher's key: the old link (and every projector pass made under it) stops working."""
+        self._teacher(request)
+        self.key = self.store.change_teacher_key()
+        self.passes.clear()
+        self.pass_of.clear()
+        return web.json_response({"key": self.key}, headers={"Cache-Control": "no-store"})
+
+    def projector_pass(self, table_id: int) -> str:
+        """A pass that opens one table's projector view for WATCH_SECONDS, and nothing else: the
+        projector's link carries it, never the teacher's key. A table's pass is renewed after half
+        its time, so a link the teacher page shows is good for an hour at least."""
+        now = time.monotonic()
+        given = self.pass_of.get(table_id)
+        if given is not None and self.passes.get(given, (0, 0.0))[1] - now > WATCH_SECONDS / 2:
+            return given
+        for old in [p for p, (_t, until) in self.passes.items() if until <= now]:
+            del self.passes[old]
+        given = self.pass_of[table_id] = secrets.token_urlsafe(16)
+        self.passes[given] = (table_id, now + WATCH_SECONDS)
+        return given
 
     def join_address(self, request: web.Request) -> str:
         host = self.lan_address or request.host
@@ -150,7 +369,8 @@ class ClassServer:
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "options": info.options,
-                            "tables": [t.summary(self.away(t)) for t in tables]})
+                            "tables": [{**t.summary(self.away(t)), "watch": self.projector_pass(t.id)}
+                                       if t.started else t.summary(self.away(t)) for t in tables]})
         return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                   "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
 
@@ -161,18 +381,10 @@ class ClassServer:
         return [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
                  "max": g.max_players, "options": class_options(g)} for g in games.all() if g.render is not None]
 
-    async def _json(self, request: web.Request) -> dict:
-        try:
-            data = await request.json()
-        except (ValueError, UnicodeDecodeError):
-            raise web.HTTPBadRequest(text="That request could not be read.") from None
-        if not isinstance(data, dict):
-            raise web.HTTPBadRequest(text="That request could not be read.")
-        return data
-
     async def create_class(self, request: web.Request) -> web.Response:
         self._teacher(request)
         data = await self._json(request)
+        _expect(data, game=str, size=int, level=str, options=dict)
         try:
             info = self.classroom.create_class(data.get("game"), data.get("size"), data.get("level", "greedy"),
                                                data.get("options"))
@@ -186,6 +398,7 @@ class ClassServer:
         if code not in self.classroom.classes:  # a second click on Delete, say: a sentence, not a 404
             return _refused(Refusal("There is no such class: it may have been deleted."))
         data = await self._json(request) if request.can_read_body else {}
+        _expect(data, on=bool)
         if what == "suggest":
             self.classroom.set_suggest(code, bool(data.get("on")))
             for table in self.classroom.tables_of(code):
@@ -196,9 +409,9 @@ class ClassServer:
         elif what == "delete":
             for table_id in self.classroom.delete_class(code):
                 self.clocks.forget(table_id)
-                for socket_ in list(self.sockets.pop(table_id, {})):
-                    await socket_.send_json({"type": "error", "message": "Your teacher has closed this class."})
-                    await socket_.close()
+                for peer in list(self.sockets.pop(table_id, {})):
+                    peer.send({"type": "error", "message": "Your teacher has closed this class."})
+                    asyncio.get_running_loop().create_task(peer.finish())
         else:
             raise web.HTTPNotFound()
         return web.json_response({"ok": True})
@@ -275,38 +488,68 @@ class ClassServer:
 
     # -- students ------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _within_minute(times: deque, now: float) -> int:
+        while times and now - times[0] > 60:
+            times.popleft()
+        return len(times)
+
     async def join(self, request: web.Request) -> web.Response:
         address = request.remote or "?"
-        failures = self.join_failures[address]
         now = time.monotonic()
-        while failures and now - failures[0] > 60:
-            failures.popleft()
-        if len(failures) >= JOIN_FAILURES:  # guessing codes: no more tries from there for a minute
+        if self._within_minute(self.join_failures[address], now) >= JOIN_FAILURES:
+            # guessing codes: no more tries from there for a minute
             return web.json_response({"error": "Too many wrong codes from this device: wait a minute, "
                                                "then check the code with your teacher."})
+        if self._within_minute(self.joins[address], now) >= JOINS_PER_MINUTE * self._allowance(address):
+            return web.json_response({"error": "Too many students have joined from this network in the last "
+                                               "minute: wait a minute, then join again."})
         data = await self._json(request)
+        _expect(data, code=str, name=str)
         try:
             token, table, seat = self.classroom.join(data.get("code"), data.get("name"))
         except Refusal as exc:
-            failures.append(now)
+            self.join_failures[address].append(now)
             return _refused(exc)
+        self.joins[address].append(now)
         await self.broadcast(table)
         self.computer_turn(table)
         return web.json_response({"token": token, "table": table.row.number, "seat": seat,
                                   "game": table.game.id})
 
+    @functools.cached_property
+    def lesson_questions(self) -> dict[str, set[str]]:
+        """Each lesson page of the site and its check-yourself questions, as the pages name them."""
+        found: dict[str, set[str]] = {}
+        for page in sorted((self.dist / "lessons").glob("*.html")) if (self.dist / "lessons").is_dir() else ():
+            text = page.read_text(encoding="utf-8", errors="replace")
+            lesson = LESSON.search(text)
+            if lesson:
+                found[lesson.group(1)] = set(QUESTION.findall(text))
+        return found
+
     async def answer(self, request: web.Request) -> web.Response:
-        """A check-yourself answer from a lesson page of a student with a seat: for the report."""
+        """A check-yourself answer from a lesson page of a student with a seat: for the report. Only
+        a question the site's lessons ask counts, with that lesson's own number of questions, and
+        only its first answer is kept: a script cannot make up lessons done."""
         data = await self._json(request)
         token = data.get("token")
         if not isinstance(token, str) or token not in self.classroom.seats:
             return web.json_response({"error": "No class seat on this device."})
-        lesson, question, right, of = data.get("lesson"), data.get("question"), data.get("right"), data.get("of")
-        if not (isinstance(lesson, str) and isinstance(question, str) and 0 < len(lesson) <= 80
-                and 0 < len(question) <= 80 and isinstance(right, bool) and isinstance(of, int) and 0 < of <= 20):
+        if self._within_minute(self.answers[token], time.monotonic()) >= ANSWERS_PER_MINUTE:
+            return web.json_response({"error": "Too many answers from this seat in a minute."})
+        self.answers[token].append(time.monotonic())
+        lesson, question, right = data.get("lesson"), data.get("question"), data.get("right")
+        asked = self.lesson_questions.get(lesson) if isinstance(lesson, str) else None
+        if not (asked and question in asked and isinstance(right, bool)):
             return web.json_response({"error": "That answer could not be read."})
-        self.store.add_activity(token, "answer", {"lesson": lesson, "question": question, "right": right, "of": of})
+        if (token, lesson, question) not in self.answered:  # the report counts a first try only
+            self.answered.add((token, lesson, question))
+            self.store.add_activity(token, "answer", {"lesson": lesson, "question": question, "right": right,
+                                                      "of": len(asked)})
         return web.json_response({"ok": True})
+
+    # -- sockets -------------------------------------------------------------------------------------
 
     def away(self, table: ClassTable) -> set[int]:
         """Students' seats with no page connected."""
@@ -323,133 +566,211 @@ class ClassServer:
         return frame
 
     async def broadcast(self, table: ClassTable, since: int | None = None) -> None:
-        """Every page at the table gets its own seat's position (and the log after ``since``)."""
+        """Every page at the table gets its own seat's position (and the log after ``since``),
+        queued: a page that is slow to take it holds up no one (a coroutine that waits for nothing,
+        as its callers beside the referee await it)."""
         self.clocks.tend(table)
-        for socket_, seat in list(self.sockets.get(table.id, {}).items()):
-            try:
-                await socket_.send_json(self.frame(table, seat, since))
-            except (ConnectionError, RuntimeError):
-                self.sockets[table.id].pop(socket_, None)
+        self.away_told[table.id] = sorted(self.away(table))
+        for peer, seat in list(self.sockets.get(table.id, {}).items()):
+            peer.send(self.frame(table, seat, since))
+
+    def tell_away(self, table: ClassTable, skip: Peer | None = None) -> None:
+        """Who is away changed: each page at the table hears it (its position is unchanged), but
+        ``skip``, whose position said so. Another page of a seat already here changes nothing, and
+        nothing is sent."""
+        away = sorted(self.away(table))
+        if self.away_told.get(table.id) == away:
+            return
+        self.away_told[table.id] = away
+        for peer in list(self.sockets.get(table.id, {})):
+            if peer is not skip:
+                peer.send({"type": "away", "away": away})
+
+    def _admit(self, request: web.Request) -> Peer:
+        """A new socket's peer, if its address has room (SOCKETS_PER_ADDRESS), else a 429."""
+        address = request.remote or "?"
+        opened, now = self.opened[address], time.monotonic()
+        if (self.by_address[address] >= SOCKETS_PER_ADDRESS * self._allowance(address)
+                or self._within_minute(opened, now) >= SOCKETS_OPENED_PER_MINUTE * self._allowance(address)):
+            raise web.HTTPTooManyRequests(text="Too many pages of this network are open on the class server.")
+        opened.append(now)
+        self.by_address[address] += 1
+        peer = Peer(address)
+        self.peers.add(peer)
+        return peer
+
+    def _release(self, peer: Peer) -> None:
+        peer.stop()
+        self.peers.discard(peer)
+        self.by_address[peer.address] -= 1
+        if self.by_address[peer.address] <= 0:
+            del self.by_address[peer.address]
+        if peer.token:
+            held = self.by_token.get(peer.token, [])
+            if peer in held:
+                held.remove(peer)
+            if not held:
+                self.by_token.pop(peer.token, None)
+        if peer.table is not None and self.sockets.get(peer.table.id, {}).pop(peer, None) is not None:
+            self.tell_away(peer.table)
+
+    def _seat(self, peer: Peer, table: ClassTable, seat: int, token: str) -> None:
+        """Seat ``peer``'s socket; a token's oldest socket beyond SOCKETS_PER_TOKEN is closed (a
+        stale socket of a sleeping device, or a script's flood: the newest page wins)."""
+        held = self.by_token[token]
+        while len(held) >= SOCKETS_PER_TOKEN:
+            held.pop(0).hang_up()
+        held.append(peer)
+        peer.table, peer.seat, peer.token = table, seat, token
+        self.sockets[table.id][peer] = seat
 
     async def play_socket(self, request: web.Request) -> web.WebSocketResponse:
         _same_origin(request)
-        socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
-        await socket_.prepare(request)
-        table: ClassTable | None = None
-        seat, token = -1, ""
-        sent: deque = deque()
+        peer = self._admit(request)
         try:
-            async for message in socket_:
-                if message.type != WSMsgType.TEXT:
-                    if message.type == WSMsgType.ERROR:
-                        break
-                    await socket_.send_json({"type": "error", "message": "Frames are JSON text."})
-                    continue
-                now = time.monotonic()
-                sent.append(now)
-                while now - sent[0] > 1:
-                    sent.popleft()
-                if len(sent) > FRAMES_PER_SECOND:
-                    await socket_.send_json({"type": "error", "message": "Too many frames: slow down."})
-                    continue
-                try:
-                    frame = json.loads(message.data)
-                    if not isinstance(frame, dict):
-                        raise ValueError
-                except ValueError:
-                    await socket_.send_json({"type": "error", "message": "That frame could not be read."})
-                    continue
-                kind = frame.get("type")
-                if kind == "hello":
-                    if frame.get("build") != self.build:
-                        await socket_.send_json({"type": "reload"})
-                        break
-                    try:
-                        table, seat = self.classroom.seat_of(frame.get("token"))
-                    except Refusal as exc:
-                        await socket_.send_json({"type": "error", "message": str(exc), "lost": True})
-                        break
-                    token = frame["token"]
-                    self.sockets[table.id][socket_] = seat
-                    since = frame.get("since")
-                    await socket_.send_json(self.frame(table, seat, since if isinstance(since, int)
-                                                       and 0 <= since <= table.moves else None))
-                    await self.broadcast_away(table, socket_)
-                elif table is None:
-                    await socket_.send_json({"type": "error", "message": "Say hello first."})
-                elif kind == "move":
-                    await self.move(table, seat, frame.get("action"), frame.get("at"), socket_)
-                elif kind == "hint":
-                    if await self.send_hint(table, seat, socket_):
-                        self.store.add_activity(token, "hint", {"move": table.moves})
-                elif kind == "why":
-                    concept = frame.get("concept")
-                    if isinstance(concept, str) and 0 < len(concept) <= 60:
-                        self.store.add_activity(token, "why", {"concept": concept})
-                else:
-                    await socket_.send_json({"type": "error", "message": "That frame is not one this server knows."})
+            socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
+            await socket_.prepare(request)
+            peer.open(socket_, request.transport)
+            await self._play(peer, socket_)
         finally:
-            if table is not None and self.sockets.get(table.id, {}).pop(socket_, None) is not None:
-                await self.broadcast_away(table, None)
+            self._release(peer)
         return socket_
 
-    async def broadcast_away(self, table: ClassTable, skip) -> None:
-        """Who is away changed: each page at the table hears it (its position is unchanged)."""
-        away = sorted(self.away(table))
-        for other in list(self.sockets.get(table.id, {})):
-            if other is not skip:
-                try:
-                    await other.send_json({"type": "away", "away": away})
-                except (ConnectionError, RuntimeError):
-                    pass
+    async def _play(self, peer: Peer, socket_: web.WebSocketResponse) -> None:
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + HELLO_SECONDS
+        sent: deque = deque()
+        while not peer.closed:
+            try:  # until a valid hello, the socket has HELLO_SECONDS in all
+                message = await socket_.receive(None if peer.table else max(0.0, hello_by - loop.time()))
+            except asyncio.TimeoutError:
+                peer.send({"type": "error", "message": "This page said no hello: the class server closed it."})
+                await peer.finish()
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                return
+            if message.type != WSMsgType.TEXT:
+                peer.send({"type": "error", "message": "Frames are JSON text."})
+                continue
+            now = time.monotonic()
+            sent.append(now)
+            while now - sent[0] > 1:
+                sent.popleft()
+            if len(sent) > FRAMES_PER_SECOND:
+                if len(sent) > 3 * FRAMES_PER_SECOND:
+                    peer.hang_up()
+                    return
+                if len(sent) == FRAMES_PER_SECOND + 1:
+                    peer.send({"type": "error", "message": "Too many frames: slow down."})
+                continue
+            try:
+                frame = read_json(message.data)
+            except Unreadable as exc:
+                peer.send({"type": "error", "message": str(exc).replace("request", "frame")})
+                continue
+            kind, table, seat = frame.get("type"), peer.table, peer.seat
+            if kind == "hello":
+                if not await self._hello(peer, frame):
+                    return
+            elif table is None:
+                peer.send({"type": "error", "message": "Say hello first."})
+            elif kind == "move":
+                await self.move(table, seat, frame.get("action"), frame.get("at"), peer)
+            elif kind == "hint":
+                self.ask_hint(table, seat, peer)
+            elif kind == "why":
+                concept = frame.get("concept")
+                if isinstance(concept, str) and 0 < len(concept) <= 60:
+                    self.store.add_activity(peer.token, "why", {"concept": concept})
+            else:
+                peer.send({"type": "error", "message": "That frame is not one this server knows."})
 
-    async def move(self, table: ClassTable, seat: int, action, at, socket_) -> None:
+    async def _hello(self, peer: Peer, frame: dict) -> bool:
+        """Seat the socket; False if it is to close (another build, or a token with no seat)."""
+        if peer.table is not None:  # one socket is one seat's: a second hello would leave a ghost behind
+            peer.send({"type": "error", "message": "This page has said hello already."})
+            return True
+        if frame.get("build") != self.build:
+            peer.send({"type": "reload"})
+            await peer.finish()
+            return False
+        try:
+            table, seat = self.classroom.seat_of(frame.get("token"))
+        except Refusal as exc:
+            peer.send({"type": "error", "message": str(exc), "lost": True})
+            await peer.finish()
+            return False
+        self._seat(peer, table, seat, frame["token"])
+        since = frame.get("since")
+        peer.send(self.frame(table, seat, since if isinstance(since, int) and not isinstance(since, bool)
+                             and 0 <= since <= table.moves else None))
+        self.tell_away(table, skip=peer)
+        return True
+
+    async def move(self, table: ClassTable, seat: int, action, at, peer: Peer) -> None:
         before = table.moves
         try:
             self.classroom.play(table, seat, action, at)
         except Refusal as exc:
-            await socket_.send_json({"type": "refused", "message": str(exc), "moves": table.moves})
+            peer.send({"type": "refused", "message": str(exc), "moves": table.moves})
             return
         await self.broadcast(table, since=before)
         self.computer_turn(table)
 
-    async def send_hint(self, table: ClassTable, seat: int, socket_) -> bool:
-        """Suggest a move to the seat to move, if the teacher allows it; True if one was sent."""
+    def ask_hint(self, table: ClassTable, seat: int, peer: Peer) -> None:
+        """Suggest a move to the seat to move, if the teacher allows it: one at a time per seat,
+        worked out apart from the computers (computers.py), while the socket goes on reading."""
         if not self.classroom.classes[table.row.class_code].suggest:
-            await socket_.send_json({"type": "refused", "message": "Your teacher has switched Suggest a move off."})
-            return False
-        if table.state is None or table.state.current_player != seat or table.state.is_terminal():
-            await socket_.send_json({"type": "refused", "message": "A move can be suggested on your turn."})
-            return False
+            peer.send({"type": "refused", "message": "Your teacher has switched Suggest a move off."})
+        elif table.state is None or table.state.current_player != seat or table.state.is_terminal():
+            peer.send({"type": "refused", "message": "A move can be suggested on your turn."})
+        elif (table.id, seat) in self.hinting:
+            peer.send({"type": "refused", "message": "A suggestion is on its way."})
+        else:
+            self.hinting.add((table.id, seat))
+            asyncio.get_running_loop().create_task(self._hint(table, seat, peer))
+
+    async def _hint(self, table: ClassTable, seat: int, peer: Peer) -> None:
         at = table.moves
-        found = await self.computers.hint(table.id, table.state.to_record(), table.row.seed + at)
-        if table.moves != at:
-            return False
-        await socket_.send_json({"type": "hint", **found, "moves": at})
-        return True
+        try:
+            found = await self.computers.hint(table.id, table.state.to_record(), table.row.seed + at)
+        except HintsBusy as exc:
+            peer.send({"type": "refused", "message": str(exc)})
+            return
+        finally:
+            self.hinting.discard((table.id, seat))
+        if table.moves == at:
+            peer.send({"type": "hint", **found, "moves": at})
+            self.store.add_activity(peer.token, "hint", {"move": at})
 
     async def watch_socket(self, request: web.Request) -> web.WebSocketResponse:
         """The projector view: a table as a spectator sees it (``view(None)``: no hand, no moves),
-        for the teacher's key only."""
+        for a projector pass of that table (``projector_pass``) only."""
         _same_origin(request)
-        self._teacher(request)
+        given = request.query.get("pass", "")
+        table_id, until = self.passes.get(given, (None, 0.0))
+        if table_id is None or until <= time.monotonic():
+            raise web.HTTPForbidden(text="This projector link has expired: open it again from the teacher's page.")
         try:
-            table = self.classroom.tables[int(request.query.get("table", ""))]
-        except (KeyError, ValueError):
+            table = self.classroom.tables[table_id]
+        except KeyError:
             raise web.HTTPNotFound(text="There is no such table.") from None
-        socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
-        await socket_.prepare(request)
-        if request.query.get("build") != self.build:
-            await socket_.send_json({"type": "reload"})
-            await socket_.close()
-            return socket_
-        self.sockets[table.id][socket_] = None
+        peer = self._admit(request)
         try:
-            await socket_.send_json(self.frame(table, None))
+            socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
+            await socket_.prepare(request)
+            peer.open(socket_, request.transport)
+            if request.query.get("build") != self.build:
+                peer.send({"type": "reload"})
+                await peer.finish()
+                return socket_
+            peer.table = table
+            self.sockets[table.id][peer] = None
+            peer.send(self.frame(table, None))
             async for _message in socket_:  # a spectator only listens
                 pass
         finally:
-            self.sockets.get(table.id, {}).pop(socket_, None)
+            self._release(peer)
         return socket_
 
     # -- computers -----------------------------------------------------------------------------------
@@ -494,9 +815,8 @@ class ClassServer:
             self.computer_turn(table)
 
     async def _close_sockets(self, _app) -> None:
-        for sockets in self.sockets.values():
-            for socket_ in list(sockets):
-                await socket_.close()
+        for peer in list(self.peers):  # the pages reconnect to the server started next
+            peer.hang_up()
 
     async def _cleanup(self, _app) -> None:
         self.computers.close()

@@ -1,24 +1,38 @@
 """Classes, tables and the referee: the engine decides every move a student sends.
 
 Plain Python over the engine contract and the store, with no networking: ``app.py`` turns frames
-into calls here and sends each seat what :meth:`ClassTable.frame` gives it. Every position a page
+into calls here and sends each seat what :meth:`Classroom.frame` gives it. Every position a page
 is sent is ``state.view(seat)`` (``view(None)`` for a spectator), so no page ever holds another
 seat's hidden cards, a deck's order or a future roll.
+
+A frame in: :meth:`Classroom.play` (a student's move), :meth:`~Classroom.play_for_computer`,
+:meth:`~Classroom.play_clock`, :meth:`~Classroom.check_hint`, :meth:`~Classroom.note` (for the
+report), :meth:`~Classroom.join` and the teacher's calls. Each checks, then stores (all of a change
+in one transaction), then changes memory: a store that fails raises :class:`NotSaved`, a
+:class:`Refusal` whose sentence the asker reads, and nothing is half made. A frame out:
+:meth:`Classroom.frame` per seat. The store (and its clock) is an argument, so tests hand it a
+real SQLite file in a temporary folder, a fake clock, or a disk that fills up.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
+import sqlite3
 import time
 import unicodedata
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .. import games
 from ..core import Action, Event, IllegalAction, InvalidRecord
 from ..core.game import GameState
 from ..core.links import link_options
-from .store import Store, TableRow
+from .store import Store, TableRow, failure_cause
+
+log = logging.getLogger(__name__)
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
 """Join codes use no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V)."""
@@ -40,19 +54,54 @@ class Refusal(Exception):
     """A frame the referee will not act on; its message goes back to the one page that sent it."""
 
 
+class NotSaved(Refusal):
+    """The record could not be written (a full disk, a read-only file): nothing was changed, and the
+    message says so to whoever asked, the student or the teacher."""
+
+
+IMITATIONS = re.compile(r"(computer|player \d+|%s)\b.*" % "|".join(sorted({*LEVELS, *LEVELS.values()})))
+"""Names a student may not take (matched on the name's words, in lower case): how the class names its
+computers ("Computer (strong)", and their levels) and how the log names a seat ("Player 2")."""
+
+
 def clean_name(raw: object) -> str:
-    """A first name as plain text: control characters out, spaces folded, at most 24 characters."""
+    """A first name as plain text: control characters out, spaces folded, at most 24 characters, and
+    not one that passes for a computer or another seat."""
     if not isinstance(raw, str):
         raise Refusal("Type your first name.")
     text = "".join(ch for ch in unicodedata.normalize("NFC", raw) if unicodedata.category(ch)[0] != "C")
     text = re.sub(r"\s+", " ", text).strip()[:NAME_LIMIT].strip()
     if not text:
         raise Refusal("Type your first name.")
+    words = " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
+    if IMITATIONS.fullmatch(words):
+        raise Refusal(f"Choose your own first name: “{text}” is how the class names a computer or another seat.")
     return text
+
+
+_SEAT = re.compile(r"\bPlayer (\d+)\b")
+"""How the engines' sentences name a seat."""
 
 
 def computer_name(kind: str) -> str:
     return f"Computer ({LEVELS.get(kind, kind)})"
+
+
+def _text(value: object, limit: int) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit
+
+
+def _count(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+_NOTES = {
+    "why": lambda d: set(d) == {"concept"} and _text(d["concept"], 60),
+    "hint": lambda d: set(d) == {"move"} and _count(d["move"], 0, 1_000_000),
+    "answer": lambda d: set(d) == {"lesson", "question", "right", "of"} and _text(d["lesson"], 80)
+    and _text(d["question"], 80) and isinstance(d["right"], bool) and _count(d["of"], 1, 20),
+}
+"""What the report may be told a student did, and the shape of each note's detail."""
 
 
 @dataclass
@@ -70,14 +119,20 @@ class ClassInfo:
 class ClassTable:
     """One table: its seats and, once it starts, the game the engine referees."""
 
-    def __init__(self, row: TableRow, game_id: str) -> None:
+    def __init__(self, row: TableRow, game_id: str, clock: Callable[[], float] = time.time) -> None:
         self.row = row
+        self._now = clock  # the record's clock (``clock()`` is the rulebook's)
         self.game = games.get(game_id)
         self.state: GameState | None = None
         self.log: list[tuple[int, Event]] = []
         """Every event so far, with the number of the move that made it (0: the deal)."""
-        self.movers: list[int] = []
+        self.movers: list[int | None] = []
         """The seat that made each move (the report credits a move's events to its maker)."""
+        self.put_back: set[int] = set()
+        """Numbers of the moves that were choices put back: a card chosen then cancelled (Translation's
+        play … cancel), an offer started then cancelled (NUCLEO's propose … cancel), and the cancel
+        itself. They are stored and replayed like any move, but counted as no one's move."""
+        self._choices: list[tuple[tuple, tuple]] = []  # each move's choices open (pending) before and after
         self.paused = False
         self._summary: tuple[tuple, dict] | None = None  # (what it was made from, the row)
 
@@ -108,21 +163,69 @@ class ClassTable:
             except (IllegalAction, InvalidRecord, ValueError):
                 continue
         self._replay(dict(row.options), stop_at_refusal=True)
-        row.ended = row.ended or time.time()  # in memory only: the stored record stays as it was
+        row.ended = row.ended or self._now()  # in memory only: the stored record stays as it was
 
     def _replay(self, options: dict, stop_at_refusal: bool = False) -> None:
         row = self.row
-        self.state, self.log, self.movers = self.game.new_state(len(row.seats), row.seed, **options), [], []
-        for number, data in enumerate(row.moves, start=1):
-            action = Action.from_json(data)
-            self.movers.append(self._maker(action))
+        self.state = self.game.new_state(len(row.seats), row.seed, **options)
+        self.log, self.movers, self.put_back, self._choices = [], [], set(), []
+        for data in row.moves:
             try:
-                self.log.extend((number, e) for e in self.state.apply(action))
+                self._step(Action.from_json(data))
             except IllegalAction:
                 if not stop_at_refusal:
                     raise
-                self.movers.pop()
                 return
+
+    def _step(self, action: Action) -> list[tuple[int, Event]]:
+        """Apply ``action`` and keep the table's books: its events, its maker, the choices put back.
+        The one way a move reaches the state, live or replayed."""
+        state, number = self.state, len(self.state.history) + 1
+        mover, before = self._maker(action), tuple(getattr(state, "pending", ()))
+        happened = [(number, e) for e in state.apply(action)]  # IllegalAction: nothing kept
+        self.movers.append(mover)
+        self._choices.append((before, tuple(getattr(state, "pending", ()))))
+        if action.kind == "cancel" and before:
+            self.put_back.update(self._cancelled(number))
+        self.log.extend(happened)
+        return happened
+
+    def _cancelled(self, number: int) -> list[int]:
+        """The moves a cancel (move ``number``) put back: itself, and back from it the same seat's
+        moves that built the choice it cancelled, to the move that opened it. A step of a choice
+        replaces the open choice with the next one (NUCLEO's offer: whom, what to give, what to ask);
+        the opening move adds a choice to those already open, or replaces another seat's (a chance
+        to counter), and a move by another seat is never part of it."""
+        seat, choice = self.movers[number - 1], self._choices[number - 1][0][-1]
+        taken = [number]
+        for earlier in range(number - 1, 0, -1):
+            before, after = self._choices[earlier - 1]
+            if self.movers[earlier - 1] != seat or not after or after[-1] is not choice:
+                break
+            taken.append(earlier)
+            if any(open_ is choice for open_ in before):
+                continue  # an answer that kept the choice open as it was
+            replaced = before[-1] if before and not any(before[-1] is open_ for open_ in after) else None
+            if replaced is None or replaced.player != seat:
+                break  # the move that opened the choice
+            choice = replaced
+        return taken
+
+    def credited(self, seat: int) -> list[int]:
+        """The numbers of ``seat``'s own moves: not the clock's, not choices put back."""
+        return [n for n, mover in enumerate(self.movers, start=1) if mover == seat and n not in self.put_back]
+
+    @property
+    def counted_moves(self) -> int:
+        """Moves as the teacher counts them: every move but the choices put back."""
+        return self.moves - len(self.put_back)
+
+    def named(self, text: str) -> str:
+        """An engine's sentence with each seat called as the class calls it ("Ben bought Insert", not
+        "Player 2 bought Insert"), as the end screen names players."""
+        names = self.row.names
+        return _SEAT.sub(lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) and names[int(m[1]) - 1]
+                         else m[0], text)
 
     def _maker(self, action: Action) -> int | None:
         """Who made ``action``: the seat to move, except for the move a rulebook's clock plays
@@ -165,14 +268,22 @@ class ClassTable:
 
     def apply(self, action: Action) -> list[tuple[int, Event]]:
         """Make a checked move (stored by the caller first) and log its events."""
-        number, mover = len(self.state.history) + 1, self._maker(action)
         try:
-            happened = [(number, e) for e in self.state.apply(action)]
+            return self._step(action)
         except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
             raise Refusal(str(exc)) from None
-        self.movers.append(mover)
-        self.log.extend(happened)
-        return happened
+
+    def away(self, here: Collection[int | None]) -> set[int]:
+        """Students' seats with no page among ``here`` (the seats whose pages are connected)."""
+        return {i for i, kind in enumerate(self.row.seats) if kind == "human" and i not in here}
+
+    def clock_move(self) -> Action | None:
+        """The move the rulebook's clock plays when its time is up, if the table can take it now
+        (``None`` while a choice outside the talks is waiting: the clock's move follows it)."""
+        clock = self.clock()
+        if clock is None:
+            return None
+        return next((a for a in self.state.legal_actions() if a.kind == clock["plays"]), None)
 
     def computer_to_move(self) -> int | None:
         state = self.state
@@ -200,7 +311,7 @@ class ClassTable:
         frame["legal"] = [{"action": a.to_json(), "label": a.label} for a in state.legal_actions()] if mine else []
         # Event texts are the public log (the same lines every player reads at the table); their
         # data, which can name what a draw brought, never leaves the server.
-        frame["events"] = [{"move": n, "kind": e.kind, "player": e.player, "text": e.text,
+        frame["events"] = [{"move": n, "kind": e.kind, "player": e.player, "text": self.named(e.text),
                             "concepts": list(e.concepts)}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
@@ -219,8 +330,8 @@ class ClassTable:
                      frozenset(away))
         if self._summary is not None and self._summary[0] == made_from:
             return self._summary[1]
-        last = self.log[-1][1].text if self.log else ""
-        summary = {"id": row.id, "number": row.number, "moves": self.moves, "started": self.started,
+        last = self.named(self.log[-1][1].text) if self.log else ""
+        summary = {"id": row.id, "number": row.number, "moves": self.counted_moves, "started": self.started,
                    "ended": bool(row.ended) or (state is not None and state.is_terminal()), "paused": self.paused,
                    "seats": [{"name": name, "kind": kind, "away": i in away}
                              for i, (name, kind) in enumerate(zip(row.names, row.seats))],
@@ -248,7 +359,7 @@ class Classroom:
             self.classes[info["code"]] = ClassInfo(info["code"], info["game"], info["size"], info["level"],
                                                    bool(info["suggest"]), info["ended"] is not None, info["options"])
         for row in self.store.tables():
-            table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game)
+            table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game, self.store.clock)
             if row.started is not None:
                 table.begin()
         for student in self.store.students():
@@ -276,9 +387,23 @@ class Classroom:
             raise Refusal(f"Those are not settings a class of {game.title} can have.")
         options = {name: on for name, on in options.items() if on}
         code = self._new_code()
-        self.store.add_class(code, game.id, size, level, options)
+        with self._saving("the new class"):
+            self.store.add_class(code, game.id, size, level, options)
         info = self.classes[code] = ClassInfo(code, game.id, size, level, options=options)
         return info
+
+    @contextmanager
+    def _saving(self, what: str, student: bool = False) -> Iterator[None]:
+        """Store a change, all of it or none, before memory hears of it. A write that fails (a full
+        disk, a read-only file) becomes a :class:`NotSaved` sentence for whoever asked: a student
+        is told to tell the teacher, the teacher is told why."""
+        try:
+            with self.store.saving():
+                yield
+        except sqlite3.Error as exc:
+            log.warning("Could not save %s: %s", what, exc)
+            cause = "tell your teacher" if student else failure_cause(exc)
+            raise NotSaved(f"The class server could not save {what}: {cause}.") from None
 
     def _new_code(self) -> str:
         while True:
@@ -296,14 +421,20 @@ class Classroom:
             raise Refusal("There is no such table.")
         if table.started:
             raise Refusal("That table has already started.")
-        info = self.classes[table.row.class_code]
+        level = self.classes[table.row.class_code].level
         row = table.row
-        for i, name in enumerate(row.names):
-            if not name:
-                row.seats[i], row.names[i] = info.level, computer_name(info.level)
-        row.started = self.store.start_table(row.id, row.seats, row.names)
-        table.begin()
+        seats = [kind if name else level for kind, name in zip(row.seats, row.names)]
+        names = [name or computer_name(level) for name in row.names]
+        with self._saving(f"table {row.number}'s start"):
+            started = self.store.start_table(row.id, seats, names)
+        self._start(table, seats, names, started)
         return table
+
+    @staticmethod
+    def _start(table: ClassTable, seats: list[str], names: list[str], started: float) -> None:
+        """A table the store has recorded as started: seat it and deal."""
+        table.row.seats[:], table.row.names[:], table.row.started = seats, names, started
+        table.begin()
 
     def set_paused(self, table_id: int, paused: bool) -> ClassTable:
         table = self.tables[table_id]
@@ -312,14 +443,20 @@ class Classroom:
 
     def end_table(self, table_id: int) -> ClassTable:
         table = self.tables[table_id]
-        table.row.ended = table.row.ended or self.store.end_table(table_id)
+        with self._saving(f"the end of table {table.row.number}"):
+            ended = self.store.end_table(table_id)
+        table.row.ended = table.row.ended or ended
         return table
 
     def end_class(self, code: str) -> list[ClassTable]:
         """End every table of a class, and the class (no one can join it any more)."""
-        tables = [self.end_table(t.id) for t in self.tables_of(code)]
+        tables = self.tables_of(code)
+        with self._saving("the end of the class"):
+            ended = [self.store.end_table(t.id) for t in tables]
+            self.store.end_class(code)
+        for table, when in zip(tables, ended):
+            table.row.ended = table.row.ended or when
         self.classes[code].ended = True
-        self.store.end_class(code)
         return tables
 
     def hand_to_computer(self, table_id: int, seat: int) -> ClassTable:
@@ -329,8 +466,11 @@ class Classroom:
         if not 0 <= seat < len(row.seats) or row.seats[seat] != "human":
             raise Refusal("That seat is not a student's.")
         level = self.classes[row.class_code].level
-        row.seats[seat], row.names[seat] = level, f"{computer_name(level)} for {row.names[seat] or 'nobody'}"
-        self.store.update_seats(row.id, row.seats, row.names)
+        seats, names = list(row.seats), list(row.names)
+        seats[seat], names[seat] = level, f"{computer_name(level)} for {row.names[seat] or 'nobody'}"
+        with self._saving("the computer's seat"):
+            self.store.update_seats(row.id, seats, names)
+        row.seats[:], row.names[:] = seats, names
         for token, place in list(self.seats.items()):
             if place == (table_id, seat):
                 del self.seats[token]  # the token acts no more; the student stays in the report
@@ -348,25 +488,30 @@ class Classroom:
         if "" not in target.row.names:
             raise Refusal(f"Table {target.row.number} is full.")
         free = target.row.names.index("")
-        target.row.names[free], table.row.names[seat] = table.row.names[seat], ""
+        names_from, names_to = list(table.row.names), list(target.row.names)
+        names_to[free], names_from[seat] = names_from[seat], ""
         token = next(t for t, place in self.seats.items() if place == (table_id, seat))
+        with self._saving("the student's new seat"):
+            self.store.update_seats(table.id, table.row.seats, names_from)
+            self.store.update_seats(target.id, target.row.seats, names_to)
+            self.store.move_student(token, to_table, free)
+            started = self.store.start_table(target.id, target.row.seats, names_to) if "" not in names_to else None
+        table.row.names[:], target.row.names[:] = names_from, names_to
         self.seats[token] = (to_table, free)
-        self.store.update_seats(table.id, table.row.seats, table.row.names)
-        self.store.update_seats(target.id, target.row.seats, target.row.names)
-        self.store.move_student(token, to_table, free)
-        if "" not in target.row.names:
-            target.row.started = self.store.start_table(target.id, target.row.seats, target.row.names)
-            target.begin()
+        if started is not None:
+            self._start(target, list(target.row.seats), names_to, started)
         return table, target
 
     def set_suggest(self, code: str, on: bool) -> None:
+        with self._saving("the Suggest a move switch"):
+            self.store.set_suggest(code, on)
         self.classes[code].suggest = on
-        self.store.set_suggest(code, on)
 
     def delete_class(self, code: str) -> list[int]:
         """Forget a class: its rows go from the store. Returns the ids of the tables it had."""
         gone = [t.id for t in self.tables_of(code)]
-        self.store.delete_class(code)
+        with self._saving("the class's deletion"):
+            self.store.delete_class(code)
         self.classes.pop(code, None)
         for table_id in gone:
             self.tables.pop(table_id, None)
@@ -379,33 +524,77 @@ class Classroom:
 
     def join(self, code: object, name: object) -> tuple[str, ClassTable, int]:
         """Seat a student at the class's open table (a new one when all are full); a table that
-        fills up starts. Returns the student's seat token, table and seat."""
+        fills up starts. Returns the student's seat token, table and seat. Everything is stored,
+        in one transaction, before this server's memory changes: a full disk seats no one."""
         info = self.classes.get(str(code).strip().upper()) if isinstance(code, str) else None
         if info is None or info.ended:
             raise Refusal("No class has that code: check it with your teacher.")
         name = clean_name(name)
         table = next((t for t in self.tables_of(info.code) if not t.started and "" in t.row.names), None)
-        if table is None:
-            number = len(self.tables_of(info.code)) + 1
-            seats, names = ["human"] * info.size, [""] * info.size
-            # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
-            game = games.get(info.game)
-            options = {"variant": True} if info.size < game.min_players else {}
-            options.update(info.options)
-            seed = self.rng.getrandbits(64)  # all of Rng's state: no seed search can find the deal
-            table_id = self.store.add_table(info.code, number, seed, options, seats, names, game.version)
-            table = self.tables[table_id] = ClassTable(
-                TableRow(table_id, info.code, number, seed, options, seats, names, version=game.version), info.game)
-        seat = table.row.names.index("")
-        table.row.names[seat] = name
         token = secrets.token_urlsafe(16)  # 128 bits
-        self.store.update_seats(table.id, table.row.seats, table.row.names)
-        self.store.add_student(token, info.code, table.id, seat, name)
+        with self._saving("your seat", student=True):
+            if table is None:
+                row = self._new_table_row(info)
+                row.id = self.store.add_table(info.code, row.number, row.seed, row.options, row.seats, row.names,
+                                              row.version)
+            else:
+                row = table.row
+            seat = row.names.index("")
+            names = [name if i == seat else n for i, n in enumerate(row.names)]
+            self.store.update_seats(row.id, row.seats, names)
+            self.store.add_student(token, info.code, row.id, seat, name)
+            started = self.store.start_table(row.id, row.seats, names) if "" not in names else None
+        if table is None:
+            table = self.tables[row.id] = ClassTable(row, info.game, self.store.clock)
+        row.names[:] = names
         self.seats[token] = (table.id, seat)
-        if "" not in table.row.names:
-            table.row.started = self.store.start_table(table.id, table.row.seats, table.row.names)
-            table.begin()
+        if started is not None:
+            self._start(table, list(row.seats), names, started)
         return token, table, seat
+
+    def _new_table_row(self, info: ClassInfo) -> TableRow:
+        """The next table of a class, dealt but not yet stored (its id comes from the store)."""
+        game = games.get(info.game)
+        # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
+        options = {"variant": True} if info.size < game.min_players else {}
+        options.update(info.options)
+        seed = self.rng.getrandbits(64)  # all of Rng's state: no seed search can find the deal
+        return TableRow(0, info.code, len(self.tables_of(info.code)) + 1, seed, options,
+                        ["human"] * info.size, [""] * info.size, version=game.version)
+
+    # -- what a page is sent, and what a seat may ask besides moves ---------------------------------
+
+    def frame(self, table: ClassTable, seat: int | None, since: int | None = None, *,
+              here: Collection[int | None] = (), clock_left: float | None = None) -> dict:
+        """Everything a page at ``table`` is sent: ``seat``'s position (:meth:`ClassTable.frame`),
+        who is away (``here``: the seats whose pages are connected), whether the class may ask for
+        a suggested move, and the seconds left on the rulebook's clock."""
+        frame = table.frame(seat, since)
+        frame["away"] = sorted(table.away(here))
+        frame["suggest"] = self.classes[table.row.class_code].suggest
+        if clock_left is not None:
+            frame["clock_left"] = clock_left
+        return frame
+
+    def check_hint(self, table: ClassTable, seat: int) -> None:
+        """A :class:`Refusal` unless ``seat`` may have a move suggested now."""
+        if not self.classes[table.row.class_code].suggest:
+            raise Refusal("Your teacher has switched Suggest a move off.")
+        state = table.state
+        if state is None or state.current_player != seat or state.is_terminal() or table.paused or table.row.ended:
+            raise Refusal("A move can be suggested on your turn.")
+
+    def note(self, token: object, kind: str, detail: object) -> None:
+        """Keep, for the report, something a student did besides moving: ``"why"`` {concept} (a Why?
+        opened), ``"hint"`` {move} (a move suggested) or ``"answer"`` {lesson, question, right, of}
+        (a check-yourself question). A :class:`Refusal` if the token holds no seat or the detail
+        cannot be read; :class:`NotSaved` if the record cannot be written."""
+        if not isinstance(token, str) or token not in self.seats:
+            raise Refusal("No class seat on this device.")
+        if not isinstance(detail, dict) or not _NOTES.get(kind, lambda _d: False)(detail):
+            raise Refusal("That could not be read.")
+        with self._saving("what you did", student=True):
+            self.store.add_activity(token, kind, detail)
 
     def seat_of(self, token: object) -> tuple[ClassTable, int]:
         place = self.seats.get(token) if isinstance(token, str) else None
@@ -417,5 +606,25 @@ class Classroom:
         """Referee one move: check it, store it, then apply it. A move is stored before anyone is
         told of it, and the store refuses a move number twice."""
         action = table.check_move(seat, data, at)
-        self.store.add_move(table.id, table.moves + 1, action.to_json())
+        with self._saving("your move", student=True):
+            self.store.add_move(table.id, table.moves + 1, action.to_json())
         return table.apply(action)
+
+    def play_for_computer(self, table: ClassTable, seat: int, data: object, at: int) -> bool:
+        """Play the move a computer chose for ``seat`` on move ``at``, if the table is still as it
+        was when it started thinking (not paused, ended, moved on or deleted meanwhile); True if
+        it was played."""
+        to_move = table.computer_to_move()  # None while paused or ended
+        if self.tables.get(table.id) is not table or table.moves != at or to_move is None or to_move != seat:
+            return False
+        self.play(table, seat, data, at)
+        return True
+
+    def play_clock(self, table: ClassTable) -> bool:
+        """The rulebook's time is up at ``table``: play the clock's move (credited to no student),
+        unless the table went or a choice outside the talks is waiting; True if it was played."""
+        action = table.clock_move() if self.tables.get(table.id) is table else None
+        if action is None:
+            return False
+        self.play(table, table.state.current_player, action.to_json(), table.moves)
+        return True

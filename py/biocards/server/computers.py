@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from .. import games
@@ -51,27 +52,86 @@ def hint(table_id: int, record: dict, seed: int) -> dict:
     return {"action": found.action.to_json(), "reason": found.reason}
 
 
-def _think_below_people() -> None:
+class HintsBusy(Exception):
+    """More students are waiting for a suggestion than the hint worker can answer soon."""
+
+
+HINTS_WAITING = 12
+"""Suggestions waiting at once (each about THINKING_SECONDS): more are refused with a sentence."""
+HINT_NICENESS = 19
+"""The hint worker's priority, below the computers' (10): a hint never delays a computer's move."""
+
+
+def _die_with(parent: int) -> None:
+    """A worker ends when the server does, even when the server is killed with SIGKILL (as the OOM
+    killer does): on Linux the kernel sends it SIGKILL (PR_SET_PDEATHSIG); elsewhere, or if that
+    call fails, a thread sees the parent go (it is then adopted by another process) and exits."""
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:  # 1 is PR_SET_PDEATHSIG
+                if os.getppid() != parent:  # the server died before the call took effect
+                    os._exit(0)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _start_worker(parent: int, niceness: int) -> None:
     """Computers think at a lower priority than the server's loop: on a busy laptop a person's move
     is answered first, and the computers take what CPU is left (measured at 1,000 students)."""
+    _die_with(parent)
     try:
-        os.nice(10)
-    except OSError:
+        os.nice(niceness)
+    except (OSError, AttributeError):  # Windows has no os.nice: its workers think at the server's priority
         pass
 
 
+def _ready() -> int:
+    time.sleep(0.05)  # long enough that every warm-up call needs a process of its own
+    return os.getpid()
+
+
 class Computers:
-    """A pool of worker processes, one per core, each below the server's own priority."""
+    """A pool of worker processes for computers, one per core, below the server's own priority, and
+    one worker for hints below them. Every worker is started when this is made, before the server
+    opens its port, so none holds the listening socket; each dies with the server."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 2,
-                                        initializer=_think_below_people)
+        count = workers or os.cpu_count() or 2
+        parent = os.getpid()
+        self.pool = ProcessPoolExecutor(max_workers=count, initializer=_start_worker, initargs=(parent, 10))
+        self.hint_pool = ProcessPoolExecutor(max_workers=1, initializer=_start_worker,
+                                             initargs=(parent, HINT_NICENESS))
+        self.hints_waiting = 0
+        ready = [self.pool.submit(_ready) for _ in range(count)] + [self.hint_pool.submit(_ready)]
+        self.pids = {future.result() for future in ready}
 
     async def choose(self, table_id: int, record: dict, kind: str, seed: int) -> dict:
         return await asyncio.get_running_loop().run_in_executor(self.pool, choose, table_id, record, kind, seed)
 
     async def hint(self, table_id: int, record: dict, seed: int) -> dict:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, hint, table_id, record, seed)
+        if self.hints_waiting >= HINTS_WAITING:
+            raise HintsBusy("Many students are waiting for a suggestion: ask again in a moment.")
+        self.hints_waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.hint_pool, hint, table_id, record, seed)
+        finally:
+            self.hints_waiting -= 1
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.hint_pool.shutdown(wait=False, cancel_futures=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from collections import Counter
 
 from .classroom import Classroom
@@ -27,57 +26,64 @@ def _result(table, seat: int) -> str:
     return "ended early" if table.row.ended else "playing"
 
 
-def _first_answers(activity: list[dict]) -> dict[tuple[str, str], dict]:
-    """Each question's first answer: a check of understanding counts the first try."""
-    first: dict[tuple[str, str], dict] = {}
-    for item in activity:
-        if item["kind"] == "answer":
-            first.setdefault((item["detail"]["lesson"], item["detail"]["question"]), item["detail"])
-    return first
-
-
 def class_report(room: Classroom, code: str) -> dict:
-    """``{"rows": [...], "concepts": [[id, students], ...], "missed": [[lesson, question, wrong], ...]}``."""
+    """``{"rows": [...], "concepts": [[id, students], ...], "missed": [[lesson, question, wrong], ...]}``.
+
+    Read in four statements whatever the class's size (students, activity counted per student and
+    kind, each question's first answer, move times per table), each row of the record once: a report
+    used to compare every student with every activity row, which held the server for seconds."""
     store = room.store
     info = room.classes[code]
-    activity = store.activity(code)
+    students = store.students_of(code)
+    counts = store.activity_counts(code)
+    answers: dict[str, list[dict]] = {}
+    for token, answer in store.first_answers(code):
+        answers.setdefault(token, []).append(answer)
+    move_times = store.move_times(code)
     rows = []
     met: Counter = Counter()
     missed: Counter = Counter()
-    for student in sorted((s for s in store.students() if s["class_code"] == code),
-                          key=lambda s: (s["table_id"], s["seat"])):
-        token, seat = student["token"], student["seat"]
+    for student in students:
+        token, seat, joined = student["token"], student["seat"], student["joined"]
         table = room.tables[student["table_id"]]
-        own = [a for a in activity if a["token"] == token]
-        own_moves = [n for n, mover in enumerate(table.movers, start=1) if mover == seat]
-        concepts = list(dict.fromkeys(c for n, event in table.log if n in set(own_moves) for c in event.concepts))
+        own_moves = set(table.credited(seat))
+        concepts = list(dict.fromkeys(c for n, event in table.log if n in own_moves for c in event.concepts))
         met.update(concepts)
-        answers = _first_answers(own)
-        for (lesson, question), answer in answers.items():
+        mine, done = counts.get(token, {}), answers.get(token, [])
+        lessons: dict[str, list[int]] = {}
+        for answer in done:
             if not answer["right"]:
-                missed[(lesson, question)] += 1
-        lessons = {}
-        for (lesson, _question), answer in answers.items():
-            lessons.setdefault(lesson, [0, answer.get("of", 0)])[0] += 1
-        times = store.move_times(table.id)
-        last = max([times[n - 1] for n in own_moves if n - 1 < len(times)] + [a["made"] for a in own]
-                   + [store.joined(token) or time.time()])
+                missed[(answer["lesson"], answer["question"])] += 1
+            lessons.setdefault(answer["lesson"], [0, answer.get("of", 0)])[0] += 1
+        times = move_times.get(table.id, [])
+        last = max([times[n - 1] for n in own_moves if n - 1 < len(times)]
+                   + [when for _count, when in mine.values()] + [joined])
         rows.append({
             "student": student["name"], "table": table.row.number, "game": info.game, "seat": seat + 1,
             "score": table.state.scores()[seat] if table.state is not None else "",
             "result": _result(table, seat), "moves": len(own_moves), "concepts": " ".join(concepts),
-            "why_opened": sum(a["kind"] == "why" for a in own), "hints": sum(a["kind"] == "hint" for a in own),
-            "minutes": round((last - (store.joined(token) or last)) / 60, 1),
-            "lessons_done": sum(1 for done, of in lessons.values() if of and done >= of),
-            "questions_right": sum(bool(a["right"]) for a in answers.values()), "questions_asked": len(answers),
+            "why_opened": mine.get("why", (0, 0))[0], "hints": mine.get("hint", (0, 0))[0],
+            "minutes": round((last - joined) / 60, 1),
+            "lessons_done": sum(1 for done_, of in lessons.values() if of and done_ >= of),
+            "questions_right": sum(bool(a["right"]) for a in done), "questions_asked": len(done),
         })
     return {"rows": rows, "concepts": met.most_common(),
             "missed": [[lesson, question, wrong] for (lesson, question), wrong in missed.most_common(10)]}
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell that begins with one of these as a formula (OWASP's CSV injection)."""
+
+
+def _as_text(value: object) -> object:
+    """A text cell that a spreadsheet would run is prefixed with a single quote (OWASP's rule); numbers
+    are left as numbers (a negative score is a number, not a formula)."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
 def report_csv(report: dict) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(report["rows"])
+    writer.writerows({name: _as_text(value) for name, value in row.items()} for row in report["rows"])
     return out.getvalue()

@@ -7,9 +7,12 @@ at the last move a student saw acknowledged. Nothing about students is kept anyw
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +35,9 @@ CREATE TABLE IF NOT EXISTS activity (
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
     action TEXT NOT NULL, made REAL NOT NULL, PRIMARY KEY (table_id, number));
+CREATE INDEX IF NOT EXISTS activity_by_student ON activity (token, kind, made);
+CREATE INDEX IF NOT EXISTS answers_by_question ON activity (token, json_extract(detail, '$.lesson', '$.question'))
+    WHERE kind = 'answer';
 """
 
 def _signed64(seed: int) -> int:
@@ -67,23 +73,106 @@ class TableRow:
     """The game's rules version the table was dealt under (``None``: not recorded, an older file)."""
 
 
-class Store:
-    """The SQLite file behind one class server."""
+class ClassFileError(Exception):
+    """The class file cannot be opened or written; the message is a sentence for the teacher (the
+    server's start prints it instead of sqlite's traceback)."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # NORMAL under WAL: a commit survives the process being killed (it is in the OS's cache);
-        # only a power cut can lose the last moments, which a classroom laptop's battery covers.
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        for table, column, declaration in ADDED_COLUMNS:
-            if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+def failure_cause(exc: sqlite3.Error) -> str:
+    """Why a write failed, in a teacher's words: "its disk is full", …"""
+    text = str(exc).lower()
+    if "full" in text:
+        return "its disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "its class file is read-only"
+    if "locked" in text or "busy" in text:
+        return "another program is holding its class file"
+    return "its class file could not be written"
+
+
+def _opening_failure(path: Path, exc: sqlite3.Error) -> ClassFileError:
+    cause, text = failure_cause(exc), str(exc).lower()
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        words = (f"The class file {path} is not a BioCards class file, or it is damaged: keep it aside and "
+                 f"start the server with --data and a new file's name.")
+    elif "unable to open" in text:
+        words = (f"The class file {path} cannot be opened: check that its folder exists and that this "
+                 f"account may write there, or start the server with --data and another file's name.")
+    elif cause == "its class file is read-only":
+        words = (f"The class file {path} is read-only, and the server writes every move to it: make it "
+                 f"writable, or start the server with --data and a new file's name.")
+    else:
+        words = f"The class file {path} cannot be used: {cause}."
+    return ClassFileError(words)
+
+
+def _private(path: Path) -> None:
+    """The class file holds the teacher's key and every seat's token: only its owner may read it.
+    Made so before SQLite writes a byte (SQLite gives its -wal and -shm files the same mode), and
+    a file an older server left readable to all is made private. Windows keeps its own ACLs: there
+    ``chmod`` only sets the read-only flag, which 0600 leaves off."""
+    if str(path) in ("", ":memory:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        os.chmod(path, path.stat().st_mode & 0o700)  # a read-only file stays read-only
+    except OSError:
+        pass  # a file this account does not own: SQLite says what is wrong with it next
+
+
+class Store:
+    """The SQLite file behind one class server.
+
+    Every write goes through :meth:`_write`; several writes that belong together go in one
+    :meth:`saving` block, so a full disk keeps all of them or none. ``clock`` gives the times it
+    records (a test hands it a fake one)."""
+
+    def __init__(self, path: Path | str, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        try:
+            _private(self.path)
+            self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL under WAL: a commit survives the process being killed (it is in the OS's cache);
+            # only a power cut can lose the last moments, which a classroom laptop's battery covers.
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+            for table, column, declaration in ADDED_COLUMNS:
+                if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+            # A file that takes reads but no writes is found now, not at the first student's join.
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT OR REPLACE INTO settings (name, value) VALUES ('write check', '')")
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            if hasattr(self, "db"):
+                self.db.close()
+            raise _opening_failure(self.path, exc) from None
 
     def close(self) -> None:
         self.db.close()
+
+    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+        """The one way a row is written (a test's store makes its disk fill up here)."""
+        return self.db.execute(sql, params)
+
+    @contextmanager
+    def saving(self) -> Iterator[None]:
+        """Writes that belong together (a student, their table and its start): all kept or none.
+        A block inside another joins it."""
+        if self.db.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
 
     # -- the teacher's key -------------------------------------------------------------------------
 
@@ -93,14 +182,20 @@ class Store:
         if row:
             return row[0]
         key = secrets.token_urlsafe(18)
-        self.db.execute("INSERT INTO settings (name, value) VALUES ('teacher_key', ?)", (key,))
+        self._write("INSERT INTO settings (name, value) VALUES ('teacher_key', ?)", (key,))
+        return key
+
+    def change_teacher_key(self) -> str:
+        """A new key for the teacher's link (the old link stops working)."""
+        key = secrets.token_urlsafe(18)
+        self.db.execute("UPDATE settings SET value = ? WHERE name = 'teacher_key'", (key,))
         return key
 
     # -- classes -----------------------------------------------------------------------------------
 
     def add_class(self, code: str, game: str, size: int, level: str, options: dict | None = None) -> None:
-        self.db.execute("INSERT INTO classes (code, game, size, level, created, options) VALUES (?, ?, ?, ?, ?, ?)",
-                        (code, game, size, level, time.time(), json.dumps(options or {})))
+        self._write("INSERT INTO classes (code, game, size, level, created, options) VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, game, size, level, self.clock(), json.dumps(options or {})))
 
     def classes(self) -> list[dict]:
         rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended, options FROM classes "
@@ -109,39 +204,39 @@ class Store:
                  "options": json.loads(row[7])} for row in rows]
 
     def set_suggest(self, code: str, on: bool) -> None:
-        self.db.execute("UPDATE classes SET suggest = ? WHERE code = ?", (int(on), code))
+        self._write("UPDATE classes SET suggest = ? WHERE code = ?", (int(on), code))
 
     def end_class(self, code: str) -> None:
-        self.db.execute("UPDATE classes SET ended = ? WHERE code = ?", (time.time(), code))
+        self._write("UPDATE classes SET ended = ? WHERE code = ?", (self.clock(), code))
 
     def delete_class(self, code: str) -> None:
         """Every row about the class and its students goes (foreign keys cascade)."""
-        self.db.execute("DELETE FROM classes WHERE code = ?", (code,))
+        self._write("DELETE FROM classes WHERE code = ?", (code,))
 
     # -- tables ------------------------------------------------------------------------------------
 
     def add_table(self, class_code: str, number: int, seed: int, options: dict, seats: list[str],
                   names: list[str], version: int | None = None) -> int:
-        cursor = self.db.execute(
+        cursor = self._write(
             "INSERT INTO tables (class_code, number, seed, options, seats, names, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (class_code, number, _signed64(seed), json.dumps(options), json.dumps(seats), json.dumps(names), version))
         return cursor.lastrowid
 
     def update_seats(self, table_id: int, seats: list[str], names: list[str]) -> None:
-        self.db.execute("UPDATE tables SET seats = ?, names = ? WHERE id = ?",
-                        (json.dumps(seats), json.dumps(names), table_id))
+        self._write("UPDATE tables SET seats = ?, names = ? WHERE id = ?",
+                    (json.dumps(seats), json.dumps(names), table_id))
 
     def start_table(self, table_id: int, seats: list[str], names: list[str]) -> float:
         """Record the table's start; returns the time recorded."""
-        now = time.time()
-        self.db.execute("UPDATE tables SET seats = ?, names = ?, started = ? WHERE id = ?",
-                        (json.dumps(seats), json.dumps(names), now, table_id))
+        now = self.clock()
+        self._write("UPDATE tables SET seats = ?, names = ?, started = ? WHERE id = ?",
+                    (json.dumps(seats), json.dumps(names), now, table_id))
         return now
 
     def end_table(self, table_id: int) -> float:
         """Record the table's end (a second end keeps the first); returns the time recorded now."""
-        now = time.time()
-        self.db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL", (now, table_id))
+        now = self.clock()
+        self._write("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL", (now, table_id))
         return now
 
     def tables(self) -> list[TableRow]:
@@ -158,43 +253,68 @@ class Store:
     def add_move(self, table_id: int, number: int, action: dict) -> None:
         """Store move ``number`` (from 1). The primary key refuses a second move with one number,
         so a move can never be stored twice."""
-        self.db.execute("INSERT INTO moves (table_id, number, action, made) VALUES (?, ?, ?, ?)",
-                        (table_id, number, json.dumps(action, separators=(",", ":")), time.time()))
+        self._write("INSERT INTO moves (table_id, number, action, made) VALUES (?, ?, ?, ?)",
+                    (table_id, number, json.dumps(action, separators=(",", ":")), self.clock()))
 
     # -- students ----------------------------------------------------------------------------------
 
     def add_student(self, token: str, class_code: str, table_id: int, seat: int, name: str) -> None:
-        self.db.execute("INSERT INTO students (token, class_code, table_id, seat, name, joined) "
-                        "VALUES (?, ?, ?, ?, ?, ?)", (token, class_code, table_id, seat, name, time.time()))
+        self._write("INSERT INTO students (token, class_code, table_id, seat, name, joined) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (token, class_code, table_id, seat, name, self.clock()))
 
     def students(self) -> list[dict]:
         rows = self.db.execute("SELECT token, class_code, table_id, seat, name FROM students").fetchall()
         return [dict(zip(("token", "class_code", "table_id", "seat", "name"), row)) for row in rows]
 
     def remove_student(self, token: str) -> None:
-        self.db.execute("DELETE FROM students WHERE token = ?", (token,))
+        self._write("DELETE FROM students WHERE token = ?", (token,))
 
     def move_student(self, token: str, table_id: int, seat: int) -> None:
-        self.db.execute("UPDATE students SET table_id = ?, seat = ? WHERE token = ?", (table_id, seat, token))
+        self._write("UPDATE students SET table_id = ?, seat = ? WHERE token = ?", (table_id, seat, token))
 
     # -- what students did besides moves (for the class report) ----------------------------------------
 
     def add_activity(self, token: str, kind: str, detail: dict) -> None:
         """``kind``: "why" (a Why? opened), "hint" (a move suggested) or "answer" (a check-yourself
         question answered)."""
-        self.db.execute("INSERT INTO activity (token, kind, detail, made) VALUES (?, ?, ?, ?)",
-                        (token, kind, json.dumps(detail, separators=(",", ":")), time.time()))
+        self._write("INSERT INTO activity (token, kind, detail, made) VALUES (?, ?, ?, ?)",
+                    (token, kind, json.dumps(detail, separators=(",", ":")), self.clock()))
 
-    def activity(self, class_code: str) -> list[dict]:
+    # -- what the report reads, grouped by student: a few statements whatever the class's size ------
+
+    def students_of(self, class_code: str) -> list[dict]:
+        """The class's students in table and seat order, with when each joined."""
+        rows = self.db.execute("SELECT token, table_id, seat, name, joined FROM students WHERE class_code = ? "
+                               "ORDER BY table_id, seat", (class_code,)).fetchall()
+        return [dict(zip(("token", "table_id", "seat", "name", "joined"), row)) for row in rows]
+
+    def activity_counts(self, class_code: str) -> dict[str, dict[str, tuple[int, float]]]:
+        """``{token: {kind: (how many, when last)}}`` for the class's students."""
+        counts: dict[str, dict[str, tuple[int, float]]] = {}
+        for token, kind, count, last in self.db.execute(
+                "SELECT token, kind, COUNT(*), MAX(made) FROM activity "
+                "WHERE token IN (SELECT token FROM students WHERE class_code = ?) GROUP BY token, kind", (class_code,)):
+            counts.setdefault(token, {})[kind] = (count, last)
+        return counts
+
+    def first_answers(self, class_code: str) -> list[tuple[str, dict]]:
+        """Each student's first answer to each question (a check of understanding counts the first
+        try), as ``(token, {lesson, question, right, of})``. SQLite takes the bare columns from the
+        row MIN() picks, and reads the JSON itself (no Python decoding per answer)."""
         rows = self.db.execute(
-            "SELECT a.token, a.kind, a.detail, a.made FROM activity a JOIN students s ON s.token = a.token "
-            "WHERE s.class_code = ? ORDER BY a.made", (class_code,)).fetchall()
-        return [{"token": t, "kind": k, "detail": json.loads(d), "made": m} for t, k, d, m in rows]
+            "SELECT token, json_extract(detail, '$.lesson'), json_extract(detail, '$.question'), "
+            "json_extract(detail, '$.right'), json_extract(detail, '$.of'), MIN(rowid) FROM activity "
+            "WHERE token IN (SELECT token FROM students WHERE class_code = ?) AND kind = 'answer' "
+            "GROUP BY token, json_extract(detail, '$.lesson', '$.question') "
+            "ORDER BY MIN(rowid)", (class_code,)).fetchall()
+        return [(token, {"lesson": lesson, "question": question, "right": bool(right), "of": of or 0})
+                for token, lesson, question, right, of, _first in rows]
 
-    def move_times(self, table_id: int) -> list[float]:
-        return [made for (made,) in self.db.execute("SELECT made FROM moves WHERE table_id = ? ORDER BY number",
-                                                    (table_id,))]
-
-    def joined(self, token: str) -> float | None:
-        row = self.db.execute("SELECT joined FROM students WHERE token = ?", (token,)).fetchone()
-        return row[0] if row else None
+    def move_times(self, class_code: str) -> dict[int, list[float]]:
+        """When each move was made, per table of the class, in move order."""
+        times: dict[int, list[float]] = {}
+        for table_id, made in self.db.execute(
+                "SELECT m.table_id, m.made FROM moves m JOIN tables t ON t.id = m.table_id WHERE t.class_code = ? "
+                "ORDER BY m.table_id, m.number", (class_code,)):
+            times.setdefault(table_id, []).append(made)
+        return times

@@ -28,7 +28,8 @@ RETRY_SECONDS = (1, 2, 3, 5)
 
 class ClassConnection(Source):
     """One seat of a class table on this student's own device (``seat_info`` from join.js), or,
-    with ``watch=(table id, teacher's key)``, the table on the teacher's projector."""
+    with ``watch=(table id, projector pass)``, the table on the teacher's projector (the pass is
+    for that table alone, never the teacher's key)."""
 
     def __init__(self, game: str, build: str, seat_info: dict | None = None,
                  watch: tuple[str, str] | None = None) -> None:
@@ -74,7 +75,7 @@ class ClassConnection(Source):
             url = f"{scheme}://{window.location.host}/ws/play"
         else:
             query = window.URLSearchParams.new()
-            for name, value in (("table", self.watch[0]), ("key", self.watch[1]), ("build", self.build)):
+            for name, value in (("table", self.watch[0]), ("pass", self.watch[1]), ("build", self.build)):
                 query.set(name, value)
             url = f"{scheme}://{window.location.host}/ws/watch?{query.toString()}"
         self.socket = window.WebSocket.new(url)

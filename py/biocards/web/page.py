@@ -1,6 +1,6 @@
 """The play page's start: read the link, pick the table's source, start the table.
 
-``?class=CODE`` or ``?watch=ID&key=…`` is a class table (:class:`~biocards.web.class_play.ClassConnection`);
+``?class=CODE`` or ``?watch=ID&pass=…`` is a class table (:class:`~biocards.web.class_play.ClassConnection`);
 any other link is a game in this page (:class:`~biocards.web.local.LocalGame`), a guided lesson
 included. The modules of ``web/`` import downwards only: this one imports the table and the
 sources; the table its parts; the parts ``dom``, ``saves`` and ``source`` (docs/design.md, "The page")."""
@@ -47,14 +47,15 @@ def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
 
 
 def _class_source(params: dict[str, str]) -> ClassConnection:
-    """A seat at a class table (``?class=CODE``), or a table on the projector (``?watch=ID&key=…``)."""
+    """A seat at a class table (``?class=CODE``), or a table on the projector (``?watch=ID&pass=…``:
+    a projector pass for that table, never the teacher's key)."""
     # The wheel's folder is named by its hash: it says which drawing code this page runs.
     build = str(document.querySelector("meta[name=biocards-wheel]").content).split("/")[1]
     if "watch" in params:
         game = params.get("game", "")
         if game not in {g.id for g in games.all()}:
             raise SetupError("This projector link names no game: open it again from the teacher's page.")
-        return ClassConnection(game, build, watch=(params["watch"], params.get("key", "")))
+        return ClassConnection(game, build, watch=(params["watch"], params.get("pass", "")))
     code = params["class"]
     seat = seat_from_storage(code)
     if seat is None:

@@ -13,7 +13,7 @@ from .bots import GreedyBot, SearchBot
 from .render import prompt, render
 from .rules import CytosisState, detox_awards, enzyme_set_points
 
-__all__ = ["BENCH", "GAME", "bench_extras", "detox_awards", "enzyme_set_points"]
+__all__ = ["GAME", "detox_awards", "enzyme_set_points"]
 
 GAME = register(Game(
     id="cytosis",
@@ -37,17 +37,3 @@ GAME = register(Game(
     old_versions={3: {"first_player": 0}},
     unversioned_links=3,
 ))
-
-# bench_extras measures the seat win rates itself (with HP by source), so the generic bench skips them.
-BENCH = {"win_rate_players": []}
-
-
-def bench_extras(quick: bool = False) -> dict:
-    """Greedy-vs-greedy seat win rates and the share of Health Points by source, for 2, 3 and 4 players."""
-    from .bench import measure
-
-    # Issue 5 asked for 1,000 greedy games per player count. The greedy bot that plans for cards and
-    # awards (issue 16) takes 0.1–0.2 s a game, so 1,000 of each would be about ten minutes, most of
-    # the bench's 15: the bench plays 400 (about 4 minutes); ``measure(1000)`` gives issue 5's figure.
-    # Quick mode plays 10.
-    return measure(10 if quick else 400)

@@ -33,7 +33,12 @@ class Spot:
     """For purchase spots: which card slot (0 is the cheap end)."""
     text: str = ""
     concepts: tuple[str, ...] = ()
+    real: str = ""
+    """Where the spot departs from biology: what a real cell does, in one sentence."""
 
+
+MAKE_ATP_REAL = ("In a real cell mitochondria make ATP only by breaking down fuel, such as pyruvate from glucose "
+                 "or fatty acids, with oxygen; the game's free ATP stands for fuel the cell already holds.")
 
 BUY_COST = (0, 0, 1, 2)
 """Design: ATP cost of the four purchase slots, cheap end first (the rulebook prints no numbers).
@@ -55,9 +60,9 @@ SPOTS: tuple[Spot, ...] = (
          text="Glucose transporter: pay 1 ATP, take 1 carbohydrate",
          concepts=("glucose-transporter", "plasma-membrane", "facilitated-diffusion")),
     Spot("mito-3", "mitochondria", "gain", gain=(("atp", 3),), text="Make ATP: take 3 ATP",
-         concepts=("mitochondrion", "atp", "atp-adp-cycle")),
+         concepts=("mitochondrion", "atp", "atp-adp-cycle"), real=MAKE_ATP_REAL),
     Spot("mito-2", "mitochondria", "gain", gain=(("atp", 2),), text="Make ATP: take 2 ATP",
-         concepts=("mitochondrion", "atp", "atp-adp-cycle")),
+         concepts=("mitochondrion", "atp", "atp-adp-cycle"), real=MAKE_ATP_REAL),
     Spot("mito-6", "mitochondria", "gain", gain=(("atp", 6),), cost=(("carb", 1),),
          text="Cellular respiration: pay 1 carbohydrate, take 6 ATP",
          concepts=("cellular-respiration", "mitochondrion", "atp", "atp-adp-cycle")),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Rng, first_seat, next_seat, seats_from
+from ...core import Action, Event, GameState, Move, Rng, first_seat, next_seat, seats_from
 from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
                     CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
                     EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
@@ -308,40 +308,180 @@ class CytosisState(GameState):
     def _in(self, loc: str) -> list[dict]:
         return [v for v in self.vesicles if v["loc"] == loc]
 
-    # -- legal actions ---------------------------------------------------------------------------
+    # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+    _own: list[Action] | None = None
+    """The current player's own placements while the legal moves are worked out (asked twice: for
+    the "place" options and by the rule for staying at home)."""
 
     def _compute_legal(self) -> list[Action]:
-        if self.over:
-            return []
-        if self.setup:
-            p, step = self.setup[0]
-            if step == "resource":
-                return [Action("start-resource", resource=r, label=f"Start with 1 extra {CUBE_NAMES[r]}")
-                        for r in STARTING_CHOICES]
-            return [Action("return-card", card=c, label=f"Keep the other two; shuffle {CARD[c].name} back")
-                    for c in self.dealt[p]]
-        p = self.turn
-        acts = [Action("play-resource", card=c, label=f"Play {CARD[c].name}: take "
-                       + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in CARD[c].gives))
-                for c in self.hand[p] if CARD[c].kind == "resource"]
-        if not self.grey_used and self.grey_free and self.atp[p] >= GREY_COST:
-            acts += [Action("grey", label=f"Grey worker (4 ATP): {a.label}", **dict(a.params))
-                     for a in self._placements(p, GREY_COST, grey=True)]
-        own = self._placements(p, 0, grey=False)
-        acts += own or [Action("rest", label="No spot can be used: keep this worker at home")]
-        return acts
+        # A placement is listed by the placement rule itself (``_placements``, which the checks of
+        # "place" and "grey" consult too), so the long list of placements is not checked twice.
+        self._own = [] if self.setup else self._placements(self.turn, 0, grey=False)
+        try:
+            return [action for kind, move in self.moves.items() for action in move.options(self)
+                    if kind in ("place", "grey") or move.check(self, action) is None]
+        finally:
+            self._own = None
 
-    def _placements(self, p: int, spent: int, grey: bool) -> list[Action]:
-        """Every place-worker move for ``p`` with ``spent`` ATP already set aside (a grey worker's fee)."""
+    def _own_placements(self) -> list[Action]:
+        return self._own if self._own is not None else self._placements(self.turn, 0, grey=False)
+
+    def _in_setup(self, kind: str) -> str | None:
+        """``None`` when the setup step waiting is ``kind`` ("resource", "draft", or None for a turn's
+        move once setup is over), else why not."""
+        if not self.setup:
+            return None if kind is None else "Setup is over: starting resources and cards were chosen at the start."
+        step = self.setup[0][1]
+        if step == kind:
+            return None
+        if step == "resource":
+            return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
+        return "Setup first: choose one of your three dealt cards to shuffle back."
+
+    def _start_resource_options(self) -> list[Action]:
+        if not self.setup:
+            return []
+        return [Action("start-resource", resource=r, label=f"Start with 1 extra {CUBE_NAMES[r]}")
+                for r in STARTING_CHOICES]
+
+    def _check_start_resource(self, action: Action) -> str | None:
+        refused = self._in_setup("resource")
+        if refused is None and action.get("resource") not in STARTING_CHOICES:
+            return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
+        return refused
+
+    def _return_card_options(self) -> list[Action]:
+        if not self.setup:
+            return []
+        return [Action("return-card", card=c, label=f"Keep the other two; shuffle {CARD[c].name} back")
+                for c in self.dealt[self.setup[0][0]]]
+
+    def _check_return_card(self, action: Action) -> str | None:
+        refused = self._in_setup("draft")
+        if refused is None and action.get("card") not in self.dealt[self.setup[0][0]]:
+            return "Setup first: choose one of your three dealt cards to shuffle back."
+        return refused
+
+    def _play_resource_options(self) -> list[Action]:
+        if self.setup:
+            return []
+        return [Action("play-resource", card=c, label=f"Play {CARD[c].name}: take "
+                       + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in CARD[c].gives))
+                for c in self.hand[self.turn] if CARD[c].kind == "resource"]
+
+    def _check_play_resource(self, action: Action) -> str | None:
+        """An additional resource card in hand may be played at any time in your turn."""
+        refused = self._in_setup(None)
+        if refused is not None:
+            return refused
+        card = CARD.get(action.get("card"))
+        if card is None or card.kind != "resource":
+            return "Only an additional resource card can be played that way."
+        if card.id not in self.hand[self.turn]:
+            return f"{card.name} is not in your hand."
+        return None
+
+    def _grey_refused(self) -> str | None:
+        """One grey worker a turn, while one is free this round, for 4 ATP."""
+        if self.grey_used:
+            return "You already used a grey worker this turn: only one per turn."
+        if not self.grey_free:
+            return "Both grey workers are out this round."
+        if self.atp[self.turn] < GREY_COST:
+            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[self.turn]}."
+        return None
+
+    def _grey_options(self) -> list[Action]:
+        if self.setup or self._grey_refused() is not None:
+            return []
+        return [Action("grey", label=f"Grey worker (4 ATP): {a.label}", **dict(a.params))
+                for a in self._placements(self.turn, GREY_COST, grey=True)]
+
+    def _check_grey(self, action: Action) -> str | None:
+        """A grey worker goes to any spot, taken or not, and does what a worker there does."""
+        return self._check_placement(action, grey=True)
+
+    def _place_options(self) -> list[Action]:
+        return [] if self.setup else self._own_placements()
+
+    def _check_place(self, action: Action) -> str | None:
+        """A worker goes to a spot nobody took this round and does what the spot says."""
+        return self._check_placement(action, grey=False)
+
+    def _check_placement(self, action: Action, grey: bool) -> str | None:
+        refused = self._in_setup(None)
+        if refused is not None:
+            return refused
+        p = self.turn
+        spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
+        if spot is None:
+            return "That is not a spot on the board."
+        where = spot.text.split(":")[0]
+        if grey:
+            refused = self._grey_refused()
+            if refused is not None:
+                return refused
+        elif spot.id in self.occupied:
+            return f"{where} ({spot.text.split(':')[-1].strip()}) is taken this round; only a grey worker may join it."
+        spent = GREY_COST if grey else 0
+        if Action("place", **dict(action.params)) in self._placements(p, spent, grey, only=spot.id):
+            return None
+        atp = self.atp[p] - spent
+        if spot.effect == "gain":
+            short = [f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost if (atp if r == "atp" else self.cubes[p][r]) < n]
+            return f"{where} costs {', '.join(short)}; you have too little." if short else \
+                f"{where} cannot be used that way."
+        if spot.effect == "ribosome":
+            return ("The free ribosome needs at least 1 mRNA to translate, and 1 protein left in the supply "
+                    "for each mRNA.")
+        if spot.effect == "buy":
+            card = self.row[spot.slot]
+            if card is None:
+                return f"Slot {spot.slot + 1} of the card market is empty."
+            return f"{CARD[card].name} costs {self.buy_cost(spot.slot)} ATP; you have {atp}."
+        if spot.effect == "laureate":
+            return "You may claim a goal only while you hold fewer than 2 goal markers, once per goal, 2 per goal."
+        card = CARD.get(action.get("card"))
+        if card is not None and card.id not in self.hand[p]:
+            return f"{card.name} is not in your hand."
+        if card is not None and atp < card.atp:
+            return f"{card.name} costs {card.atp} ATP; you have {atp}."
+        if spot.effect == "enzyme":
+            return ("An enzyme is finished in the cytoplasm from the protein (and carbohydrate) cubes its card "
+                    "shows; you lack some.")
+        if spot.effect in ("detox-or-steroid", "rough-er"):
+            if not self.disks_free(p):
+                return "Both your transport vesicles are already on the board."
+            return (f"{where}: a vesicle is loaded with exactly the cubes a card in your hand needs, and you "
+                    "must have them.")
+        if spot.effect == "golgi":
+            return ("The Golgi takes one of your vesicles still in an ER and adds the cube that makes it match a "
+                    "card in your hand.")
+        if spot.effect == "exocytosis":
+            return ("Exocytosis releases one of your Golgi vesicles whose cubes match a card in your hand, "
+                    "paying that card's ATP.")
+        return f"{where} cannot be used that way now."
+
+    def _rest_options(self) -> list[Action]:
+        if self.setup:
+            return []
+        return [Action("rest", label="No spot can be used: keep this worker at home")]
+
+    def _check_rest(self, action: Action) -> str | None:
+        """A worker stays at home only when no spot can be used (a grey worker is never required)."""
+        refused = self._in_setup(None)
+        if refused is None and self._own_placements():
+            return "You still have a spot you can use, so your worker cannot stay at home."
+        return refused
+
+    def _placements(self, p: int, spent: int, grey: bool, only: str | None = None) -> list[Action]:
+        """Every place-worker move for ``p`` with ``spent`` ATP already set aside (a grey worker's fee),
+        on every spot or ``only`` on one: the placement rule, spot by spot."""
         atp = self.atp[p] - spent
         cubes = self.cubes[p]
         out: list[Action] = []
-        for spot in SPOTS:
+        for spot in SPOTS if only is None else (SPOT[only],):
             if not grey and spot.id in self.occupied:
                 continue
             sid, eff = spot.id, spot.effect
@@ -432,100 +572,37 @@ class CytosisState(GameState):
                 out.append(Action("place", spot=sid, n=n, label=text))
         return out
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why a move is refused, naming the spot or card as the table shows it (never an internal id)."""
-        if self.over:
-            return "The game is over: no more workers can be placed."
-        if self.setup:
-            p, step = self.setup[0]
-            if step == "resource":
-                return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
-            return "Setup first: choose one of your three dealt cards to shuffle back."
-        p = self.turn
-        if action.kind == "rest":
-            return "You still have a spot you can use, so your worker cannot stay at home."
-        if action.kind == "play-resource":
-            card = CARD.get(action.get("card"))
-            if card is None or card.kind != "resource":
-                return "Only an additional resource card can be played that way."
-            return f"{card.name} is not in your hand."
-        spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
-        if action.kind not in ("place", "grey") or spot is None:
-            return "That is not a spot on the board."
-        where = spot.text.split(":")[0]
-        if action.kind == "grey" and self.grey_used:
-            return "You already used a grey worker this turn: only one per turn."
-        if action.kind == "grey" and not self.grey_free:
-            return "Both grey workers are out this round."
-        if action.kind == "grey" and self.atp[p] < GREY_COST:
-            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[p]}."
-        if action.kind == "place" and spot.id in self.occupied:
-            return f"{where} ({spot.text.split(':')[-1].strip()}) is taken this round; only a grey worker may join it."
-        atp = self.atp[p] - (GREY_COST if action.kind == "grey" else 0)
-        if spot.effect == "gain":
-            short = [f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost if (atp if r == "atp" else self.cubes[p][r]) < n]
-            return f"{where} costs {', '.join(short)}; you have too little." if short else \
-                f"{where} cannot be used that way."
-        if spot.effect == "ribosome":
-            return ("The free ribosome needs at least 1 mRNA to translate, and 1 protein left in the supply "
-                    "for each mRNA.")
-        if spot.effect == "buy":
-            card = self.row[spot.slot]
-            if card is None:
-                return f"Slot {spot.slot + 1} of the card market is empty."
-            return f"{CARD[card].name} costs {self.buy_cost(spot.slot)} ATP; you have {atp}."
-        if spot.effect == "laureate":
-            return "You may claim a goal only while you hold fewer than 2 goal markers, once per goal, 2 per goal."
-        card = CARD.get(action.get("card"))
-        if card is not None and card.id not in self.hand[p]:
-            return f"{card.name} is not in your hand."
-        if card is not None and atp < card.atp:
-            return f"{card.name} costs {card.atp} ATP; you have {atp}."
-        if spot.effect == "enzyme":
-            return ("An enzyme is finished in the cytoplasm from the protein (and carbohydrate) cubes its card "
-                    "shows; you lack some.")
-        if spot.effect in ("detox-or-steroid", "rough-er"):
-            if not self.disks_free(p):
-                return "Both your transport vesicles are already on the board."
-            return (f"{where}: a vesicle is loaded with exactly the cubes a card in your hand needs, and you "
-                    "must have them.")
-        if spot.effect == "golgi":
-            return ("The Golgi takes one of your vesicles still in an ER and adds the cube that makes it match a "
-                    "card in your hand.")
-        if spot.effect == "exocytosis":
-            return ("Exocytosis releases one of your Golgi vesicles whose cubes match a card in your hand, "
-                    "paying that card's ATP.")
-        return f"{where} cannot be used that way now."
-
     # -- applying moves --------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
-        if self.setup:
-            return self._apply_setup(action)
+    def _do_play_resource(self, action: Action) -> list[Event]:
+        p, card = self.turn, CARD[action.card]
+        self.hand[p].remove(card.id)
+        self.discard.append(card.id)
+        got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in card.gives]
+        return [Event("play-resource", p, f"Player {p + 1} plays {card.name} ({card.biology}) and takes "
+                      f"{', '.join(got)}.", card.concepts, {"card": card.id})]
+
+    def _do_rest(self, action: Action) -> list[Event]:
         p = self.turn
-        if action.kind == "play-resource":
-            card = CARD[action.card]
-            self.hand[p].remove(card.id)
-            self.discard.append(card.id)
-            got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in card.gives]
-            return [Event("play-resource", p, f"Player {p + 1} plays {card.name} ({card.biology}) and takes "
-                          f"{', '.join(got)}.", card.concepts, {"card": card.id})]
-        if action.kind == "rest":
-            events = [Event("rest", p, f"Player {p + 1} has no usable spot and keeps a worker at home.")]
-            return events + self._end_turn()
-        if action.kind == "grey":
-            self._pay(p, "atp", GREY_COST)
-            self.grey_free -= 1
-            self.grey_used = True
-            self.occupied.setdefault(action.spot, -1)
-            return [Event("grey", p, f"Player {p + 1} pays {GREY_COST} ATP for a grey worker.",
-                          ("atp",))] + self._place(p, action)
+        events = [Event("rest", p, f"Player {p + 1} has no usable spot and keeps a worker at home.")]
+        return events + self._end_turn()
+
+    def _do_grey(self, action: Action) -> list[Event]:
+        p = self.turn
+        self._pay(p, "atp", GREY_COST)
+        self.grey_free -= 1
+        self.grey_used = True
+        self.occupied.setdefault(action.spot, -1)
+        return [Event("grey", p, f"Player {p + 1} pays {GREY_COST} ATP for a grey worker.",
+                      ("atp",))] + self._place(p, action)
+
+    def _do_place(self, action: Action) -> list[Event]:
+        p = self.turn
         self.occupied[action.spot] = p
         events = self._place(p, action)
         return events + self._end_turn()
 
-    def _apply_setup(self, action: Action) -> list[Event]:
+    def _do_setup(self, action: Action) -> list[Event]:
         p, step = self.setup.pop(0)
         if action.kind == "start-resource":
             self._gain(p, action.resource, 1)
@@ -576,7 +653,7 @@ class CytosisState(GameState):
                 self._pay(p, r, n)
             got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in spot.gain]
             cost = " for " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost) if spot.cost else ""
-            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).",
+            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).{' ' + spot.real if spot.real else ''}",
                                 spot.concepts, {"spot": spot.id}))
         elif eff == "ribosome":
             n = action.n
@@ -763,3 +840,13 @@ class CytosisState(GameState):
         tie = self.tie_break()
         events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins." + (f" {tie}" if tie else "")))
         return events
+
+    game_over = "The game is over: no more workers can be placed."
+    moves = {
+        "start-resource": Move(_start_resource_options, _check_start_resource, _do_setup),
+        "return-card": Move(_return_card_options, _check_return_card, _do_setup),
+        "play-resource": Move(_play_resource_options, _check_play_resource, _do_play_resource),
+        "grey": Move(_grey_options, _check_grey, _do_grey),
+        "place": Move(_place_options, _check_place, _do_place),
+        "rest": Move(_rest_options, _check_rest, _do_rest),
+    }

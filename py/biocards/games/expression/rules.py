@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, Pending, Rng, first_seat, next_seat, seats_from
+from ...core import Action, Event, GameState, Move, Pending, Rng, first_seat, next_seat, seats_from
 from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_order, name,
                     next_category, parse, points)
 
@@ -243,81 +243,47 @@ class ExpressionState(GameState):
     def _plays(self, cards) -> list[Action]:
         return [_PLAY[c] for c in sorted(set(cards), key=_ORDER.__getitem__)]
 
-    def _compute_legal(self) -> list[Action]:
-        if self.pending:
-            top = self.pending[-1]
-            if top.kind == "drawn":
-                return [Action("play", card=self.drawn, label=f"Play {name(self.drawn)}, just drawn"),
-                        Action("keep", label=f"Keep {name(self.drawn)} and end your turn")]
-            if top.kind == "extra":
-                return self._plays(c for c in self.hands[top.player] if not c.endswith(":deletion"))
-            first = top.data.get("first")
-            return [Action("choose", seat=s, label=self._choose_label(top, s))
-                    for s in range(self.num_players) if s != first]
-        hand = self.hands[self.turn]
-        acts = self._plays(c for c in hand if self.playable(c))
-        if self.can_draw():
-            acts.append(_DRAW)
-        else:
-            acts.append(_PASS)
-        return acts
+    # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _choose_label(self, top: Pending, seat: int) -> str:
-        who = _who(seat) + (" (you)" if seat == top.player else "")
-        if top.kind == "swap-first":
-            return f"Choose {who}, {len(self.hands[seat])} cards, as the first of two to swap hands"
-        return f"Swap the hands of {_who(top.data['first'])} and {who}"
-
-    def explain_illegal(self, action: Action) -> str:
-        """Why a move is refused: the move as the table names it and the real reason."""
-        if self.finished:
-            return "The match is over: no more moves can be made."
+    def _top(self, *kinds: str) -> Pending | None:
+        """The decision waiting, if it is one of ``kinds``."""
         top = self.pending[-1] if self.pending else None
-        kind, card, p = action.kind, action.get("card"), self.current_player
-        if kind == "play":
-            try:
-                parse(card)
-            except (TypeError, ValueError) as exc:
-                return f"That is not a card of this game: {exc}."
-        if top is not None and top.kind == "drawn":
-            if kind == "play":
-                return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
-            return f"You just drew {name(self.drawn)}: play it or keep it."
-        if top is not None and top.kind in ("swap-first", "swap-second"):
-            if kind == "choose":
-                seat = action.get("seat")
-                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-                    return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
-                return (f"The Substitution swaps the hands of two different players: choose someone other "
-                        f"than {_who(top.data['first'])}.")
-            return "First finish the Substitution: choose the two players who swap hands."
-        if top is not None and top.kind == "extra":
-            if kind in ("draw", "pass"):
-                verb = "draw" if kind == "draw" else "pass"
-                return (f"After your Deletion you play one more card, any card but a Deletion; you cannot "
-                        f"{verb} instead.")
-            if kind == "keep":
-                return "You have not drawn a card to keep: play one more card after your Deletion."
-            if kind == "choose":
-                return "No Substitution is waiting for two players to be chosen."
-            if kind != "play":
-                return "After your Deletion you play one more card, any card but a Deletion."
-            if card not in self.hands[p]:
-                return f"You do not hold {name(card)}."
-            return "After a Deletion you play one more card, but not another Deletion."
-        # An ordinary turn: play a matching card, or draw (pass when nothing is left to draw).
-        if kind == "keep":
-            return "You keep a card only right after drawing one that could be played; you have not drawn one."
-        if kind == "choose":
-            return "Players are chosen only for a Substitution, right after it is played."
-        if kind == "pass":
-            return "You can still draw a card, so you cannot pass: draw instead."
-        if kind == "draw":
-            return "There are no cards left to draw or reshuffle: you can only pass."
-        if kind != "play":
-            return super().explain_illegal(action)
+        return top if top is not None and top.kind in kinds else None
+
+    def _play_options(self) -> list[Action]:
+        if self._top("drawn"):
+            return [Action("play", card=self.drawn, label=f"Play {name(self.drawn)}, just drawn")]
+        if self._top("swap-first", "swap-second"):
+            return []
+        return self._plays(self.hands[self.current_player])
+
+    def _check_play(self, action: Action) -> str | None:
+        """A card follows the top card (next step of the pathway, same number or same action); a card
+        just drawn may be played at once; after a Deletion any card but a Deletion."""
+        card, p = action.get("card"), self.current_player
+        if self._top("drawn"):
+            allowed = card == self.drawn
+        elif self._top("swap-first", "swap-second") or card not in self.hands[p]:
+            allowed = False
+        else:
+            allowed = not card.endswith(":deletion") if self._top("extra") else self.playable(card)
+        return None if allowed else lambda: self._why_not_play(card)
+
+    def _why_not_play(self, card: str) -> str:
+        """Why playing ``card`` is refused, naming it and what would go on the top card instead."""
+        p = self.current_player
+        try:
+            parse(card)
+        except (TypeError, ValueError) as exc:
+            return f"That is not a card of this game: {exc}."
+        if self._top("drawn"):
+            return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
+        if self._top("swap-first", "swap-second"):
+            return self._swap_first()
         if card not in self.hands[p]:
             return f"You do not hold {name(card)}."
+        if self._top("extra"):
+            return "After a Deletion you play one more card, but not another Deletion."
         t_category, t_value = parse(self.discard[-1])
         wanted = CATEGORIES[next_category(t_category)].name
         if t_value in MUTATIONS:
@@ -328,12 +294,87 @@ class ExpressionState(GameState):
         return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
                 f"(the next step of the pathway) or {same}, {instead}.")
 
-    # -- making moves --------------------------------------------------------------------------
+    def _swap_first(self) -> str:
+        return "First finish the Substitution: choose the two players who swap hands."
 
-    def _apply(self, action: Action) -> list[Event]:
-        handler = {"play": self._do_play, "draw": self._do_draw, "keep": self._do_keep,
-                   "pass": self._do_pass, "choose": self._do_choose}[action.kind]
-        return handler(action)
+    def _not_after_drawing(self) -> str:
+        return f"You just drew {name(self.drawn)}: play it or keep it."
+
+    def _keep_options(self) -> list[Action]:
+        if not self._top("drawn"):
+            return []
+        return [Action("keep", label=f"Keep {name(self.drawn)} and end your turn")]
+
+    def _check_keep(self, action: Action) -> str | None:
+        if self._top("drawn"):
+            return None
+        if self._top("swap-first", "swap-second"):
+            return self._swap_first()
+        if self._top("extra"):
+            return "You have not drawn a card to keep: play one more card after your Deletion."
+        return "You keep a card only right after drawing one that could be played; you have not drawn one."
+
+    def _draw_options(self) -> list[Action]:
+        return [] if self.pending else [_DRAW]
+
+    def _check_draw(self, action: Action) -> str | None:
+        """An ordinary turn: draw instead of playing, while there is a card to draw or reshuffle."""
+        refused = self._ordinary_turn("draw")
+        if refused is None and not self.can_draw():
+            return "There are no cards left to draw or reshuffle: you can only pass."
+        return refused
+
+    def _pass_options(self) -> list[Action]:
+        return [] if self.pending else [_PASS]
+
+    def _check_pass(self, action: Action) -> str | None:
+        """Passing is allowed only when nothing is left to draw or reshuffle."""
+        refused = self._ordinary_turn("pass")
+        if refused is None and self.can_draw():
+            return "You can still draw a card, so you cannot pass: draw instead."
+        return refused
+
+    def _ordinary_turn(self, verb: str) -> str | None:
+        """``None`` in an ordinary turn, else why a draw or a pass must wait."""
+        if self._top("drawn"):
+            return self._not_after_drawing()
+        if self._top("swap-first", "swap-second"):
+            return self._swap_first()
+        if self._top("extra"):
+            return (f"After your Deletion you play one more card, any card but a Deletion; you cannot "
+                    f"{verb} instead.")
+        return None
+
+    def _choose_options(self) -> list[Action]:
+        top = self._top("swap-first", "swap-second")
+        if top is None:
+            return []
+        return [Action("choose", seat=s, label=self._choose_label(top, s)) for s in range(self.num_players)]
+
+    def _check_choose(self, action: Action) -> str | None:
+        """A Substitution swaps the hands of two different players (the one who played it may be one)."""
+        if self._top("drawn"):
+            return self._not_after_drawing()
+        top = self._top("swap-first", "swap-second")
+        if top is None:
+            if self._top("extra"):
+                return "No Substitution is waiting for two players to be chosen."
+            return "Players are chosen only for a Substitution, right after it is played."
+        seat = action.get("seat")
+        if seat not in range(self.num_players):
+            return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
+        if seat == top.data.get("first"):
+            return (f"The Substitution swaps the hands of two different players: choose someone other "
+                    f"than {_who(top.data['first'])}.")
+        return None
+
+    def _choose_label(self, top: Pending, seat: int) -> str:
+        who = _who(seat) + (" (you)" if seat == top.player else "")
+        if top.kind == "swap-first":
+            return f"Choose {who}, {len(self.hands[seat])} cards, as the first of two to swap hands"
+        return f"Swap the hands of {_who(top.data['first'])} and {who}"
+
+    # -- making moves --------------------------------------------------------------------------
 
     def _do_play(self, action: Action) -> list[Event]:
         p, c = self.current_player, action.card
@@ -507,6 +548,15 @@ class ExpressionState(GameState):
             text = f"The match is over: {champions} {why} with {best} points."
             return events + [Event("match-over", None, text, data={"scores": self.scores()})]
         return events + self._start_hand()
+
+    game_over = "The match is over: no more moves can be made."
+    moves = {
+        "play": Move(_play_options, _check_play, _do_play),
+        "keep": Move(_keep_options, _check_keep, _do_keep),
+        "draw": Move(_draw_options, _check_draw, _do_draw),
+        "pass": Move(_pass_options, _check_pass, _do_pass),
+        "choose": Move(_choose_options, _check_choose, _do_choose),
+    }
 
 
 def from_position(text: str, seed: int = 0, **options: Any) -> ExpressionState:

@@ -60,5 +60,3 @@ GAME = register(Game(
                   3: {"only_target_counters": True}},
     unversioned_links=2,
 ))
-
-BENCH = {"win_rate_players": [2, 3, 4], "win_rate_games": 1000}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...core import Action, Deck, Event, GameState, Pending, Rng, Supply
+from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, Supply
 from .cards import (ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, COIN_POOL, D6, D20, FIXED_TRADE, PROTEINS,
                     STARTING_AMINO_ACIDS, STARTING_PROTEINS)
 
@@ -238,147 +238,416 @@ class NucleoState(GameState):
         return bool(self.options.get("trade_minute")) and not self.finished and self.phase == "trade" \
             and not self.talks_over and (not self.pending or self.pending[-1].kind in TALK_KINDS)
 
-    def _compute_legal(self) -> list[Action]:
-        if self.finished:
-            return []
-        if self._clock_runs():
-            # Played by the page's clock, never chosen from the table (the page does not show it).
-            time_up = [Action("time-up", label="The minute for negotiating is up")]
-        else:
-            time_up = []
-        if self.pending:
-            return self._pending_actions(self.pending[-1]) + time_up
-        p = self.turn_player
-        if self.phase == "roll":
-            return [Action("roll", label="Roll the six-sided die")]
-        acts = []
-        if self.phase == "trade":
-            n_amino = sum(self.amino[p].values())
-            if self.offers_made < MAX_OFFERS_PER_TURN and not self.talks_over:
-                acts.append(Action("propose", label="Offer a trade to another player"))
-            if n_amino >= FIXED_TRADE and any(self.supply.values()):
-                acts.append(Action("fixed-trade", receive="amino",
-                                   label=f"Trade {FIXED_TRADE} random amino acids for one of your choice"))
-            if n_amino >= FIXED_TRADE and self.pile:
-                acts.append(Action("fixed-trade", receive="protein",
-                                   label=f"Trade {FIXED_TRADE} random amino acids for a new protein card"))
-            if "transfer-rna" in self.actions[p] and any(self.supply.values()):
-                acts.append(Action("play", card="transfer-rna", label="Play Transfer RNA: take an amino acid"))
-            if "recycling" in self.actions[p] and self.proteins[p]:
-                acts.append(Action("play", card="recycling", label="Play Protein recycling: return a protein card"))
-            acts.append(Action("to-build", label="Done trading: build proteins"))
-            return acts + time_up
-        for name in dict.fromkeys(self.proteins[p]):
-            if self._can_build(p, name):
-                protein = PROTEINS[name]
-                acts.append(Action("build", protein=name, boost="none",
-                                   label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
-                for card in dict.fromkeys(self.actions[p]):
-                    if ACTION_CARDS[card].timing == "build" and (card != "modification" or len(protein.sequence) >= 10):
-                        acts.append(Action("build", protein=name, boost=card,
-                                           label=f"Build {name} with {ACTION_CARDS[card].title}"))
-        acts.append(Action("end-turn", label="End your turn"))
-        return acts
+    # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _pending_actions(self, top: Pending) -> list[Action]:
+    def _first_answer(self, top: Pending) -> str:
+        """While ``top`` waits, every other move is refused with what must be answered first."""
         p = top.player
-        if top.kind == "choose-amino":
-            return [_TAKE[a, n] for a, n in self.supply.items() if n]
-        if top.kind == "trade-in":
-            acts = [Action("trade-in", protein=n, label=f"Put {n} under the pile, then take the top card")
-                    for n in dict.fromkeys(self.proteins[p])]
-            return acts + [Action("trade-in", protein="", label="Keep your protein cards; take the top card")]
-        if top.kind == "recycle":
-            return [Action("recycle", protein=n, label=f"Put {n} under the protein pile")
-                    for n in dict.fromkeys(self.proteins[p])]
-        if top.kind == "offer-target":
-            return [Action("offer-to", seat=q, label=f"Offer a trade to {_name(q)}")
-                    for q in range(self.num_players) if q != p] + [Action("cancel", label="Cancel the offer")]
-        give, ask = top.data.get("give", ()), top.data.get("ask", ())
-        if top.kind == "offer-give":
-            acts = []
-            if len(give) < MAX_ITEMS:
-                counts = Counter(give)
-                items = [f"aa:{a}" for a, n in sorted(self.amino[p].items()) if n > counts[f"aa:{a}"]]
-                items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p]) if f"protein:{n}" not in counts]
-                items += ["coin"] if self.coins[p] > counts["coin"] else []
-                acts = [_GIVE[i] for i in items]
-            return acts + [Action("done-giving", label=f"Done: you give {items_text(give)}"),
-                           Action("cancel", label="Cancel the offer")]
-        if top.kind == "offer-ask":
-            acts = []
-            if len(ask) < MAX_ITEMS:
-                # Anything the other player could hold: you cannot see their hand.
-                items = [f"aa:{a}" for a in D20] + ["coin"]
-                items += [f"protein:{n}" for n in PROTEINS if n not in self.proteins[p] and f"protein:{n}" not in ask]
-                acts = [_ASK[i] for i in items]
-            if give or ask:
-                acts.append(Action("send", label=f"Offer {items_text(give)} for {items_text(ask)}"))
-            return acts + [Action("cancel", label="Cancel the offer")]
         if top.kind == "offer":
-            acts = [Action("decline", label="Decline the offer")]
-            if self._holds_all(p, ask) and self._holds_all(top.data["from"], give):
-                acts.insert(0, Action("accept", label=f"Accept: give {items_text(ask)}, get {items_text(give)}"))
-            if not top.data.get("counter"):
-                acts.append(Action("counter", label="Make a counter-offer"))
-            return acts
+            give, ask = top.data["give"], top.data["ask"]
+            return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
+                   "accept it, decline it or make a counter-offer."
         if top.kind == "counter-chance":
-            author = top.data["from"]
-            return [Action("counter", label=f"Make a counter-offer to {_name(author)}"),
-                    Action("pass", label=f"No counter-offer to {_name(author)}")]
-        raise AssertionError(f"unknown pending decision {top.kind!r}")
+            return (f"{_name(p)} may first make a counter-offer to {_name(top.data['from'])}, whose offer was "
+                    "turned down, or pass.")
+        if top.kind == "offer-target":
+            return "First choose the player you offer a trade to, or cancel the offer."
+        if top.kind == "offer-give":
+            return "You are choosing what to give: add something, choose “Done”, or cancel the offer."
+        if top.kind == "offer-ask":
+            return "You are choosing what to ask for: add something, send the offer, or cancel it."
+        if top.kind == "choose-amino":
+            return f"First choose the amino acid you take: {top.prompt}"
+        if top.kind == "trade-in":
+            return "First choose whether to put one of your protein cards under the pile before taking the top card."
+        if top.kind == "recycle":
+            return "First choose the protein card to recycle."
+        return f"First answer this: {top.prompt}"
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why a move is refused: the move as the table names it and the real reason."""
-        if self.finished:
-            return "The game is over: no more moves can be made."
-        if action.kind == "time-up":
-            return self._explain_time_up()
+    def _my_turn(self, phase: str) -> str | None:
+        """``None`` when no choice waits and the turn is in ``phase`` (part 3 "trade" or 4 "build"),
+        else why a move of that part must wait."""
         if self.pending:
-            return self._explain_answer(self.pending[-1], action)
-        p, kind, phase = self.turn_player, action.kind, self.phase
-        if kind in _ANSWERS:
-            return _ANSWERS[kind]
-        if kind == "roll":
-            return "You have already rolled the six-sided die this turn."
-        if phase == "roll":
+            return self._first_answer(self.pending[-1])
+        if self.phase == "roll":
             return "Roll the six-sided die first: it is part 2 of your turn, before trading and building."
-        if kind in ("propose", "fixed-trade", "play") and phase == "build":
-            if kind == "play" and action.get("card") in ACTION_CARDS and ACTION_CARDS[action.card].timing == "build":
-                return f"{ACTION_CARDS[action.card].title} is played with a build: choose it when you build a protein."
+        if phase == "trade" and self.phase == "build":
             return ("Trading is over for this turn: offers, the fixed trade and trading cards belong to part 3, "
                     "and you are now building (part 4).")
-        if kind == "propose":
-            if self.talks_over:
-                return "The minute for negotiating is up: no more trade offers this turn."
-            return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
-        if kind == "fixed-trade":
-            held = sum(self.amino[p].values())
-            if held < FIXED_TRADE:
-                return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {held}."
-            if action.get("receive") == "protein":
-                return "The protein pile is empty: there is no new protein card to trade for."
-            return "No amino acid cards are left in the supply to choose from."
-        if kind == "play":
-            card = ACTION_CARDS.get(action.get("card", ""))
-            if card is None:
-                return "That is not one of NUCLEO's action cards."
-            if card.id not in self.actions[p]:
-                return f"You do not hold {_a(card.title)} {card.title} card."
-            if card.timing == "build":
-                return f"{card.title} is played with a build: choose it when you build a protein in part 4."
-            if card.id == "transfer-rna":
-                return "No amino acid cards are left in the supply for your tRNA to bring."
-            return "You hold no protein card to recycle."
-        if kind == "to-build":
-            return "You are already in part 4 (building)."
-        if kind == "build":
-            return self._explain_build(p, action)
-        if kind == "end-turn":
-            return "You end your turn after building: choose “Done trading: build proteins” first."
-        return super().explain_illegal(action)
+        return None
 
-    def _explain_time_up(self) -> str:
+    def _answering(self, action: Action, *kinds: str) -> Pending | str:
+        """The choice waiting, when it is one of ``kinds`` that ``action`` answers; else why not."""
+        if not self.pending:
+            return _ANSWERS[action.kind]
+        top = self.pending[-1]
+        return top if top.kind in kinds else self._first_answer(top)
+
+    def _turn_part(self, phase: str) -> bool:
+        """Whether the moves of ``phase`` are worth asking about: no choice waits and it is that part."""
+        return not self.pending and self.phase == phase
+
+    def _roll_options(self) -> list[Action]:
+        if not self._turn_part("roll"):
+            return []
+        return [Action("roll", label="Roll the six-sided die")]
+
+    def _check_roll(self, action: Action) -> str | None:
+        if self.pending:
+            return self._first_answer(self.pending[-1])
+        return None if self.phase == "roll" else "You have already rolled the six-sided die this turn."
+
+    def _propose_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
+        return [Action("propose", label="Offer a trade to another player")]
+
+    def _check_propose(self, action: Action) -> str | None:
+        """At most two offers a turn, while trading and before the minute (if played) is up."""
+        refused = self._my_turn("trade")
+        if refused is not None:
+            return refused
+        if self.talks_over:
+            return "The minute for negotiating is up: no more trade offers this turn."
+        if self.offers_made >= MAX_OFFERS_PER_TURN:
+            return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
+        return None
+
+    def _fixed_trade_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
+        return [Action("fixed-trade", receive="amino",
+                       label=f"Trade {FIXED_TRADE} random amino acids for one of your choice"),
+                Action("fixed-trade", receive="protein",
+                       label=f"Trade {FIXED_TRADE} random amino acids for a new protein card")]
+
+    def _check_fixed_trade(self, action: Action) -> str | None:
+        """Three random amino acid cards for one of your choice from the supply, or for a new protein card."""
+        refused = self._my_turn("trade")
+        if refused is not None:
+            return refused
+        held = sum(self.amino[self.turn_player].values())
+        if held < FIXED_TRADE:
+            return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {held}."
+        receive = action.get("receive")
+        if receive == "protein":
+            return None if self.pile else "The protein pile is empty: there is no new protein card to trade for."
+        if receive == "amino":
+            return None if any(self.supply.values()) else "No amino acid cards are left in the supply to choose from."
+        return "The fixed trade gives an amino acid card of your choice or a new protein card."
+
+    def _play_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
+        return [Action("play", card="transfer-rna", label="Play Transfer RNA: take an amino acid"),
+                Action("play", card="recycling", label="Play Protein recycling: return a protein card")]
+
+    def _check_play(self, action: Action) -> str | None:
+        """Transfer RNA and Protein recycling are played while trading; the build cards with a build."""
+        card = ACTION_CARDS.get(action.get("card"))
+        refused = self._my_turn("trade")
+        if refused is not None:
+            if card is not None and card.timing == "build" and not self.pending and self.phase == "build":
+                return f"{card.title} is played with a build: choose it when you build a protein."
+            return refused
+        p = self.turn_player
+        if card is None:
+            return "That is not one of NUCLEO's action cards."
+        if card.id not in self.actions[p]:
+            return f"You do not hold {_a(card.title)} {card.title} card."
+        if card.timing == "build":
+            return f"{card.title} is played with a build: choose it when you build a protein in part 4."
+        if card.id == "transfer-rna":
+            return None if any(self.supply.values()) else \
+                "No amino acid cards are left in the supply for your tRNA to bring."
+        if card.id == "recycling":
+            return None if self.proteins[p] else "You hold no protein card to recycle."
+        return f"{card.title} is carried out as soon as it is drawn."
+
+    def _to_build_options(self) -> list[Action]:
+        if not self._turn_part("trade"):
+            return []
+        return [Action("to-build", label="Done trading: build proteins")]
+
+    def _check_to_build(self, action: Action) -> str | None:
+        refused = self._my_turn("build")
+        if refused is None and self.phase == "build":
+            return "You are already in part 4 (building)."
+        return refused
+
+    def _build_options(self) -> list[Action]:
+        if self.pending or self.phase != "build":
+            return []
+        p, acts = self.turn_player, []
+        for name in dict.fromkeys(self.proteins[p]):
+            if not self._can_build(p, name):  # not worth asking about (the check says why)
+                continue
+            protein = PROTEINS[name]
+            acts.append(Action("build", protein=name, boost="none",
+                               label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
+            acts += [Action("build", protein=name, boost=card, label=f"Build {name} with {ACTION_CARDS[card].title}")
+                     for card in dict.fromkeys(self.actions[p])]
+        return acts
+
+    def _check_build(self, action: Action) -> str | None:
+        """A protein you hold, built in part 4 from the amino acids it is made of, with at most one
+        build card (Post-translational modification only for 10 or more amino acids)."""
+        if self.pending:
+            return self._first_answer(self.pending[-1])
+        if self.phase == "roll":
+            return self._my_turn("build")
+        p, name, boost = self.turn_player, action.get("protein"), action.get("boost", "none")
+        protein = PROTEINS.get(name)
+        if protein is None:
+            return f"There is no protein card called {name!r} in NUCLEO."
+        if name not in self.proteins[p]:
+            return f"You do not hold the {name} protein card."
+        if self.phase != "build":
+            return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
+        if not self._can_build(p, name):
+            missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
+                       if self.amino[p].get(a, 0) < n}
+            need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
+            return f"To build {name} ({protein.sequence}) you still need {need}."
+        if boost == "none":
+            return None
+        card = ACTION_CARDS.get(boost)
+        if card is None or card.timing != "build":
+            return "Only Enzyme catalyst, Post-translational modification and Gene duplication are played with a build."
+        if boost not in self.actions[p]:
+            return f"You do not hold {_a(card.title)} {card.title} card."
+        if card.id == "modification" and len(protein.sequence) < 10:
+            return (f"{card.title} applies only to a protein of 10 or more amino acids; {name} has "
+                    f"{len(protein.sequence)}.")
+        return None
+
+    def _end_turn_options(self) -> list[Action]:
+        if not self._turn_part("build"):
+            return []
+        return [Action("end-turn", label="End your turn")]
+
+    def _check_end_turn(self, action: Action) -> str | None:
+        refused = self._my_turn("build")
+        if refused is None and self.phase != "build":
+            return "You end your turn after building: choose “Done trading: build proteins” first."
+        return refused
+
+    def _take_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "choose-amino":
+            return []
+        return [_TAKE[a, n] for a, n in self.supply.items() if n]
+
+    def _check_take(self, action: Action) -> str | None:
+        top = self._answering(action, "choose-amino")
+        if isinstance(top, str):
+            return top
+        amino = action.get("amino", "")
+        if self.supply.get(amino):
+            return None
+        return f"No {AMINO_NAMES.get(amino, 'such')} cards are left in the supply."
+
+    def _held_proteins(self, kind: str) -> list[str]:
+        if not self.pending or self.pending[-1].kind != kind:
+            return []
+        return list(dict.fromkeys(self.proteins[self.pending[-1].player]))
+
+    def _trade_in_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "trade-in":
+            return []
+        return [Action("trade-in", protein=n, label=f"Put {n} under the pile, then take the top card")
+                for n in self._held_proteins("trade-in")] + \
+            [Action("trade-in", protein="", label="Keep your protein cards; take the top card")]
+
+    def _check_trade_in(self, action: Action) -> str | None:
+        """Before taking the top protein card, one protein card of yours may go under the pile ("": none)."""
+        top = self._answering(action, "trade-in")
+        if isinstance(top, str):
+            return top
+        protein = action.get("protein")
+        if protein == "" or protein in self.proteins[top.player]:
+            return None
+        return f"You do not hold the {protein} protein card."
+
+    def _recycle_options(self) -> list[Action]:
+        return [Action("recycle", protein=n, label=f"Put {n} under the protein pile")
+                for n in self._held_proteins("recycle")]
+
+    def _check_recycle(self, action: Action) -> str | None:
+        top = self._answering(action, "recycle")
+        if isinstance(top, str):
+            return top
+        protein = action.get("protein")
+        return None if protein in self.proteins[top.player] else f"You do not hold the {protein} protein card."
+
+    def _offer_to_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "offer-target":
+            return []
+        return [Action("offer-to", seat=q, label=f"Offer a trade to {_name(q)}") for q in range(self.num_players)]
+
+    def _check_offer_to(self, action: Action) -> str | None:
+        top = self._answering(action, "offer-target")
+        if isinstance(top, str):
+            return top
+        seat = action.get("seat")
+        if seat in range(self.num_players) and seat != top.player:
+            return None
+        return "You cannot offer a trade to yourself: choose another player."
+
+    def _give_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "offer-give":
+            return []
+        p = self.pending[-1].player
+        items = [f"aa:{a}" for a in sorted(self.amino[p])]
+        items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p])] + ["coin"]
+        return [_GIVE[i] for i in items]
+
+    def _check_give(self, action: Action) -> str | None:
+        """An offer gives at most three things, each held (a protein card once)."""
+        top = self._answering(action, "offer-give")
+        if isinstance(top, str):
+            return top
+        p, give, item = top.player, top.data.get("give", ()), action.get("item", "")
+        if len(give) >= MAX_ITEMS:
+            return f"An offer holds at most {MAX_ITEMS} things on each side."
+        on_offer = Counter(give)[item]
+        kind, _, what = item.partition(":") if isinstance(item, str) else ("", "", "")
+        if item == "coin":
+            allowed = self.coins[p] > on_offer
+        elif kind == "aa":
+            allowed = self.amino[p].get(what, 0) > on_offer
+        elif kind == "protein":
+            allowed = what in self.proteins[p] and not on_offer
+        else:
+            allowed = False
+        if allowed:
+            return None
+        if item in give:
+            return "Every coin you hold is already on your offer." if item == "coin" else \
+                f"Every {item_label(item).split(' ', 1)[1]} you hold is already on your offer."
+        return f"You do not hold {item_label(item)} to add to your offer."
+
+    def _done_giving_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "offer-give":
+            return []
+        return [Action("done-giving", label=f"Done: you give {items_text(self.pending[-1].data.get('give', ()))}")]
+
+    def _check_done_giving(self, action: Action) -> str | None:
+        top = self._answering(action, "offer-give")
+        return top if isinstance(top, str) else None
+
+    def _ask_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "offer-ask":
+            return []
+        held = self.proteins[self.pending[-1].player]
+        return [_ASK[i] for i in _ITEMS if i in _ASK_ANY] + [_ASK[f"protein:{n}"] for n in PROTEINS if n not in held]
+
+    def _check_ask(self, action: Action) -> str | None:
+        """An offer asks for at most three things, anything the other player could hold (you cannot
+        see their hand), but not a protein card you hold or one already asked for."""
+        top = self._answering(action, "offer-ask")
+        if isinstance(top, str):
+            return top
+        ask, item = top.data.get("ask", ()), action.get("item", "")
+        if len(ask) >= MAX_ITEMS:
+            return f"An offer holds at most {MAX_ITEMS} things on each side."
+        if item in _ASK_ANY:
+            return None
+        what = item[8:] if isinstance(item, str) and item.startswith("protein:") else None
+        if what in PROTEINS and what not in self.proteins[top.player] and item not in ask:
+            return None
+        if item in ask:
+            return f"You already ask for {item_label(item)}."
+        return f"You already hold {item_label(item)}: ask for something else."
+
+    def _send_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "offer-ask":
+            return []
+        data = self.pending[-1].data
+        return [Action("send", label=f"Offer {items_text(data.get('give', ()))} for {items_text(data.get('ask', ()))}")]
+
+    def _check_send(self, action: Action) -> str | None:
+        top = self._answering(action, "offer-give", "offer-ask")
+        if isinstance(top, str):
+            return top
+        if top.kind == "offer-ask" and (top.data.get("give") or top.data.get("ask")):
+            return None
+        return "An offer must give or ask for something: add an item, or cancel the offer."
+
+    def _offer_answer(self) -> Pending | None:
+        return self.pending[-1] if self.pending and self.pending[-1].kind == "offer" else None
+
+    def _accept_options(self) -> list[Action]:
+        top = self._offer_answer()
+        if top is None:
+            return []
+        give, ask = top.data["give"], top.data["ask"]
+        return [Action("accept", label=f"Accept: give {items_text(ask)}, get {items_text(give)}")]
+
+    def _check_accept(self, action: Action) -> str | None:
+        """An offer is accepted only while both sides still hold what it names."""
+        top = self._answering(action, "offer")
+        if isinstance(top, str):
+            return top
+        give, ask, author = top.data["give"], top.data["ask"], top.data["from"]
+        if not self._holds_all(top.player, ask):
+            return f"You cannot accept: you do not hold {items_text(ask)}."
+        if not self._holds_all(author, give):
+            return f"You cannot accept: {_name(author)} no longer holds {items_text(give)}."
+        return None
+
+    def _decline_options(self) -> list[Action]:
+        return [Action("decline", label="Decline the offer")] if self._offer_answer() else []
+
+    def _check_decline(self, action: Action) -> str | None:
+        top = self._answering(action, "offer")
+        return top if isinstance(top, str) else None
+
+    def _counter_options(self) -> list[Action]:
+        top = self.pending[-1] if self.pending else None
+        if top is not None and top.kind == "offer":
+            return [Action("counter", label="Make a counter-offer")]
+        if top is not None and top.kind == "counter-chance":
+            return [Action("counter", label=f"Make a counter-offer to {_name(top.data['from'])}")]
+        return []
+
+    def _check_counter(self, action: Action) -> str | None:
+        """One counter-offer for each offer: answering it, or after it is turned down."""
+        top = self._answering(action, "offer", "counter-chance")
+        if isinstance(top, str):
+            return top
+        if top.kind == "offer" and top.data.get("counter"):
+            return "Only one counter-offer is allowed for each offer: accept this one or decline it."
+        return None
+
+    def _pass_options(self) -> list[Action]:
+        top = self.pending[-1] if self.pending else None
+        if top is None or top.kind != "counter-chance":
+            return []
+        return [Action("pass", label=f"No counter-offer to {_name(top.data['from'])}")]
+
+    def _check_pass(self, action: Action) -> str | None:
+        top = self._answering(action, "counter-chance")
+        return top if isinstance(top, str) else None
+
+    def _cancel_options(self) -> list[Action]:
+        top = self.pending[-1] if self.pending else None
+        if top is None or top.kind not in ("offer-target", "offer-give", "offer-ask"):
+            return []
+        return [Action("cancel", label="Cancel the offer")]
+
+    def _check_cancel(self, action: Action) -> str | None:
+        top = self._answering(action, "offer-target", "offer-give", "offer-ask")
+        return top if isinstance(top, str) else None
+
+    def _time_up_options(self) -> list[Action]:
+        # Played by the page's clock, never chosen from the table (the page does not show it).
+        if not self.options.get("trade_minute"):
+            return []
+        return [Action("time-up", label="The minute for negotiating is up")]
+
+    def _check_time_up(self, action: Action) -> str | None:
+        if self._clock_runs():
+            return None
         if not self.options.get("trade_minute"):
             return "This table plays without the one-minute limit on negotiating."
         if self.phase != "trade":
@@ -387,88 +656,7 @@ class NucleoState(GameState):
             return "The minute for negotiating is already up this turn."
         return f"The minute is up once this choice is made: {self.pending[-1].prompt}"
 
-    def _explain_build(self, p: int, action: Action) -> str:
-        name, boost = action.get("protein"), action.get("boost", "none")
-        protein = PROTEINS.get(name)
-        if protein is None:
-            return f"There is no protein card called {name!r} in NUCLEO."
-        if name not in self.proteins[p]:
-            return f"You do not hold the {name} protein card."
-        if self.phase != "build":
-            return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
-        missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
-                   if self.amino[p].get(a, 0) < n}
-        if missing:
-            need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
-            return f"To build {name} ({protein.sequence}) you still need {need}."
-        card = ACTION_CARDS.get(boost)
-        if card is None or card.timing != "build":
-            return "Only Enzyme catalyst, Post-translational modification and Gene duplication are played with a build."
-        if boost not in self.actions[p]:
-            return f"You do not hold {_a(card.title)} {card.title} card."
-        return (f"{card.title} applies only to a protein of 10 or more amino acids; {name} has "
-                f"{len(protein.sequence)}.")
-
-    def _explain_answer(self, top: Pending, action: Action) -> str:
-        """Why a move is refused while a choice is waiting (``top``): what is wrong with this answer,
-        or that the choice must be answered first."""
-        kind, p = action.kind, top.player
-        if top.kind == "offer":
-            give, ask, author = top.data["give"], top.data["ask"], top.data["from"]
-            if kind == "accept":
-                if not self._holds_all(p, ask):
-                    return f"You cannot accept: you do not hold {items_text(ask)}."
-                return f"You cannot accept: {_name(author)} no longer holds {items_text(give)}."
-            if kind == "counter":
-                return "Only one counter-offer is allowed for each offer: accept this one or decline it."
-            return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
-                   "accept it, decline it or make a counter-offer."
-        if top.kind == "counter-chance":
-            author = _name(top.data["from"])
-            return (f"{_name(p)} may first make a counter-offer to {author}, whose offer was turned down, "
-                    "or pass.")
-        if top.kind == "offer-target":
-            if kind == "offer-to":
-                return "You cannot offer a trade to yourself: choose another player."
-            return "First choose the player you offer a trade to, or cancel the offer."
-        if top.kind in ("offer-give", "offer-ask"):
-            side = "give" if top.kind == "offer-give" else "ask"
-            items = top.data[side]
-            if kind == side and len(items) >= MAX_ITEMS:
-                return f"An offer holds at most {MAX_ITEMS} things on each side."
-            item = action.get("item", "")
-            if kind == side == "give":
-                if item in items:
-                    return "Every coin you hold is already on your offer." if item == "coin" else \
-                        f"Every {item_label(item).split(' ', 1)[1]} you hold is already on your offer."
-                return f"You do not hold {item_label(item)} to add to your offer."
-            if kind == side == "ask":
-                if item in items:
-                    return f"You already ask for {item_label(item)}."
-                return f"You already hold {item_label(item)}: ask for something else."
-            if kind == "send":
-                return "An offer must give or ask for something: add an item, or cancel the offer."
-            if top.kind == "offer-give":
-                return "You are choosing what to give: add something, choose “Done”, or cancel the offer."
-            return "You are choosing what to ask for: add something, send the offer, or cancel it."
-        if top.kind == "choose-amino":
-            if kind == "take":
-                return f"No {AMINO_NAMES.get(action.get('amino', ''), 'such')} cards are left in the supply."
-            return f"First choose the amino acid you take: {top.prompt}"
-        if top.kind == "trade-in":
-            if kind == "trade-in":
-                return f"You do not hold the {action.get('protein')} protein card."
-            return "First choose whether to put one of your protein cards under the pile before taking the top card."
-        if top.kind == "recycle":
-            if kind == "recycle":
-                return f"You do not hold the {action.get('protein')} protein card."
-            return "First choose the protein card to recycle."
-        return f"First answer this: {top.prompt}"
-
     # -- moves ------------------------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> list[Event]:
-        return getattr(self, "_do_" + action.kind.replace("-", "_"))(action)
 
     def _do_roll(self, action: Action) -> list[Event]:
         p = self.turn_player
@@ -838,12 +1026,38 @@ class NucleoState(GameState):
         self.actions[p].remove(cid)
         self.action_deck.discard(cid)
 
+    moves = {
+        "roll": Move(_roll_options, _check_roll, _do_roll),
+        "propose": Move(_propose_options, _check_propose, _do_propose),
+        "fixed-trade": Move(_fixed_trade_options, _check_fixed_trade, _do_fixed_trade),
+        "play": Move(_play_options, _check_play, _do_play),
+        "to-build": Move(_to_build_options, _check_to_build, _do_to_build),
+        "build": Move(_build_options, _check_build, _do_build),
+        "end-turn": Move(_end_turn_options, _check_end_turn, _do_end_turn),
+        "take": Move(_take_options, _check_take, _do_take),
+        "trade-in": Move(_trade_in_options, _check_trade_in, _do_trade_in),
+        "recycle": Move(_recycle_options, _check_recycle, _do_recycle),
+        "offer-to": Move(_offer_to_options, _check_offer_to, _do_offer_to),
+        "give": Move(_give_options, _check_give, _do_give),
+        "done-giving": Move(_done_giving_options, _check_done_giving, _do_done_giving),
+        "ask": Move(_ask_options, _check_ask, _do_ask),
+        "send": Move(_send_options, _check_send, _do_send),
+        "accept": Move(_accept_options, _check_accept, _do_accept),
+        "decline": Move(_decline_options, _check_decline, _do_decline),
+        "counter": Move(_counter_options, _check_counter, _do_counter),
+        "pass": Move(_pass_options, _check_pass, _do_pass),
+        "cancel": Move(_cancel_options, _check_cancel, _do_cancel),
+        "time-up": Move(_time_up_options, _check_time_up, _do_time_up),
+    }
+
 
 _ITEMS = [f"aa:{a}" for a in D20] + ["coin"] + [f"protein:{n}" for n in PROTEINS]
 # The long per-item move lists are made once (a search asks for them thousands of times a move);
 # the labels are the same words the moves always had.
 _GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEMS}
 _ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
+_ASK_ANY = frozenset(_ITEMS[:len(D20) + 1])
+"""What an offer may always ask for (again and again): any amino acid card, a coin."""
 _TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
          for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
 

@@ -69,20 +69,3 @@ GAME = register(Game(
     old_versions={1: {"two_player_stop": False, "first_player": 0}, 2: {"first_player": 0}},
     unversioned_links=2,
 ))
-
-BENCH = {"win_rate_players": [2, 4], "win_rate_games": 1000}
-
-
-def bench_extras(quick: bool = False) -> dict:
-    """Greedy against random at two players (share of games greedy wins outright), and the share
-    of two-player greedy games that end by the STOP card rather than the round cap (issue 13)."""
-    from ...bots import play_out
-
-    n = 20 if quick else 200
-    wins = by_stop = 0
-    for seed in range(n):
-        state = play_out(GAME.new_state(2, seed), [GAME.make_bot("greedy", 0, seed), RandomBot(GAME, 1, seed)])
-        wins += state.scores()[0] > state.scores()[1]
-        state = play_out(GAME.new_state(2, seed), [GAME.make_bot("greedy", s, seed) for s in range(2)])
-        by_stop += state.stop_round is not None
-    return {"greedy_vs_random_2p": round(wins / n, 3), "greedy_2p_ended_by_stop": round(by_stop / n, 3)}

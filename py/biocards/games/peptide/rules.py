@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core import Action, Deck, Event, GameState, IllegalAction, Pending, Rng, first_seat, seats_from
+from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, first_seat, seats_from
 from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
                     ORGANELLES, ORGANELLES_PER_TYPE, ORGANELLES_REMOVED, RNA_LETTERS, RNA_MAX, RNA_NAMES,
                     RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
@@ -87,8 +87,8 @@ def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
 _BIOLOGY = {
     "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
                "where DNA has thymine (T).",
-    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell it stores no ATP or "
-               "RNA: both are used where they are made.",
+    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell neither ATP nor RNA is "
+               "stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria, and both are used within minutes.",
     "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
     "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
 }
@@ -201,92 +201,12 @@ class PeptideState(GameState):
     def is_terminal(self) -> bool:
         return self.over
 
-    def _compute_legal(self) -> list[Action]:
-        if self.over:
-            return []
-        if self.pending:
-            return self._pending_actions(self.pending[-1])
-        p = self.queue[0]
-        acts: list[Action] = []
-        if self.phase == "select":
-            for org in ORGANELLE_ORDER:
-                if org in self.field:
-                    name = ORGANELLES[org].name
-                    acts.append(_act("pick", organelle=org, facedown=False,
-                                       label=f"Select {name} ({ORGANELLES[org].does})"))
-                    acts.append(_act("pick", organelle=org, facedown=True,
-                                       label=f"Select {name} face down (1 ATP in Phase 2)"))
-            if not self.first_taken:
-                acts.append(_act("first-player", label="Take the First Player card"))
-            if self.atp[p] >= 2 and self.field:
-                acts.append(_act("reset-organelles", label="Pay 2 ATP: deal a new Organelle field"))
-            if self.atp[p] >= 3 and self.picks[p] == 0 and not self.double[p]:
-                acts.append(_act("select-twice", label="Pay 3 ATP: make both selections now"))
-        else:
-            for org, down in self._distinct_selected(p):
-                name = ORGANELLES[org].name
-                label = f"Resolve face-down {name} for 1 ATP" if down else f"Resolve {name}: {ORGANELLES[org].does}"
-                acts.append(_act("resolve", organelle=org, facedown=down, label=label))
-            if not self.selected[p]:
-                acts.append(_act("end-turn", label="End your turn"))
-        if self.atp[p] >= 1 and (self.rna_up or self.rna_deck.can_draw()):
-            acts.append(_act("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards"))
-        return acts
-
     def _distinct_selected(self, p: int) -> list[tuple[str, bool]]:
         seen: list[tuple[str, bool]] = []
         for org, down in self.selected[p]:
             if (org, down) not in seen:
                 seen.append((org, down))
         return sorted(seen, key=lambda s: (s[1], ORGANELLE_ORDER.index(s[0])))
-
-    def _pending_actions(self, top: Pending) -> list[Action]:
-        p, kind = top.player, top.kind
-        acts: list[Action] = []
-        if kind == "nucleus":
-            for i, b in enumerate(self.rna_up):
-                acts.append(_act("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})"))
-            if self.rna_deck.can_draw():
-                acts.append(_act("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1"))
-        elif kind in ("nucleus-keep", "amino-keep"):
-            key = "letter" if kind == "nucleus-keep" else "code"
-            for x in sorted(set(top.data["drawn"])):
-                name = RNA_NAMES[x] if kind == "nucleus-keep" else AMINO_CARDS[x].name
-                acts.append(_act("keep", label=f"Keep {name} ({x})", **{key: x}))
-            return acts
-        elif kind == "vacuole":
-            acts.append(_act("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"))
-            if self.track[p][0] < ENERGY_MAX:
-                acts.append(_act("vacuole", choice="energy",
-                                   label=f"Raise your ATP limit to {self.track[p][0] + 1}"))
-            if self.track[p][1] < RNA_MAX:
-                acts.append(_act("vacuole", choice="rna",
-                                   label=f"Raise your RNA limit to {self.track[p][1] + 1}"))
-            return acts
-        elif kind == "synthetase":
-            if self.atp[p] >= 2 and self.amino_deck:
-                acts.append(_act("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1"))
-        elif kind == "ribosome":
-            if self.atp[p] >= 1:
-                for code in sorted(set(self.hand[p])):
-                    card = AMINO_CARDS[code]
-                    if self._has_rna(p, card.codon):
-                        acts.append(_act("link", code=code,
-                                           label=f"Pay 1 ATP: link {card.name} with RNA {card.codon}"))
-                up = self._leftmost_linked(p)
-                if up is not None:
-                    name = AMINO_CARDS[self.chain[p][up][0]].name
-                    acts.append(_act("permanent", label=f"Pay 1 ATP: make {name} permanent"))
-        elif kind == "discard":
-            if self.atp[p] > self.track[p][0]:
-                acts.append(_act("discard", item="ATP", label="Discard 1 ATP"))
-            if sum(self.rna[p]) > self.track[p][1]:
-                for i, b in enumerate(RNA_LETTERS):
-                    if self.rna[p][i]:
-                        acts.append(_act("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})"))
-            return acts
-        acts.append(_act("skip", label=f"Do nothing with the {ORGANELLES[kind].name}"))
-        return acts
 
     def _has_rna(self, p: int, codon: str) -> bool:
         need = rna_counts(codon)
@@ -303,36 +223,36 @@ class PeptideState(GameState):
     def _name(self, p: int) -> str:
         return f"Player {p + 1}"
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _do_pick(self, action: Action) -> list[Event]:
         p = self.current_player
-        kind = action.kind
-        if kind in ATP_COSTS:
-            return self._atp_action(p, kind)
-        if self.pending:
-            top = self.pending.pop()
-            return self._answer(p, top, action)
-        if kind == "pick":
-            self.field.remove(action.organelle)
-            self.selected[p].append([action.organelle, action.facedown])
-            name = ORGANELLES[action.organelle].name
-            text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
-                    else f"{self._name(p)} selects {name}.")
-            self._after_pick(p)
-            concepts = ("atp",) if action.facedown else ORGANELLES[action.organelle].concepts
-            return [Event("pick", p, text, concepts,
-                          data={"organelle": None if action.facedown else action.organelle})]
-        if kind == "first-player":
-            self.first_taken = True
-            self.first_player = p
-            self._after_pick(p)
-            return [Event("first-player", p, f"{self._name(p)} takes the First Player card.")]
-        if kind == "resolve":
-            return self._resolve(p, action.organelle, action.facedown)
-        if kind == "end-turn":
-            self.queue.pop(0)
-            ended = [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
-            return ended + (self._end_round() if not self.queue else [])
-        raise IllegalAction(self.explain_illegal(action))  # pragma: no cover - legal_actions guards
+        self.field.remove(action.organelle)
+        self.selected[p].append([action.organelle, action.facedown])
+        name = ORGANELLES[action.organelle].name
+        text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
+                else f"{self._name(p)} selects {name}.")
+        self._after_pick(p)
+        concepts = ("atp",) if action.facedown else ORGANELLES[action.organelle].concepts
+        return [Event("pick", p, text, concepts,
+                      data={"organelle": None if action.facedown else action.organelle})]
+
+    def _do_first_player(self, action: Action) -> list[Event]:
+        p = self.current_player
+        self.first_taken = True
+        self.first_player = p
+        self._after_pick(p)
+        return [Event("first-player", p, f"{self._name(p)} takes the First Player card.")]
+
+    def _do_resolve(self, action: Action) -> list[Event]:
+        return self._resolve(self.current_player, action.organelle, action.facedown)
+
+    def _do_end_turn(self, action: Action) -> list[Event]:
+        p = self.current_player
+        self.queue.pop(0)
+        ended = [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
+        return ended + (self._end_round() if not self.queue else [])
+
+    def _do_atp(self, action: Action) -> list[Event]:
+        return self._atp_action(self.current_player, action.kind)
 
     def _after_pick(self, p: int) -> None:
         self.picks[p] += 1
@@ -410,27 +330,37 @@ class PeptideState(GameState):
                       "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
                       ("vacuole", "atp"))]
 
-    def _answer(self, p: int, top: Pending, action: Action) -> list[Event]:
-        who = self._name(p)
-        kind = action.kind
-        if kind == "skip":
-            return [Event("skip", p, f"{who} does nothing with the {ORGANELLES[top.kind].name}.")]
-        if kind == "rna-take":
-            letter = self.rna_up.pop(action.index)
-            self._gain_rna(p, letter)
-            self._refill_rna_up()
-            return [self._rna_event(p, letter, "takes a face-up")]
-        if kind == "rna-draw2":
-            drawn = self.rna_deck.draw_many(self.rng, 2)
-            if len(drawn) == 2:
-                self.pending.append(Pending(p, "nucleus-keep", "Keep one of the two RNA cards.",
-                                            {"drawn": drawn}))
-                return [Event("rna-draw2", p, f"{who} draws two RNA cards to choose from.",
-                              ("transcription",))]
-            self._gain_rna(p, drawn[0])
-            return [self._rna_event(p, None, "draws the last")]
-        if kind == "keep" and top.kind == "nucleus-keep":
-            drawn = list(top.data["drawn"])
+    def _answered(self) -> tuple[int, Pending, str]:
+        """The seat answering the choice on top, the choice (taken off the stack) and the seat's name."""
+        p = self.current_player
+        return p, self.pending.pop(), self._name(p)
+
+    def _do_skip(self, action: Action) -> list[Event]:
+        p, top, who = self._answered()
+        return [Event("skip", p, f"{who} does nothing with the {ORGANELLES[top.kind].name}.")]
+
+    def _do_rna_take(self, action: Action) -> list[Event]:
+        p, _, _ = self._answered()
+        letter = self.rna_up.pop(action.index)
+        self._gain_rna(p, letter)
+        self._refill_rna_up()
+        return [self._rna_event(p, letter, "takes a face-up")]
+
+    def _do_rna_draw2(self, action: Action) -> list[Event]:
+        p, _, who = self._answered()
+        drawn = self.rna_deck.draw_many(self.rng, 2)
+        if len(drawn) == 2:
+            self.pending.append(Pending(p, "nucleus-keep", "Keep one of the two RNA cards.",
+                                        {"drawn": drawn}))
+            return [Event("rna-draw2", p, f"{who} draws two RNA cards to choose from.",
+                          ("transcription",))]
+        self._gain_rna(p, drawn[0])
+        return [self._rna_event(p, None, "draws the last")]
+
+    def _do_keep(self, action: Action) -> list[Event]:
+        p, top, who = self._answered()
+        drawn = list(top.data["drawn"])
+        if top.kind == "nucleus-keep":
             drawn.remove(action.letter)
             self._gain_rna(p, action.letter)
             self.rna_deck.discard(*drawn)
@@ -438,43 +368,50 @@ class PeptideState(GameState):
             # The discarded card lies face up on the discard pile; the kept one stays hidden in hand.
             text = event.text[:-1] + f" and discards {RNA_NAMES[drawn[0]]} ({drawn[0]})."
             return [Event(event.kind, p, text, event.concepts, {"discarded": drawn[0]})]
-        if kind == "vacuole":
-            if action.choice == "collect":
-                return self._vacuole_collect(p)
-            column = 0 if action.choice == "energy" else 1
-            self.track[p][column] += 1
-            what = "ATP" if column == 0 else "RNA"
-            return [Event("vacuole", p, f"{who}'s Vacuole grows: they may now store {self.track[p][column]} "
-                          f"{what}.", ("vacuole",))]
-        if kind == "synthesize":
-            return self._synthesize(p)
-        if kind == "keep":
-            drawn = list(top.data["drawn"])
-            drawn.remove(action.code)
-            self.hand[p].append(action.code)
-            self.hand[p].sort()
-            self.amino_deck.append(drawn[0])
-            self.top_known_by = p
-            return [Event("keep-amino", p, f"{who} keeps one amino acid and puts the other back on top.",
-                          ("aminoacyl-trna-synthetase", "trna"))]
-        if kind == "link":
-            return self._link(p, action.code)
-        if kind == "permanent":
-            return self._make_permanent(p)
-        if kind == "discard":
-            if action.item == "ATP":
-                self.atp[p] -= 1
-                self.atp_supply += 1
-            else:
-                self.rna[p][RNA_LETTERS.index(action.item)] -= 1
-                self.rna_deck.discard(action.item)
-            discarded = [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
-            if self._over_limit(p):
-                self.pending.append(top)
-            elif not self.pending:
-                discarded += self._finish_round()
-            return discarded
-        raise IllegalAction(self.explain_illegal(action))  # pragma: no cover
+        drawn.remove(action.code)
+        self.hand[p].append(action.code)
+        self.hand[p].sort()
+        self.amino_deck.append(drawn[0])
+        self.top_known_by = p
+        return [Event("keep-amino", p, f"{who} keeps one amino acid and puts the other back on top.",
+                      ("aminoacyl-trna-synthetase", "trna"))]
+
+    def _do_vacuole(self, action: Action) -> list[Event]:
+        p, _, who = self._answered()
+        if action.choice == "collect":
+            return self._vacuole_collect(p)
+        column = 0 if action.choice == "energy" else 1
+        self.track[p][column] += 1
+        what = "ATP" if column == 0 else "RNA"
+        return [Event("vacuole", p, f"{who}'s Vacuole grows: they may now store {self.track[p][column]} "
+                      f"{what}.", ("vacuole",))]
+
+    def _do_synthesize(self, action: Action) -> list[Event]:
+        p, _, _ = self._answered()
+        return self._synthesize(p)
+
+    def _do_link(self, action: Action) -> list[Event]:
+        p, _, _ = self._answered()
+        return self._link(p, action.code)
+
+    def _do_permanent(self, action: Action) -> list[Event]:
+        p, _, _ = self._answered()
+        return self._make_permanent(p)
+
+    def _do_discard(self, action: Action) -> list[Event]:
+        p, top, who = self._answered()
+        if action.item == "ATP":
+            self.atp[p] -= 1
+            self.atp_supply += 1
+        else:
+            self.rna[p][RNA_LETTERS.index(action.item)] -= 1
+            self.rna_deck.discard(action.item)
+        discarded = [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
+        if self._over_limit(p):
+            self.pending.append(top)
+        elif not self.pending:
+            discarded += self._finish_round()
+        return discarded
 
     def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
         """An RNA card joins a hand; ``letter`` is None when it came face down (others must not learn it)."""
@@ -685,110 +622,348 @@ class PeptideState(GameState):
         twin.rna_deck.cards = letters
         return twin
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why a move is refused, naming it as the table shows it and giving the real reason."""
-        if self.over:
-            return "The game is over: no more moves can be made."
-        p = self.current_player
-        kind = action.kind
-        top = self.pending[-1] if self.pending else None
-        answers = {"nucleus": ("rna-take", "rna-draw2", "skip"), "nucleus-keep": ("keep",),
-                   "amino-keep": ("keep",), "vacuole": ("vacuole",), "synthetase": ("synthesize", "skip"),
-                   "ribosome": ("link", "permanent", "skip"), "discard": ("discard",)}
-        if top is not None and kind not in answers.get(top.kind, ()):
-            if kind in ("reset-rna",) and self.atp[p] < 1:
-                return f"You need 1 ATP to replace the face-up RNA cards; you have {self.atp[p]}."
-            return f"First finish this: {top.prompt}"
-        if top is not None:
-            return self._explain_answer(top, action)
-        # No choice is waiting: a move of the turn itself.
-        if kind in ("link", "permanent", "synthesize") and self.phase == "select":
-            what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
-                    "synthesize": "Amino acids are drawn"}[kind]
-            where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
-            return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
-        if kind in ("link", "permanent"):
-            return "Amino acids are linked and made permanent while you resolve a Ribosome you selected."
-        if kind == "synthesize":
-            return "Amino Acid cards are drawn while you resolve an Amino-Acyl Synthetase you selected."
-        if kind in ("rna-take", "rna-draw2"):
-            return "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2."
-        if kind == "keep":
-            return ("There is no card to keep: you keep one of two cards only after drawing them with a "
-                    "Nucleus or an Amino-Acyl Synthetase.")
-        if kind == "skip":
-            return "Doing nothing with an organelle is a choice only while you resolve one in Phase 2."
-        if kind == "vacuole":
-            return "That is a choice for resolving a Vacuole you selected, in Phase 2."
-        if kind == "discard":
-            return ("Discarding is only for the end of a round of the advanced game, when you hold more "
-                    "ATP or RNA than your Vacuole limits allow.")
-        cost = ATP_COSTS.get(kind)
-        if cost and self.atp[p] < cost:
-            return f"You need {cost} ATP for that; you have {self.atp[p]}."
-        if kind == "pick":
-            if self.phase != "select":
-                return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
-            org = ORGANELLES.get(action.get("organelle"))
-            if org is None:
-                return "That is not one of the game's organelle cards."
-            return f"There is no {org.name} card left in the Organelle field."
-        if kind == "resolve":
-            if self.phase == "select":
-                return "Organelles are resolved in Phase 2; now it is Phase 1 (selecting)."
-            org = ORGANELLES.get(action.get("organelle"))
-            name = (("an " if org.name[0] in "AEIOU" else "a ") + org.name) if org is not None else "that organelle"
-            how = "face down" if action.get("facedown") else "face up"
-            return f"You did not select {name} {how} this round, or you have resolved it already."
-        if kind == "first-player":
-            if self.first_taken:
-                return "The First Player card has already been taken this round."
-            return "The First Player card is taken in Phase 1, instead of selecting an organelle."
-        if kind == "reset-organelles":
-            if self.phase != "select":
-                return "A new Organelle field can be dealt only in Phase 1 (selecting)."
-            return "There is no Organelle field left to replace this round."
-        if kind == "select-twice":
-            if self.phase != "select":
-                return "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving)."
-            if self.double[p]:
-                return "You already paid to make both selections now this round."
-            return "Select Twice is only for your first selection of a round, in Phase 1."
-        if kind == "reset-rna":
-            return "There are no RNA cards left to deal new face-up ones from."
-        if kind == "end-turn":
-            if self.phase == "select":
-                return "Turns end by themselves in Phase 1: select an organelle."
-            return "Resolve all the organelles you selected before ending your turn."
-        return super().explain_illegal(action)
+    # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _explain_answer(self, top: Pending, action: Action) -> str:
-        """Why an answer to the choice ``top`` (a move of the right kind) is refused."""
-        p, kind = top.player, action.kind
-        if kind == "keep":
-            drawn = " or ".join(sorted(set(top.data["drawn"])))
-            return f"Keep one of the cards you drew: {drawn}."
-        if kind == "rna-take":
-            return "There is no face-up RNA card there: take one of those shown."
-        if kind == "rna-draw2":
-            return "The RNA deck and its discards are empty: take a face-up RNA card instead."
-        if kind == "vacuole":
-            limit = "ATP" if action.get("choice") == "energy" else "RNA"
-            return f"Your {limit} limit is already at its highest: choose another of the Vacuole's effects."
-        if kind == "synthesize":
-            if not self.amino_deck:
-                return "The Amino Acid deck is empty: there is nothing to draw."
-            return f"You need 2 ATP to draw Amino Acid cards; you have {self.atp[p]}."
-        if kind in ("link", "permanent") and self.atp[p] < 1:
+    def _turn_move(self, action: Action) -> str | None:
+        """A move of the turn itself waits while a choice is open."""
+        if not self.pending:
+            return None
+        if action.kind == "reset-rna" and self.atp[self.current_player] < 1:
+            return f"You need 1 ATP to replace the face-up RNA cards; you have {self.atp[self.current_player]}."
+        return f"First finish this: {self.pending[-1].prompt}"
+
+    def _cost(self, action: Action) -> str | None:
+        cost, atp = ATP_COSTS[action.kind], self.atp[self.current_player]
+        return f"You need {cost} ATP for that; you have {atp}." if atp < cost else None
+
+    def _selecting(self) -> bool:
+        """Whether Phase 1's moves are worth asking about: no choice is open and it is Phase 1."""
+        return not self.pending and self.phase == "select"
+
+    def _pick_options(self) -> list[Action]:
+        if not self._selecting():
+            return []
+        acts = []
+        for org in ORGANELLE_ORDER:
+            if org in self.field:
+                name = ORGANELLES[org].name
+                acts.append(_act("pick", organelle=org, facedown=False,
+                                 label=f"Select {name} ({ORGANELLES[org].does})"))
+                acts.append(_act("pick", organelle=org, facedown=True,
+                                 label=f"Select {name} face down (1 ATP in Phase 2)"))
+        return acts
+
+    def _check_pick(self, action: Action) -> str | None:
+        """Phase 1: select an organelle of the field, face up or face down."""
+        refused = self._turn_move(action)
+        if refused is not None:
+            return refused
+        if self.phase != "select":
+            return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
+        org = ORGANELLES.get(action.get("organelle"))
+        if org is None or action.get("facedown") not in (False, True):
+            return "That is not one of the game's organelle cards."
+        if action.organelle not in self.field:
+            return f"There is no {org.name} card left in the Organelle field."
+        return None
+
+    def _phase_one(self, kind: str, label: str) -> list[Action]:
+        """The one move of ``kind``, while Phase 1's moves are worth asking about."""
+        return [_act(kind, label=label)] if self._selecting() else []
+
+    def _phase_one_paid(self, action: Action, not_now: str) -> str | None:
+        """The rule shared by Phase 1's paid moves: no open choice, enough ATP, Phase 1 (else ``not_now``)."""
+        refused = self._turn_move(action) or self._cost(action)
+        if refused is None and self.phase != "select":
+            return not_now
+        return refused
+
+    def _first_player_options(self) -> list[Action]:
+        return self._phase_one("first-player", "Take the First Player card")
+
+    def _check_first_player(self, action: Action) -> str | None:
+        """Once a round, in Phase 1, instead of an organelle."""
+        refused = self._turn_move(action)
+        if refused is not None:
+            return refused
+        if self.first_taken:
+            return "The First Player card has already been taken this round."
+        if self.phase != "select":
+            return "The First Player card is taken in Phase 1, instead of selecting an organelle."
+        return None
+
+    def _reset_organelles_options(self) -> list[Action]:
+        return self._phase_one("reset-organelles", "Pay 2 ATP: deal a new Organelle field")
+
+    def _check_reset_organelles(self, action: Action) -> str | None:
+        refused = self._phase_one_paid(action, "A new Organelle field can be dealt only in Phase 1 (selecting).")
+        if refused is not None:
+            return refused
+        if not self.field:
+            return "There is no Organelle field left to replace this round."
+        return None
+
+    def _select_twice_options(self) -> list[Action]:
+        return self._phase_one("select-twice", "Pay 3 ATP: make both selections now")
+
+    def _check_select_twice(self, action: Action) -> str | None:
+        """Before your first selection of a round: make both selections now."""
+        refused = self._phase_one_paid(
+            action, "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving).")
+        if refused is not None:
+            return refused
+        if self.double[self.current_player]:
+            return "You already paid to make both selections now this round."
+        if self.picks[self.current_player]:
+            return "Select Twice is only for your first selection of a round, in Phase 1."
+        return None
+
+    def _resolve_options(self) -> list[Action]:
+        if self.pending or self.phase == "select":
+            return []
+        acts = []
+        for org, down in self._distinct_selected(self.current_player):
+            name = ORGANELLES[org].name
+            label = f"Resolve face-down {name} for 1 ATP" if down else f"Resolve {name}: {ORGANELLES[org].does}"
+            acts.append(_act("resolve", organelle=org, facedown=down, label=label))
+        return acts
+
+    def _check_resolve(self, action: Action) -> str | None:
+        """Phase 2: resolve each organelle you selected, in any order."""
+        refused = self._turn_move(action)
+        if refused is not None:
+            return refused
+        if self.phase == "select":
+            return "Organelles are resolved in Phase 2; now it is Phase 1 (selecting)."
+        if [action.get("organelle"), action.get("facedown")] in self.selected[self.current_player]:
+            return None
+        org = ORGANELLES.get(action.get("organelle"))
+        name = (("an " if org.name[0] in "AEIOU" else "a ") + org.name) if org is not None else "that organelle"
+        how = "face down" if action.get("facedown") else "face up"
+        return f"You did not select {name} {how} this round, or you have resolved it already."
+
+    def _end_turn_options(self) -> list[Action]:
+        if self.pending or self.phase == "select":
+            return []
+        return [_act("end-turn", label="End your turn")]
+
+    def _check_end_turn(self, action: Action) -> str | None:
+        refused = self._turn_move(action)
+        if refused is not None:
+            return refused
+        if self.phase == "select":
+            return "Turns end by themselves in Phase 1: select an organelle."
+        if self.selected[self.current_player]:
+            return "Resolve all the organelles you selected before ending your turn."
+        return None
+
+    def _reset_rna_options(self) -> list[Action]:
+        if self.pending:
+            return []
+        return [_act("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards")]
+
+    def _check_reset_rna(self, action: Action) -> str | None:
+        refused = self._turn_move(action) or self._cost(action)
+        if refused is None and not (self.rna_up or self.rna_deck.can_draw()):
+            return "There are no RNA cards left to deal new face-up ones from."
+        return refused
+
+    _ANSWERS = {"nucleus": ("rna-take", "rna-draw2", "skip"), "nucleus-keep": ("keep",),
+                "amino-keep": ("keep",), "vacuole": ("vacuole",), "synthetase": ("synthesize", "skip"),
+                "ribosome": ("link", "permanent", "skip"), "discard": ("discard",)}
+    """The moves that answer each choice an organelle (or the round's end) opens."""
+
+    _NO_CHOICE = {
+        "rna-take": "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2.",
+        "rna-draw2": "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2.",
+        "keep": ("There is no card to keep: you keep one of two cards only after drawing them with a "
+                 "Nucleus or an Amino-Acyl Synthetase."),
+        "skip": "Doing nothing with an organelle is a choice only while you resolve one in Phase 2.",
+        "vacuole": "That is a choice for resolving a Vacuole you selected, in Phase 2.",
+        "discard": ("Discarding is only for the end of a round of the advanced game, when you hold more "
+                    "ATP or RNA than your Vacuole limits allow."),
+        "link": "Amino acids are linked and made permanent while you resolve a Ribosome you selected.",
+        "permanent": "Amino acids are linked and made permanent while you resolve a Ribosome you selected.",
+        "synthesize": "Amino Acid cards are drawn while you resolve an Amino-Acyl Synthetase you selected.",
+    }
+    """Why an answer is refused when no choice is open."""
+
+    def _choice(self, action: Action) -> Pending | str:
+        """The open choice that ``action`` answers, or why it answers none."""
+        if not self.pending:
+            kind = action.kind
+            if kind in ("link", "permanent", "synthesize") and self.phase == "select":
+                what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
+                        "synthesize": "Amino acids are drawn"}[kind]
+                where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
+                return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
+            return self._NO_CHOICE[kind]
+        top = self.pending[-1]
+        if action.kind not in self._ANSWERS.get(top.kind, ()):
+            return f"First finish this: {top.prompt}"
+        return top
+
+    def _open(self, *kinds: str) -> Pending | None:
+        top = self.pending[-1] if self.pending else None
+        return top if top is not None and top.kind in kinds else None
+
+    def _rna_take_options(self) -> list[Action]:
+        if not self._open("nucleus"):
+            return []
+        return [_act("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})")
+                for i, b in enumerate(self.rna_up)]
+
+    def _check_rna_take(self, action: Action) -> str | None:
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        if action.get("index") in range(len(self.rna_up)):
+            return None
+        return "There is no face-up RNA card there: take one of those shown."
+
+    def _rna_draw2_options(self) -> list[Action]:
+        return [_act("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1")] if self._open("nucleus") else []
+
+    def _check_rna_draw2(self, action: Action) -> str | None:
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        return None if self.rna_deck.can_draw() else \
+            "The RNA deck and its discards are empty: take a face-up RNA card instead."
+
+    def _keep_options(self) -> list[Action]:
+        top = self._open("nucleus-keep", "amino-keep")
+        if top is None:
+            return []
+        key = "letter" if top.kind == "nucleus-keep" else "code"
+        return [_act("keep", label=f"Keep {RNA_NAMES[x] if key == 'letter' else AMINO_CARDS[x].name} ({x})",
+                     **{key: x}) for x in sorted(set(top.data["drawn"]))]
+
+    def _check_keep(self, action: Action) -> str | None:
+        """Keep one of the two cards drawn (an RNA letter after a Nucleus, an amino acid after a Synthetase)."""
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        if action.get("letter" if top.kind == "nucleus-keep" else "code") in top.data["drawn"]:
+            return None
+        return f"Keep one of the cards you drew: {' or '.join(sorted(set(top.data['drawn'])))}."
+
+    def _vacuole_options(self) -> list[Action]:
+        if not self._open("vacuole"):
+            return []
+        p = self.current_player
+        return [_act("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"),
+                _act("vacuole", choice="energy", label=f"Raise your ATP limit to {self.track[p][0] + 1}"),
+                _act("vacuole", choice="rna", label=f"Raise your RNA limit to {self.track[p][1] + 1}")]
+
+    def _check_vacuole(self, action: Action) -> str | None:
+        """Collect RNA and ATP, or raise a Vacuole limit that is not at its highest."""
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        choice, track = action.get("choice"), self.track[self.current_player]
+        if choice == "collect" or (choice == "energy" and track[0] < ENERGY_MAX) or \
+                (choice == "rna" and track[1] < RNA_MAX):
+            return None
+        limit = "ATP" if choice == "energy" else "RNA"
+        return f"Your {limit} limit is already at its highest: choose another of the Vacuole's effects."
+
+    def _synthesize_options(self) -> list[Action]:
+        return [_act("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1")] \
+            if self._open("synthetase") else []
+
+    def _check_synthesize(self, action: Action) -> str | None:
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        if not self.amino_deck:
+            return "The Amino Acid deck is empty: there is nothing to draw."
+        atp = self.atp[self.current_player]
+        return None if atp >= 2 else f"You need 2 ATP to draw Amino Acid cards; you have {atp}."
+
+    def _link_options(self) -> list[Action]:
+        if not self._open("ribosome"):
+            return []
+        return [_act("link", code=code, label=f"Pay 1 ATP: link {AMINO_CARDS[code].name} with RNA "
+                                              f"{AMINO_CARDS[code].codon}")
+                for code in sorted(set(self.hand[self.current_player]))]
+
+    def _check_link(self, action: Action) -> str | None:
+        """1 ATP: link an amino acid you hold whose codon's RNA cards you hold."""
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        p = self.current_player
+        if self.atp[p] < 1:
             return f"You need 1 ATP for that; you have {self.atp[p]}."
-        if kind == "link":
-            card = AMINO_CARDS.get(action.get("code", ""))
-            if card is None or card.code not in self.hand[p]:
-                return "You can link only an Amino Acid card you hold."
+        card = AMINO_CARDS.get(action.get("code", ""))
+        if card is None or card.code not in self.hand[p]:
+            return "You can link only an Amino Acid card you hold."
+        if not self._has_rna(p, card.codon):
             return (f"To link {card.name} you need its codon's RNA cards, {card.codon}, in hand "
                     f"(each RNA card counts once).")
-        if kind == "permanent":
+        return None
+
+    def _permanent_options(self) -> list[Action]:
+        up = self._leftmost_linked(self.current_player) if self._open("ribosome") else None
+        if up is None:
+            return []
+        name = AMINO_CARDS[self.chain[self.current_player][up][0]].name
+        return [_act("permanent", label=f"Pay 1 ATP: make {name} permanent")]
+
+    def _check_permanent(self, action: Action) -> str | None:
+        """1 ATP: make the leftmost linked amino acid of your chain permanent."""
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        p = self.current_player
+        if self.atp[p] < 1:
+            return f"You need 1 ATP for that; you have {self.atp[p]}."
+        if self._leftmost_linked(p) is None:
             return "Every amino acid in your chain is already permanent: link one first."
-        if kind == "discard":
-            return "Discard only what is over your limits: ATP over your ATP limit, RNA over your RNA limit."
-        return f"First finish this: {top.prompt}"
+        return None
+
+    def _discard_options(self) -> list[Action]:
+        if not self._open("discard"):
+            return []
+        return [_act("discard", item="ATP", label="Discard 1 ATP")] + \
+            [_act("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})") for b in RNA_LETTERS]
+
+    def _check_discard(self, action: Action) -> str | None:
+        """Advanced game, end of a round: discard ATP over the ATP limit, RNA over the RNA limit."""
+        top = self._choice(action)
+        if isinstance(top, str):
+            return top
+        p, item = self.current_player, action.get("item")
+        if item == "ATP" and self.atp[p] > self.track[p][0]:
+            return None
+        if item in RNA_LETTERS and self.rna[p][RNA_LETTERS.index(item)] and sum(self.rna[p]) > self.track[p][1]:
+            return None
+        return "Discard only what is over your limits: ATP over your ATP limit, RNA over your RNA limit."
+
+    def _skip_options(self) -> list[Action]:
+        top = self._open("nucleus", "synthetase", "ribosome")
+        return [] if top is None else [_act("skip", label=f"Do nothing with the {ORGANELLES[top.kind].name}")]
+
+    def _check_skip(self, action: Action) -> str | None:
+        top = self._choice(action)
+        return top if isinstance(top, str) else None
+
+    moves = {
+        "pick": Move(_pick_options, _check_pick, _do_pick),
+        "first-player": Move(_first_player_options, _check_first_player, _do_first_player),
+        "reset-organelles": Move(_reset_organelles_options, _check_reset_organelles, _do_atp),
+        "select-twice": Move(_select_twice_options, _check_select_twice, _do_atp),
+        "resolve": Move(_resolve_options, _check_resolve, _do_resolve),
+        "end-turn": Move(_end_turn_options, _check_end_turn, _do_end_turn),
+        "rna-take": Move(_rna_take_options, _check_rna_take, _do_rna_take),
+        "rna-draw2": Move(_rna_draw2_options, _check_rna_draw2, _do_rna_draw2),
+        "keep": Move(_keep_options, _check_keep, _do_keep),
+        "vacuole": Move(_vacuole_options, _check_vacuole, _do_vacuole),
+        "synthesize": Move(_synthesize_options, _check_synthesize, _do_synthesize),
+        "link": Move(_link_options, _check_link, _do_link),
+        "permanent": Move(_permanent_options, _check_permanent, _do_permanent),
+        "discard": Move(_discard_options, _check_discard, _do_discard),
+        "skip": Move(_skip_options, _check_skip, _do_skip),
+        "reset-rna": Move(_reset_rna_options, _check_reset_rna, _do_atp),
+    }

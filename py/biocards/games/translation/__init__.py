@@ -53,5 +53,3 @@ GAME = register(Game(
     old_versions={1: {"first_player": 0}},
     unversioned_links=1,
 ))
-
-BENCH = {"win_rate_players": [2], "win_rate_games": 200}

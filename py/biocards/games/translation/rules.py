@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, GameState, IllegalAction, Pending, Rng, first_seat
+from ...core import Action, Event, GameState, IllegalAction, Move, Pending, Rng, first_seat
 from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
                     MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
                     READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
@@ -178,101 +178,57 @@ class TranslationState(GameState):
                 "hydrophobic": aa.hydrophobic, "groups": list(aa.groups), "codons": list(aa.blocks),
                 "match": at, "translatable": at is not None and aa.hydrophobic != self.water_on}
 
-    # -- legal moves ---------------------------------------------------------------------------
+    # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _compute_legal(self) -> list[Action]:
-        if self.pending:
-            return self._pending_actions(self.pending[-1])
-        p, acts = self.turn_player, []
-        hand = self.hands[p]
-        if self.points >= 1:
-            for code in self.face_up:
-                at = find_codon(self.seq, code)
-                if at is not None and AMINO_ACIDS[code].hydrophobic != self.water_on:
-                    aa = AMINO_ACIDS[code]
-                    acts.append(Action("translate", code=code,
-                                       label=f"Translate {aa.name} with {self.seq[at - 1:at + 2]} "
-                                             f"at position {at}"))
-        for cid, card in ACTION_CARDS.items():
-            if hand.usable(cid) > 0 and card.use <= self.points and self._card_has_effect(cid):
-                acts.append(Action("play", card=cid, label=f"Play {card.title} ({card.use} point"
-                                                           f"{'s' * (card.use > 1)})"))
-        for cid, left in self.market.items():
-            card = ACTION_CARDS[cid]
-            if left and card.buy <= self.points:
-                acts.append(Action("buy", card=cid, label=f"Buy {card.title} for {card.buy} points"))
-        if not acts:
-            acts.append(Action("rest", label=f"End the turn: no way to spend the last "
-                                             f"{self.points} point{'s' * (self.points > 1)}"))
+    def _unfinished(self) -> str | None:
+        """While a card waits for a choice, only that choice may be made."""
+        return f"First finish what you started: {self.pending[-1].prompt}" if self.pending else None
+
+    def _translate_options(self) -> list[Action]:
+        if self.pending:  # a card waits for a choice: only its answers are worth asking about
+            return []
+        acts = []
+        for code in self.face_up:
+            at = find_codon(self.seq, code)
+            if at is not None:  # no codon on the strand: nothing to translate it with (the check says so)
+                acts.append(Action("translate", code=code, label=f"Translate {AMINO_ACIDS[code].name} with "
+                                                              f"{self.seq[at - 1:at + 2]} at position {at}"))
         return acts
 
-    def _card_has_effect(self, cid: str) -> bool:
-        n = len(self.seq)
-        if cid in ("extend", "insert"):
-            return n < NUCLEOTIDE_CARDS
-        if cid in ("delete", "complement", "transition", "transversion", "mutate"):
-            return n > 0
-        return True
-
-    def _pending_actions(self, top: Pending) -> list[Action]:
-        card = ACTION_CARDS[top.data["card"]].title
-        if top.kind == "position":
-            acts = [Action("target", position=i + 1,
-                           label=f"{card}: the {b} at position {i + 1}") for i, b in enumerate(self.seq)]
-            return acts + [Action("cancel", label=f"Cancel {card}")]
-        if top.kind == "mutate-to":
-            old = self.seq[top.data["position"] - 1]
-            acts = [Action("base", base=b, label=f"Mutate {old} to {b} at position {top.data['position']}")
-                    for b in "ACGT" if b != old]
-            return acts + [Action("cancel", label=f"Cancel {card}")]
-        if top.kind == "choose-base":
-            return [Action("base", base=b, label=f"Insert {b} (the die showed {top.data['roll']})")
-                    for b in sorted(IUPAC[top.data["roll"]])]
-        if top.kind == "gap":
-            b, n = top.data["base"], len(self.seq)
-            return [Action("gap", index=i, label=(f"Insert {b} at the 5′ end" if i == 0 else
-                                                  f"Insert {b} at the 3′ end" if i == n else
-                                                  f"Insert {b} between positions {i} and {i + 1}"))
-                    for i in range(n + 1)]
-        raise AssertionError(f"unknown pending decision {top.kind!r}")
-
-    def explain_illegal(self, action: Action) -> str:
+    def _check_translate(self, action: Action) -> str | None:
+        code = action.get("code")
         if self.pending:
-            return f"First finish what you started: {self.pending[-1].prompt}"
-        kind, card = action.kind, ACTION_CARDS.get(action.get("card", ""), None)
-        if kind == "translate":
-            aa = AMINO_ACIDS.get(action.get("code"))
-            if aa is None or action.get("code") not in self.face_up:
-                shown = ", ".join(AMINO_ACIDS[c].name for c in self.face_up)
-                return (f"You can only translate a face-up amino acid ({shown})." if shown else
-                        "No amino acid is face up to translate.")
-            if self.points < 1:
-                return "Translating costs 1 action point and you have none left."
-            if find_codon(self.seq, aa.code) is None:
-                return (f"No codon for {aa.name} ({', '.join(aa.blocks)}) reads 5′→3′ on the active "
-                        f"strand {self.seq}.")
+            return self._unfinished()
+        aa = AMINO_ACIDS.get(code)
+        if aa is None or code not in self.face_up:
+            shown = ", ".join(AMINO_ACIDS[c].name for c in self.face_up)
+            return (f"You can only translate a face-up amino acid ({shown})." if shown else
+                    "No amino acid is face up to translate.")
+        if self.points < 1:
+            return "Translating costs 1 action point and you have none left."
+        if find_codon(self.seq, aa.code) is None:
+            return (f"No codon for {aa.name} ({', '.join(aa.blocks)}) reads 5′→3′ on the active "
+                    f"strand {self.seq}.")
+        if aa.hydrophobic == self.water_on:
             side = "OFF" if aa.hydrophobic else "ON"
             real = f" (The game's rule: in a real cell {REAL_SIDE_CHAIN[aa.code]}.)" if aa.code in REAL_SIDE_CHAIN else ""
             return (f"The game's water card lets {aa.name} be translated only while the water is {side}, "
                     f"and it is {'ON' if side == 'OFF' else 'OFF'} now.{real}")
-        if kind == "play" and card is not None:
-            return self._explain_play(card)
-        if kind == "buy" and card is not None:
-            if not card.sold:
-                return f"{card.title} is never sold: every player starts with theirs and keeps it."
-            if not self.market.get(card.id):
-                return f"The market has no {card.title} card left to buy."
-            return f"{card.title} costs {card.buy} points to buy; you have {self.points}."
-        if kind in ("play", "buy"):
-            return "That is not one of the game's action cards."
-        if kind == "rest":
-            return f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, so you cannot pass."
-        if kind in ("target", "base", "gap", "cancel"):
-            return "No action card is waiting for a choice: play one first."
-        return super().explain_illegal(action)
+        return None
 
-    def _explain_play(self, card) -> str:
-        """Why playing ``card`` is refused: not owned, bought this turn, used up, no effect, or too dear."""
+    def _play_options(self) -> list[Action]:
+        if self.pending:
+            return []
+        return [Action("play", card=cid, label=f"Play {card.title} ({card.use} point{'s' * (card.use > 1)})")
+                for cid, card in ACTION_CARDS.items()]
+
+    def _check_play(self, action: Action) -> str | None:
+        """Playing a card: owned, not bought this turn, not used up, with something to do, affordable."""
+        if self.pending:
+            return self._unfinished()
+        card = ACTION_CARDS.get(action.get("card"))
+        if card is None:
+            return "That is not one of the game's action cards."
         hand, cid = self.hands[self.turn_player], card.id
         owned, bought, used = hand.owned.get(cid, 0), hand.bought.get(cid, 0), hand.used.get(cid, 0)
         if owned == 0:
@@ -287,19 +243,129 @@ class TranslationState(GameState):
                 return (f"The strand already holds all {NUCLEOTIDE_CARDS} nucleotide cards: there is none "
                         f"left to add, so {card.title} has nothing to do.")
             return f"The strand is empty: {card.title} has no nucleotide to change."
-        return f"{card.title} costs {card.use} point{'s' * (card.use != 1)} to use; you have {self.points}."
+        if card.use > self.points:
+            return f"{card.title} costs {card.use} point{'s' * (card.use != 1)} to use; you have {self.points}."
+        return None
+
+    def _card_has_effect(self, cid: str) -> bool:
+        n = len(self.seq)
+        if cid in ("extend", "insert"):
+            return n < NUCLEOTIDE_CARDS
+        if cid in ("delete", "complement", "transition", "transversion", "mutate"):
+            return n > 0
+        return True
+
+    def _buy_options(self) -> list[Action]:
+        if self.pending:
+            return []
+        return [Action("buy", card=cid, label=f"Buy {ACTION_CARDS[cid].title} for {ACTION_CARDS[cid].buy} points")
+                for cid in self.market]
+
+    def _check_buy(self, action: Action) -> str | None:
+        if self.pending:
+            return self._unfinished()
+        card = ACTION_CARDS.get(action.get("card"))
+        if card is None:
+            return "That is not one of the game's action cards."
+        if not card.sold:
+            return f"{card.title} is never sold: every player starts with theirs and keeps it."
+        if not self.market.get(card.id):
+            return f"The market has no {card.title} card left to buy."
+        if card.buy > self.points:
+            return f"{card.title} costs {card.buy} points to buy; you have {self.points}."
+        return None
+
+    def _rest_options(self) -> list[Action]:
+        if self.pending:
+            return []
+        return [Action("rest", label=f"End the turn: no way to spend the last "
+                                     f"{self.points} point{'s' * (self.points > 1)}")]
+
+    def _check_rest(self, action: Action) -> str | None:
+        """A turn ends early only when no point can be spent: no translation, card or purchase."""
+        if self.pending:
+            return self._unfinished()
+        if self.can_move_otherwise():
+            return (f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, "
+                    f"so you cannot pass.")
+        return None
+
+    def _waiting(self, *kinds: str) -> str | None:
+        """``None`` when the card on top waits for a choice of one of ``kinds``, else why not."""
+        if not self.pending:
+            return "No action card is waiting for a choice: play one first."
+        return None if self.pending[-1].kind in kinds else self._unfinished()
+
+    def _target_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "position":
+            return []
+        card = ACTION_CARDS[self.pending[-1].data["card"]].title
+        return [Action("target", position=i + 1, label=f"{card}: the {b} at position {i + 1}")
+                for i, b in enumerate(self.seq)]
+
+    def _check_target(self, action: Action) -> str | None:
+        refused = self._waiting("position")
+        if refused is None and action.get("position") not in range(1, len(self.seq) + 1):
+            return self._unfinished()
+        return refused
+
+    def _base_options(self) -> list[Action]:
+        top = self.pending[-1] if self.pending else None
+        if top is not None and top.kind == "mutate-to":
+            old = self.seq[top.data["position"] - 1]
+            return [Action("base", base=b, label=f"Mutate {old} to {b} at position {top.data['position']}")
+                    for b in "ACGT" if b != old]
+        if top is not None and top.kind == "choose-base":
+            return [Action("base", base=b, label=f"Insert {b} (the die showed {top.data['roll']})")
+                    for b in sorted(IUPAC[top.data["roll"]])]
+        return []
+
+    def _check_base(self, action: Action) -> str | None:
+        """Mutate: any other nucleotide; Insert's IUPAC roll: one of the letters it stands for."""
+        refused = self._waiting("mutate-to", "choose-base")
+        if refused is not None:
+            return refused
+        top, base = self.pending[-1], action.get("base")
+        if top.kind == "mutate-to":
+            allowed = tuple(b for b in "ACGT" if b != self.seq[top.data["position"] - 1])
+        else:
+            allowed = tuple(IUPAC[top.data["roll"]])
+        return None if base in allowed else self._unfinished()
+
+    def _gap_options(self) -> list[Action]:
+        if not self.pending or self.pending[-1].kind != "gap":
+            return []
+        b, n = self.pending[-1].data["base"], len(self.seq)
+        return [Action("gap", index=i, label=(f"Insert {b} at the 5′ end" if i == 0 else
+                                              f"Insert {b} at the 3′ end" if i == n else
+                                              f"Insert {b} between positions {i} and {i + 1}"))
+                for i in range(n + 1)]
+
+    def _check_gap(self, action: Action) -> str | None:
+        refused = self._waiting("gap")
+        if refused is None and action.get("index") not in range(len(self.seq) + 1):
+            return self._unfinished()
+        return refused
+
+    def _cancel_options(self) -> list[Action]:
+        if not self.pending:
+            return []
+        return [Action("cancel", label=f"Cancel {ACTION_CARDS[self.pending[-1].data['card']].title}")]
+
+    def _check_cancel(self, action: Action) -> str | None:
+        """A card that points at a nucleotide can be put back until it is paid for (Insert is paid at once)."""
+        return self._waiting("position", "mutate-to")
 
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        p = self.turn_player
-        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
-        events = handler(p, action)
+        events = super()._apply(action)
         if not self.pending and not self.finished and self.points == 0:
             events += self._end_turn()
         return events
 
-    def _do_translate(self, p: int, action: Action) -> list[Event]:
+    def _do_translate(self, action: Action) -> list[Event]:
+        p = self.turn_player
         aa = AMINO_ACIDS[action.code]
         at = find_codon(self.seq, aa.code)
         codon = self.seq[at - 1:at + 2]
@@ -320,7 +386,8 @@ class TranslationState(GameState):
             events.append(self._game_over("The last amino acid has been translated."))
         return events
 
-    def _do_buy(self, p: int, action: Action) -> list[Event]:
+    def _do_buy(self, action: Action) -> list[Event]:
+        p = self.turn_player
         card = ACTION_CARDS[action.card]
         hand = self.hands[p]
         self.points -= card.buy
@@ -330,12 +397,14 @@ class TranslationState(GameState):
         return [Event("buy", p, f"{_player_name(p)} bought {card.title} for {card.buy} points "
                       f"(usable from their next turn).", (), {"card": card.id})]
 
-    def _do_rest(self, p: int, action: Action) -> list[Event]:
+    def _do_rest(self, action: Action) -> list[Event]:
+        p = self.turn_player
         lost, self.points = self.points, 0
         return [Event("rest", p, f"{_player_name(p)} could not spend their last {lost} "
                       f"point{'s' * (lost > 1)}.", (), {})]
 
-    def _do_play(self, p: int, action: Action) -> list[Event]:
+    def _do_play(self, action: Action) -> list[Event]:
+        p = self.turn_player
         card = ACTION_CARDS[action.card]
         name = _player_name(p)
         if card.id == "toggle-water":
@@ -378,12 +447,14 @@ class TranslationState(GameState):
                                     {"card": card.id}))
         return [Event("choose", p, f"{name} is playing {card.title}.", (), {"card": card.id})]
 
-    def _do_cancel(self, p: int, action: Action) -> list[Event]:
+    def _do_cancel(self, action: Action) -> list[Event]:
+        p = self.turn_player
         top = self.pending.pop()
         return [Event("cancel", p, f"{_player_name(p)} put {ACTION_CARDS[top.data['card']].title} "
                       f"back.", (), {})]
 
-    def _do_target(self, p: int, action: Action) -> list[Event]:
+    def _do_target(self, action: Action) -> list[Event]:
+        p = self.turn_player
         top = self.pending.pop()
         cid, pos = top.data["card"], action.position
         if cid == "mutate":
@@ -399,7 +470,8 @@ class TranslationState(GameState):
                           ("deletion", "frameshift"), {"position": pos, "base": old})]
         return self._mutate(p, cid, pos, MUTATIONS[cid][old])
 
-    def _do_base(self, p: int, action: Action) -> list[Event]:
+    def _do_base(self, action: Action) -> list[Event]:
+        p = self.turn_player
         top = self.pending.pop()
         if top.kind == "choose-base":
             self.pending.append(Pending(p, "gap", f"Choose where to insert {action.base}.",
@@ -408,7 +480,8 @@ class TranslationState(GameState):
         self._pay(p, "mutate")
         return self._mutate(p, "mutate", top.data["position"], action.base)
 
-    def _do_gap(self, p: int, action: Action) -> list[Event]:
+    def _do_gap(self, action: Action) -> list[Event]:
+        p = self.turn_player
         top = self.pending.pop()
         base, i = top.data["base"], action.index
         self.seq = self.seq[:i] + base + self.seq[i:]
@@ -474,3 +547,14 @@ class TranslationState(GameState):
         winners = " and ".join(_player_name(p) for p, s in enumerate(scores) if s == best)
         return Event("game-over", None, f"{reason} {winners} win{'s' * (' and ' not in winners)} "
                      f"with {best} points.", (), {"scores": scores})
+
+    moves = {
+        "translate": Move(_translate_options, _check_translate, _do_translate),
+        "play": Move(_play_options, _check_play, _do_play),
+        "buy": Move(_buy_options, _check_buy, _do_buy),
+        "rest": Move(_rest_options, _check_rest, _do_rest, when_stuck=True),
+        "target": Move(_target_options, _check_target, _do_target),
+        "base": Move(_base_options, _check_base, _do_base),
+        "gap": Move(_gap_options, _check_gap, _do_gap),
+        "cancel": Move(_cancel_options, _check_cancel, _do_cancel),
+    }
