@@ -30,7 +30,7 @@ def damaged(**changes):
     ('{"game":"translation","version":1,"players":2,"seed":1e999,"options":{},"actions":[]}', "seed"),
     (damaged(seed=3.7), "seed"),
     (damaged(seed=-1), "seed"),
-    (damaged(seed=2**63), "seed"),
+    (damaged(seed=2**64), "seed"),  # one past the generator's 64 bits
     (damaged(seed=True), "seed"),
     (damaged(version=True), "version"),
     (damaged(players=2.0), "players"),

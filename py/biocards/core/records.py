@@ -23,7 +23,8 @@ MAX_CHARS = 1_000_000
 """Far longer than the save of any real game (a few hundred moves of some 40 characters each)."""
 MAX_DEPTH = 6
 """A record is an object of lists of moves whose parameters may be lists: never deeper than this."""
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**64 - 1
+"""The generator's whole state (core/rng.py keeps 64 bits): a seed of 64 random bits is a record's too."""
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -72,7 +73,7 @@ def check_record(record: object, game: Game) -> dict[str, Any]:
                             f"this saved game names {players!r}.")
     seed = record.get("seed")
     if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-        raise InvalidRecord("The saved game's seed is not a whole number from 0 to 2^63 − 1.")
+        raise InvalidRecord("The saved game's seed is not a whole number from 0 to 2^64 − 1.")
     options = record.get("options", {})
     if not isinstance(options, Mapping):
         raise InvalidRecord("The saved game's options are not a list of named settings.")

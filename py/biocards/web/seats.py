@@ -16,9 +16,9 @@ SEAT_KINDS = ("human", "random", "greedy", "search")
 
 def new_seed() -> int:
     """A fresh game's seed: random bits from ``secrets`` (the engine ships to every browser, so a
-    small seed could be found by trying them all against one's own first view), as many as a
-    record may carry (``core.records.MAX_SEED``, 2^63 − 1), so a reload resumes the save."""
-    return secrets.randbits(63)
+    small seed could be found by trying them all against one's own first view), all 64 bits of the
+    generator's state, which a record carries (``core.records.MAX_SEED``), so a reload resumes the save."""
+    return secrets.randbits(64)
 
 
 class SetupError(ValueError):
