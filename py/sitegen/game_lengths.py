@@ -30,7 +30,7 @@ OUT = Path(__file__).resolve().parents[2] / "lessons" / "teachers" / "game_lengt
 
 def player_counts(game) -> list[int]:
     """Every player count the game can start with, its marked variant's counts included."""
-    low = getattr(game, "variant_min_players", None) or game.min_players
+    low = game.fewest_players
     return list(range(min(low, game.min_players), game.max_players + 1))
 
 

@@ -103,7 +103,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     env = environment(root)
     listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
                "max": g.max_players, "playable": g.render is not None,
-               "options": dict(g.options), "variant_min": getattr(g, "variant_min_players", None),
+               "options": dict(g.options), "variant_min": g.variant_min_players,
                "time": PLAY_TIME.get(g.id, ""),
                "picture": draw_table_picture(g, dist) if g.render is not None else None,
                "tables": _table_heights(g)}

@@ -217,7 +217,7 @@ def real_cell_notes(root: Path, game, lesson_paths: list[Path]) -> list[str]:
 
 
 def player_counts(game) -> list[int]:
-    low = getattr(game, "variant_min_players", None) or game.min_players
+    low = game.fewest_players
     return list(range(min(low, game.min_players), game.max_players + 1))
 
 
@@ -287,7 +287,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
         entry = {
             "id": game.id, "title": game.title, "summary": game.summary, **data,
             "min": game.min_players, "max": game.max_players,
-            "variant_min": getattr(game, "variant_min_players", None),
+            "variant_min": game.variant_min_players,
             "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
             # Vocabulary: each concept the game names, defined by its summary's first sentence.
             "vocabulary": [{"word": concepts[c]["title"], "definition": _first_sentence(concepts[c]["summary"])}

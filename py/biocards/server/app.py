@@ -359,7 +359,7 @@ class ClassServer:
     def game_choices(self) -> list[dict]:
         """The games a class can play, found once: ``games.all()`` looks through the package's folder
         for them, which every teacher page's poll repeated."""
-        return [{"id": g.id, "title": g.title, "min": getattr(g, "variant_min_players", None) or g.min_players,
+        return [{"id": g.id, "title": g.title, "min": g.fewest_players,
                  "max": g.max_players, "options": class_options(g)} for g in games.all() if g.render is not None]
 
     async def create_class(self, request: web.Request) -> web.Response:

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .. import games
-from ..core import Action, Event, IllegalAction, InvalidRecord
+from ..core import LEVELS, Action, Event, IllegalAction, InvalidRecord
 from ..core.game import GameState
 from ..core.links import link_options
 from .store import Store, TableRow, failure_cause
@@ -38,8 +38,6 @@ log = logging.getLogger(__name__)
 CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
 """Join codes use no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V)."""
 CODE_LENGTH = 5
-LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
-"""Computer levels by seat kind, in the words of the landing page."""
 NAME_LIMIT = 24
 CLASS_OPTIONS = {"trade_minute": "One minute to negotiate each turn (the rulebook's timer)"}
 """Options a teacher may set for a whole class, offered for the games that have them (the rest of
@@ -312,8 +310,7 @@ class ClassTable:
         frame["legal"] = [{"action": a.to_json(), "label": a.label} for a in state.legal_actions()] if mine else []
         # Event texts are the public log (the same lines every player reads at the table); their
         # data, which can name what a draw brought, never leaves the server.
-        frame["events"] = [{"move": n, "kind": e.kind, "player": e.player, "text": self.named(e.text),
-                            "concepts": list(e.concepts)}
+        frame["events"] = [{"move": n, **e.to_json(public=True), "text": self.named(e.text)}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
         if frame["terminal"]:
@@ -377,11 +374,11 @@ class Classroom:
             raise Refusal(f"There is no game called {game_id!r} here.") from None
         if game.render is None:
             raise Refusal(f"{game.title} cannot be played on a screen yet.")
-        low = getattr(game, "variant_min_players", None) or game.min_players
+        low = game.fewest_players
         if not isinstance(size, int) or not low <= size <= game.max_players:
             raise Refusal(f"{game.title} is for {low}–{game.max_players} players at a table.")
         if level not in LEVELS:
-            raise Refusal("Choose the computers' level: beginner, good or strong.")
+            raise Refusal(f"Choose the computers' level: {', '.join(list(LEVELS.values())[:-1])} or {list(LEVELS.values())[-1]}.")
         options = {} if options is None else options
         if not isinstance(options, dict) or any(name not in class_options(game) or not isinstance(on, bool)
                                                 for name, on in options.items()):

@@ -165,7 +165,7 @@ class ClassConnection(Source):
         mover = self._current(self.frame) if self.frame is not None else None
         self.frame = frame
         self.refusal = ""
-        events = [(e["move"], Event(e["kind"], e["player"], e["text"], tuple(e["concepts"]))) for e in frame["events"]]
+        events = [(e["move"], Event.from_json(e)) for e in frame["events"]]
         fresh = [(n, e) for n, e in events if n > self.logged]
         if frame["whole_log"]:  # (a reconnect, or the teacher's change): the log is drawn again
             table.log.clear()

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
+from ..core import LEVELS
+
 if TYPE_CHECKING:
     from ..guided import GuidedLesson
 
-SEAT_KINDS = ("human", "random", "greedy", "search")
+SEAT_KINDS = ("human", *LEVELS)
 """A person, or a computer: beginner (random), good (greedy) or strong (search)."""
 
 
@@ -105,9 +107,8 @@ def player_range(game, query: str) -> tuple[int, int]:
     the link asks for the variant (``opt-variant=true``; RULINGS: 2–3 players of the gene-expression
     game as a marked variant)."""
     params = query_params(query)
-    fewest = getattr(game, "variant_min_players", None)
-    if fewest is not None and params.get("opt-variant") == "true":
-        return fewest, game.max_players
+    if game.variant_min_players is not None and params.get("opt-variant") == "true":
+        return game.fewest_players, game.max_players
     return game.min_players, game.max_players
 
 
