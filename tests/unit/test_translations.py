@@ -153,7 +153,8 @@ def _human_text(path: Path) -> str:
         text = "\n".join(_strings(meta)) + "\n" + body
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"\]\([^)]*\)", "] ", text)  # link targets are paths, not prose
-    return re.sub(r"<[^>]*>", " ", text)
+    text = re.sub(r"<[^>]*>", " ", text)
+    return re.sub(r"\s+", " ", text.replace("*", ""))  # a term may wrap across lines or be emphasised
 
 
 def _untranslated_terms(text: str) -> list[str]:
