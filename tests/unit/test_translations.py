@@ -41,6 +41,9 @@ TEXT_KEYS = {"title", "designer", "publisher", "source",  # page front matter
 # names (proper names, like "Translation" and "Expression") are matched case-sensitively below, so
 # only lower-case glossary keys need listing here when Spanish legitimately keeps them.
 ALLOWED_ENGLISH = {"base", "receptor", "cell"}
+# English names that contain a glossary key without meaning that term ("the growth hormone receptor"
+# is not a "hormone receptor" in the glossary's sense): the Spanish need not use the key's term there.
+NAMES_CONTAINING_KEYS = ["growth hormone receptor"]
 
 
 def english_files() -> list[Path]:
@@ -176,7 +179,10 @@ def test_glossary_terms_are_translated(en, es):
     # stay in English, as references do.
     assert _untranslated_terms(re.sub(r'"[^"]*"', " ", _human_text(es))) == []
     text_es = _human_text(es).lower()
-    used = [k for k in _untranslated_terms(_human_text(en)) if k not in {"base pair"}]
+    text_en = _human_text(en)
+    for name in NAMES_CONTAINING_KEYS:
+        text_en = text_en.replace(name, " ")
+    used = _untranslated_terms(text_en)
     missing = [f"{k} → {GLOSSARY[k]}" for k in used if GLOSSARY[k].lower() not in text_es
                and _plural_es(GLOSSARY[k]).lower() not in text_es]
     assert missing == [], "glossary term never used where the English uses its key"
