@@ -160,15 +160,23 @@ def _human_text(path: Path) -> str:
     return re.sub(r"\s+", " ", text.replace("*", ""))  # a term may wrap across lines or be emphasised
 
 
-def _untranslated_terms(text: str) -> list[str]:
+def _untranslated_terms(text: str, plurals: bool = False) -> list[str]:
+    """Glossary keys written in ``text``, longest first: "peptide bond" is not also "peptide".
+
+    ``plurals`` lets a key take an English plural ending, for reading English text; Spanish text is
+    searched without it, since "genes", "codones" and "operones" are good Spanish plurals."""
     found = []
-    for english, spanish in GLOSSARY.items():
+    for english in sorted(GLOSSARY, key=len, reverse=True):
+        spanish = GLOSSARY[english]
         if english == spanish or english in ALLOWED_ENGLISH or english.lower() in spanish.lower():
             continue
         # Case-sensitive whole words: "translation" is the process, "Translation" the game's name.
-        if re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", text):
+        ending = "(?:s|es)?" if plurals else ""
+        pattern = rf"(?<![\w-]){re.escape(english)}{ending}(?![\w-])"
+        if re.search(pattern, text):
             found.append(english)
-    return found
+            text = re.sub(pattern, " ", text)
+    return sorted(found)
 
 
 @pytest.mark.parametrize(("en", "es"), PAIRS, ids=PAIR_IDS)
@@ -182,7 +190,7 @@ def test_glossary_terms_are_translated(en, es):
     text_en = _human_text(en)
     for name in NAMES_CONTAINING_KEYS:
         text_en = text_en.replace(name, " ")
-    used = _untranslated_terms(text_en)
+    used = _untranslated_terms(text_en, plurals=True)
     missing = [f"{k} → {GLOSSARY[k]}" for k in used if GLOSSARY[k].lower() not in text_es
                and _plural_es(GLOSSARY[k]).lower() not in text_es]
     assert missing == [], "glossary term never used where the English uses its key"
@@ -215,4 +223,6 @@ def test_glossary_fixes_the_terms_the_issue_names():
 def test_untranslated_term_check_catches_english():
     # The glossary check can fail: an English term left in Spanish text is found.
     assert _untranslated_terms("El ribosoma lee el mRNA de 5′ a 3′.") == ["mRNA"]
+    assert _untranslated_terms("joined by peptide bonds", plurals=True) == ["peptide bond"]
+    assert _untranslated_terms("los genes y sus codones") == []
     assert _untranslated_terms("El ribosoma lee el ARNm en el juego Translation.") == []
