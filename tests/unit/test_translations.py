@@ -191,9 +191,18 @@ def test_glossary_terms_are_translated(en, es):
     for name in NAMES_CONTAINING_KEYS:
         text_en = text_en.replace(name, " ")
     used = _untranslated_terms(text_en, plurals=True)
-    missing = [f"{k} → {GLOSSARY[k]}" for k in used if GLOSSARY[k].lower() not in text_es
-               and _plural_es(GLOSSARY[k]).lower() not in text_es]
+    missing = [f"{k} → {GLOSSARY[k]}" for k in used
+               if not any(form.lower() in text_es for form in _forms_es(GLOSSARY[k]))]
     assert missing == [], "glossary term never used where the English uses its key"
+
+
+def _forms_es(term: str) -> list[str]:
+    """A glossary term as Spanish text may write it: itself, its plural, and for an adjective in -o
+    its feminine (hidrofóbico → hidrofóbica, hidrofóbicas)."""
+    forms = [term, _plural_es(term)]
+    if " " not in term and term.endswith("o"):
+        forms.append(term[:-1] + "a")
+    return forms
 
 
 def _plural_es(term: str) -> str:
