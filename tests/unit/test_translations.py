@@ -43,7 +43,7 @@ TEXT_KEYS = {"title", "designer", "publisher", "source",  # page front matter
 ALLOWED_ENGLISH = {"base", "receptor", "cell"}
 # English names that contain a glossary key without meaning that term ("the growth hormone receptor"
 # is not a "hormone receptor" in the glossary's sense): the Spanish need not use the key's term there.
-NAMES_CONTAINING_KEYS = ["growth hormone receptor"]
+NAMES_CONTAINING_KEYS = ["growth hormone receptor", "Growth hormone receptor"]
 
 
 def english_files() -> list[Path]:
