@@ -41,9 +41,10 @@ TEXT_KEYS = {"title", "designer", "publisher", "source",  # page front matter
 # names (proper names, like "Translation" and "Expression") are matched case-sensitively below, so
 # only lower-case glossary keys need listing here when Spanish legitimately keeps them.
 ALLOWED_ENGLISH = {"base", "receptor", "cell"}
-# English names that contain a glossary key without meaning that term ("the growth hormone receptor"
-# is not a "hormone receptor" in the glossary's sense): the Spanish need not use the key's term there.
-NAMES_CONTAINING_KEYS = ["growth hormone receptor", "Growth hormone receptor"]
+# English names and phrases that contain a glossary key without meaning that term ("the growth hormone
+# receptor" is not a "hormone receptor" in the glossary's sense; in "which base pairs with C", "pairs"
+# is a verb): the Spanish need not use the key's term there.
+NAMES_CONTAINING_KEYS = ["growth hormone receptor", "Growth hormone receptor", "base pairs with"]
 
 
 def english_files() -> list[Path]:
