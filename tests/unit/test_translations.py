@@ -35,7 +35,11 @@ TEXT_KEYS = {"title", "designer", "publisher", "source",  # page front matter
              "intro", "say", "hint", "then",  # guided lessons
              "prompt", "choices", "explain",  # questions
              "teaches", "time_note", "discussion", "answers", "objectives", "exit_ticket",
-             "expectation", "why", "note", "summary", "name", "text", "label"}  # teachers' pages
+             "expectation", "how", "wrong", "right", "what",  # teachers' pages
+             "english_learners", "iep", "extension"}
+# Kept as data on purpose: a teacher page's AP "unit" and "topics" (the College Board's own names,
+# checked by py/sitegen/teachers.py), its plan "phase" names and the NGSS "fit"; the site's
+# catalogs translate what it shows of them.
 
 # Words that are glossary keys in English but stay as they are in Spanish prose: the games' own
 # names (proper names, like "Translation" and "Expression") are matched case-sensitively below, so
