@@ -17,7 +17,8 @@ import pytest
 
 pytest.importorskip("markdown_it")
 
-from sitegen.lessons import _markdown, read_page  # noqa: E402
+from sitegen.lessons import _markdown  # noqa: E402
+from sitegen.lessons import read_page as _read_page  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -26,8 +27,9 @@ TRANSLATED = LESSONS / LANG
 GLOSSARY = tomllib.loads((TRANSLATED / "glossary.toml").read_text(encoding="utf-8"))["terms"]
 
 # The prose translated as whole files: lessons and rules pages (Markdown), guided lessons,
-# check-yourself questions and teachers' pages (TOML). lessons/print/ is not in issue 39's prose list.
-PROSE_GLOBS = ["*.md", "rules/*.md", "guided/*.toml", "questions/*.toml", "teachers/*.toml"]
+# check-yourself questions and teachers' pages (TOML), and each game's one-page rules summary for
+# its print page (lessons/print/, Markdown without front matter).
+PROSE_GLOBS = ["*.md", "rules/*.md", "guided/*.toml", "questions/*.toml", "teachers/*.toml", "print/*.md"]
 
 # Front-matter and TOML keys whose values are human text (translated); every other value is data a
 # program reads and must be identical in both languages.
@@ -50,6 +52,13 @@ ALLOWED_ENGLISH: set[str] = set()
 # receptor" is not a "hormone receptor" in the glossary's sense; in "which base pairs with C", "pairs"
 # is a verb): the Spanish need not use the key's term there.
 NAMES_CONTAINING_KEYS = ["growth hormone receptor", "Growth hormone receptor", "base pairs with"]
+
+
+def read_page(path: Path) -> tuple[dict, str]:
+    """A page's front matter and body; a print summary (lessons/print/) has no front matter."""
+    if path.parent.name == "print":
+        return {}, path.read_text(encoding="utf-8")
+    return _read_page(path)
 
 
 def english_files() -> list[Path]:
