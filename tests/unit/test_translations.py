@@ -1,11 +1,13 @@
 """Spanish prose (issue 39): each file in lessons/es/ is a faithful twin of its English file.
 
-Long prose is translated as whole files per language: lessons/<lang>/<same path as in lessons/>.
-A twin must keep everything a machine reads (front-matter keys and ids, concept ids, question ids,
-guided-lesson moves, heading anchors, link targets) and use lessons/es/glossary.toml's term
-wherever the English uses a glossary key. Headings keep their English anchors by being written as
-raw HTML (``<h2 id="pairing">Apareamiento</h2>``), so a concept's ``lesson#anchor`` and every
-cross-language link land on the same section in both languages."""
+Long prose is translated as whole files per language: lessons/<lang>/<same path as under lessons/>
+(lessons, rules/, guided/, questions/, teachers/, print/), with the glossary in
+lessons/<lang>/glossary.toml. A twin keeps everything a machine reads (front-matter keys and ids,
+concept ids, question ids and answers, guided-lesson moves, standards codes, heading anchors, link
+targets) and uses the glossary's term wherever the English uses a glossary key. Headings keep their
+English anchors by being written as raw HTML (``<h2 id="pairing">El apareamiento</h2>``), so a
+concept's ``lesson#anchor`` and every cross-language link land on the same section in both
+languages, with no change to the Markdown renderer."""
 
 from __future__ import annotations
 
