@@ -13,7 +13,7 @@ open_game = partial(table_page.open_game, game="cytosis")
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_bots_play_a_whole_game(watched, site_url, players):
-    """RULINGS: a game with only bots plays itself to the end screen, scores in Health Points."""
+    """docs/rules-decisions.md › Cytosis: a game with only bots plays itself to the end screen, scores in Health Points."""
     page = open_game(watched.page, site_url, seats=",".join(["greedy"] * players), seed=3)
     page.wait_for_selector("html[data-state=over]", timeout=180_000)
     scores = page.locator("#final-scores").inner_text()

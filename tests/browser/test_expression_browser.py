@@ -48,7 +48,7 @@ def test_a_person_plays_a_card_by_mouse_and_a_turn_by_keyboard(page, site_url):
 
 
 def test_a_person_swaps_hands_by_clicking_two_seats(page, site_url):
-    """RULINGS: a Substitution turned up to start acts on the first player, who chooses two players
+    """docs/rules-decisions.md › Gene-expression matching game: a Substitution turned up to start acts on the first player, who chooses two players
     (seed 7 turns one up); the seats are the targets."""
     open_game(page, site_url, seed=7)
     assert "Substitution" in page.locator("#table svg desc").text_content()
@@ -61,7 +61,7 @@ def test_a_person_swaps_hands_by_clicking_two_seats(page, site_url):
 
 
 def test_two_players_start_the_marked_variant_from_the_landing_page(page, site_url):
-    """RULINGS: 2–3 players is a marked variant. Emptying seats 3 and 4 on the landing page starts it."""
+    """docs/rules-decisions.md › Gene-expression matching game: 2–3 players is a marked variant. Emptying seats 3 and 4 on the landing page starts it."""
     page.goto(site_url)
     card = page.locator("#game-expression")
     assert "(2–3 as a variant)" in card.locator(".players").inner_text()

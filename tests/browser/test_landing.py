@@ -65,7 +65,7 @@ def test_play_starts_a_game_against_the_computer_at_once(page, site_url, size):
 
 
 def test_choose_players_opens_by_keyboard_and_chooses_who_goes_first(page, site_url):
-    """NUCLEO accepts the first player as an option (RULINGS: chosen by a vote or at random): choosing
+    """NUCLEO accepts the first player as an option (docs/rules-decisions.md › NUCLEO: chosen by a vote or at random): choosing
     Player 2 with the keyboard starts a game in which Player 2 moves first."""
     _open(page, site_url, SIZES["laptop 1366x768"])
     card = page.locator("[data-game='nucleo']")

@@ -19,7 +19,7 @@ def answer_and_wait_for_my_turn(page):
 
 
 def test_greedy_bots_play_a_whole_game(page, site_url):
-    """RULINGS: a game with only bots plays itself to the end screen (the pool empties)."""
+    """docs/rules-decisions.md › NUCLEO: a game with only bots plays itself to the end screen (the pool empties)."""
     open_game(page, site_url, seats="greedy,greedy,greedy", seed=3)
     page.wait_for_selector("html[data-state=over]", timeout=110_000)
     scores = page.locator("#final-scores").inner_text()

@@ -13,7 +13,7 @@ open_game = partial(table_page.open_game, game="peptide")
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_greedy_bots_play_a_whole_game(page, site_url, players):
-    """RULINGS: a game with only bots plays itself to the end screen."""
+    """docs/rules-decisions.md › Peptide: a game with only bots plays itself to the end screen."""
     open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3)
     page.wait_for_selector("html[data-state=over]", timeout=240_000)
     scores = page.locator("#final-scores").inner_text()

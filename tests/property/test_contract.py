@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md), checked on random legal games of every registered game.
+"""The engine contract (docs/design.md), checked on random legal games of every registered game.
 
 Each game's own property tests add its conservation rules; these hold for all of them: legal
 moves exist until the end, every event has text, scores add up, views are JSON, records replay,
@@ -65,7 +65,7 @@ def test_bots_decide_only_from_what_their_seat_sees(game_id, bot):
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_greedy_bots_play_a_whole_game(game_id):
-    """A game with only bots plays itself to the end (RULINGS: all games)."""
+    """A game with only bots plays itself to the end (docs/rules-decisions.md › All games)."""
     from biocards.bots import play_out
 
     game = games.get(game_id)
@@ -76,7 +76,7 @@ def test_greedy_bots_play_a_whole_game(game_id):
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_game_declares_its_facts(game_id):
-    """STYLE 5: each game declares id, title, players and bots once."""
+    """docs/design.md › The engine contract: each game declares id, title, players and bots once."""
     game = games.get(game_id)
     assert game.title and game.summary
     assert 1 <= game.min_players <= game.max_players

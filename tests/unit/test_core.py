@@ -123,7 +123,7 @@ def test_deck_without_reshuffle_runs_dry():
 
 
 def test_supply_gives_what_is_left_and_never_goes_negative():
-    """RULINGS, all games: a gain larger than the supply gives what is left."""
+    """docs/rules-decisions.md › All games: a gain larger than the supply gives what is left."""
     atp = Supply("ATP", 3)
     assert atp.take(2) == 2 and atp.take(5) == 1 and atp.count == 0
     atp.give_back(3)

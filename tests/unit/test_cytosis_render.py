@@ -34,7 +34,7 @@ def test_svg_parses_and_only_legal_moves_areclickable_moves():
 
 
 def test_render_is_pure():
-    """STYLE 7: render only reads the view; the same view gives the same picture twice."""
+    """docs/design.md › Drawing: render only reads the view; the same view gives the same picture twice."""
     st = GAME.new_state(3, seed=2)
     view = st.view(0)
     before = repr(view)

@@ -1,4 +1,4 @@
-"""Cytosis rules, one test per rule of the rulebook (base game) and per RULINGS.md line."""
+"""Cytosis rules, one test per rule of the rulebook (base game) and per decision in docs/rules-decisions.md."""
 
 import re
 
@@ -85,7 +85,7 @@ def test_setup_by_player_count(players, workers, events, goals):
 
 
 def test_starting_atp_two_three_four():
-    """Setup: the first player gets 2 ATP, the next 3, then 4 … (RULINGS: Cytosis)."""
+    """Setup: the first player gets 2 ATP, the next 3, then 4 … (docs/rules-decisions.md › Cytosis)."""
     assert GAME.new_state(5, 0, first_player=0).atp == [2, 3, 4, 5, 6]
 
 
@@ -174,7 +174,7 @@ def test_one_worker_per_spot():
 
 @pytest.mark.parametrize("slot, cost", [(0, 0), (1, 0), (2, 1), (3, 2)])
 def test_purchase_pays_the_slot_cost_and_reduce_event_takes_one_off(slot, cost):
-    """The four purchase spots: pay 0/0/1/2 ATP (RULINGS: design) and take the card beneath; Reduce takes 1 off."""
+    """The four purchase spots: pay 0/0/1/2 ATP (docs/rules-decisions.md › Cytosis: design) and take the card beneath; Reduce takes 1 off."""
     state = playing()
     p = state.turn
     stock(state, p, atp=3)
@@ -333,7 +333,7 @@ def test_exocytosis_needs_a_vesicle_that_matches_the_card():
 
 
 def test_a_gain_larger_than_the_stock_gives_what_is_left():
-    """RULINGS (all games): components are finite; taking 3 mRNA when 1 is left gives 1."""
+    """docs/rules-decisions.md › All games: components are finite; taking 3 mRNA when 1 is left gives 1."""
     state = playing()
     p = state.turn
     have = state.cubes[p]["mrna"]
@@ -379,7 +379,7 @@ def test_goal_cards_score_at_the_end_for_completed_cards_of_their_kind():
 
 
 def test_base_game_only_no_virus_expansion_components():
-    """RULINGS: base game only; the Virus Expansion's cards, goals and events are not in the game."""
+    """docs/rules-decisions.md › Cytosis: base game only; the Virus Expansion's cards, goals and events are not in the game."""
     assert not [c for c in CARDS if "virus" in (c.kind + c.name).lower()]
     assert not [g for g in GOALS if g.name in ("Virus Attack", "Immune Response")]
     assert {e.kind for e in EVENTS} == {"boost", "reduce", "toxicity"}

@@ -1,7 +1,7 @@
 """The gene-expression game's SVG table (render.py): what a player must see and can click.
 
-Each test names the rule (seed 004_…, RULINGS.md › Gene-expression matching game) or the DESIGN
-requirement it shows on the table.
+Each test names the rule (the gene-expression game's rulebook, docs/rules-decisions.md › Gene-expression
+matching game) or the design requirement (docs/design.md) it shows on the table.
 """
 
 import html
@@ -131,7 +131,7 @@ def test_playable_cards_are_marked_in_words_not_by_colour_alone():
 
 
 def test_a_substitution_is_chosen_on_the_players_seats():
-    """RULINGS: Substitution: choose two players (you may be one); they swap hands. The first pick is
+    """docs/rules-decisions.md › Gene-expression matching game: Substitution: choose two players (you may be one); they swap hands. The first pick is
     marked on its seat and cannot be picked again."""
     state = table([["promoter:substitution", "operon:5"], ["operon:1"], ["operon:2"], ["operon:4"]],
                   "expressed-gene:3")
@@ -188,7 +188,7 @@ def test_render_is_pure():
 
 
 def test_a_link_may_name_two_or_three_seats_only_for_the_marked_variant():
-    """RULINGS: 2–3 players only as a marked variant (the page asks with opt-variant=true)."""
+    """docs/rules-decisions.md › Gene-expression matching game: 2–3 players only as a marked variant (the page asks with opt-variant=true)."""
     from biocards.games.translation import GAME as TRANSLATION
     from biocards.web.seats import SetupError, parse, player_range
 

@@ -1,4 +1,4 @@
-"""Gene-expression matching game rules (seed 004_…, and RULINGS.md › Gene-expression matching game).
+"""Gene-expression matching game rules (the gene-expression game's rulebook, and docs/rules-decisions.md › Gene-expression matching game).
 
 Each test names the rulebook section or ruling it checks; "design" marks decisions the rulebook
 leaves open, documented on lessons/rules/expression.md.
@@ -59,7 +59,7 @@ def seed_turning_up(action: str, players: int = 4) -> int:
 # -- the deck -----------------------------------------------------------------------------------
 
 def test_deck_is_72_cards_four_categories_numbers_and_two_of_each_action():
-    """RULINGS deck: 4 categories × (1–10 + two each of Substitution, Translocation, Deletion, Insertion)."""
+    """docs/rules-decisions.md › Gene-expression matching game deck: 4 categories × (1–10 + two each of Substitution, Translocation, Deletion, Insertion)."""
     assert len(DECK) == 72
     counts = Counter(DECK)
     for category in PATHWAY:
@@ -71,7 +71,7 @@ def test_deck_is_72_cards_four_categories_numbers_and_two_of_each_action():
 
 
 def test_seed_action_names_map_to_the_four_mutations():
-    """RULINGS: gene replacement = Substitution, shift = Translocation, deletion, insertion."""
+    """docs/rules-decisions.md › Gene-expression matching game: gene replacement = Substitution, shift = Translocation, deletion, insertion."""
     assert [MUTATIONS[a].name for a in ACTIONS] == ["Substitution", "Translocation", "Deletion", "Insertion"]
 
 
@@ -92,7 +92,7 @@ def test_seed_action_names_map_to_the_four_mutations():
     ("operon:insertion", "operon:deletion", False),     # different action, same category
 ])
 def test_can_follow_by_pathway_number_or_action(card, top, ok):
-    """RULINGS: next category along promoter → operon → transcription factor → expressed gene →
+    """docs/rules-decisions.md › Gene-expression matching game: next category along promoter → operon → transcription factor → expressed gene →
     promoter, or the same number, or the same action (rulebook "Discarding" example: promoter 3)."""
     assert can_follow(card, top) is ok
 
@@ -127,7 +127,7 @@ def test_setup_deals_six_and_turns_up_one(players):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_two_or_three_players_need_the_variant_option(players):
-    """RULINGS: 4–6 players as printed; 2–3 only as a marked variant (variant=True)."""
+    """docs/rules-decisions.md › Gene-expression matching game: 4–6 players as printed; 2–3 only as a marked variant (variant=True)."""
     with pytest.raises(ValueError, match="variant=True"):
         GAME.new_state(players, 1)
     with pytest.raises(ValueError, match="variant=True"):
@@ -144,7 +144,7 @@ def test_player_count_outside_two_to_six_is_refused(players):
 
 
 def test_target_is_an_option_and_must_be_positive():
-    """RULINGS: a match is played to 500, configurable."""
+    """docs/rules-decisions.md › Gene-expression matching game: a match is played to 500, configurable."""
     assert GAME.new_state(4, 1, target=100).target == 100
     with pytest.raises(ValueError, match="target"):
         GAME.new_state(4, 1, target=0)
@@ -164,7 +164,7 @@ def test_the_target_is_bounded_so_no_value_makes_a_match_endless():
 # -- the first card turned up -------------------------------------------------------------------
 
 def test_first_card_translocation_skips_the_first_player():
-    """Rulebook NOTE, RULINGS: a turned-up action acts on the first player: Translocation skips."""
+    """Rulebook NOTE, docs/rules-decisions.md › Gene-expression matching game: a turned-up action acts on the first player: Translocation skips."""
     state = GAME.new_state(4, seed_turning_up("translocation"), first_player=0)
     assert state.current_player == 1 and [len(h) for h in state.hands] == [6, 6, 6, 6]
 
@@ -206,7 +206,7 @@ def second_hand_turning_up(action: str):
 
 
 def test_an_action_turned_up_in_a_later_hand_acts_on_that_hands_first_player():
-    """RULINGS: the turned-up action acts on the first player, who is Player 2 in hand 2."""
+    """docs/rules-decisions.md › Gene-expression matching game: the turned-up action acts on the first player, who is Player 2 in hand 2."""
     state = second_hand_turning_up("translocation")
     assert state.first == 1 and state.current_player == 2
     state = second_hand_turning_up("insertion")
@@ -241,7 +241,7 @@ def test_a_card_that_does_not_match_is_refused_with_a_reason_and_changes_nothing
 
 
 def test_you_may_draw_even_when_you_could_play():
-    """RULINGS: a player who cannot *or does not* play draws one card."""
+    """docs/rules-decisions.md › Gene-expression matching game: a player who cannot *or does not* play draws one card."""
     state = table([["operon:7", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3",
                   draw=["expressed-gene:9"])
     assert Action("draw") in state.legal_actions()
@@ -299,7 +299,7 @@ def test_with_nothing_to_draw_a_player_passes_and_a_full_round_of_passes_blocks_
 # -- the four actions ---------------------------------------------------------------------------
 
 def test_translocation_skips_the_next_player():
-    """RULINGS: Translocation, the next player is skipped."""
+    """docs/rules-decisions.md › Gene-expression matching game: Translocation, the next player is skipped."""
     state = table([["operon:translocation", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
     events = play(state, "operon:translocation")
     assert state.current_player == 2
@@ -308,14 +308,14 @@ def test_translocation_skips_the_next_player():
 
 
 def test_insertion_makes_the_next_player_draw_two_and_skip():
-    """RULINGS: Insertion, the next player draws 2 and is skipped."""
+    """docs/rules-decisions.md › Gene-expression matching game: Insertion, the next player draws 2 and is skipped."""
     state = table([["operon:insertion", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
     play(state, "operon:insertion")
     assert len(state.hands[1]) == 3 and state.current_player == 2
 
 
 def test_deletion_plays_one_more_card_whatever_the_top_but_not_a_deletion():
-    """RULINGS: Deletion, play one more card at once, any card but a Deletion, ignoring the top card."""
+    """docs/rules-decisions.md › Gene-expression matching game: Deletion, play one more card at once, any card but a Deletion, ignoring the top card."""
     hand = ["operon:deletion", "operon:deletion", "promoter:1", "expressed-gene:9"]
     state = table([hand, ["operon:1"], ["operon:2"], ["operon:3"]], "promoter:3")
     play(state, "operon:deletion")
@@ -328,7 +328,7 @@ def test_deletion_plays_one_more_card_whatever_the_top_but_not_a_deletion():
 
 
 def test_deletion_with_only_deletions_left_ends_the_turn():
-    """RULINGS: if you cannot play another card, your turn ends."""
+    """docs/rules-decisions.md › Gene-expression matching game: if you cannot play another card, your turn ends."""
     state = table([["operon:deletion", "promoter:deletion"], ["operon:1"], ["operon:2"], ["operon:3"]],
                   "promoter:3")
     events = play(state, "operon:deletion")
@@ -346,7 +346,7 @@ def test_deletion_as_the_last_card_wins_the_hand():
 
 
 def test_a_deletion_then_the_last_card_goes_out_in_one_turn():
-    """RULINGS Deletion: the extra card ignores the top card, so Deletion + any last card empties the hand."""
+    """docs/rules-decisions.md › Gene-expression matching game Deletion: the extra card ignores the top card, so Deletion + any last card empties the hand."""
     state = table([["operon:deletion", "expressed-gene:9"], ["operon:1"], ["promoter:deletion"], ["operon:3"]],
                   "promoter:3")
     play(state, "operon:deletion")
@@ -356,7 +356,7 @@ def test_a_deletion_then_the_last_card_goes_out_in_one_turn():
 
 
 def test_an_insertion_with_too_few_cards_left_gives_what_is_left():
-    """RULINGS (all games): a gain larger than the supply gives what is left. With the draw pile
+    """docs/rules-decisions.md › All games: a gain larger than the supply gives what is left. With the draw pile
     empty and only the old top card under the Insertion, the reshuffle yields one card."""
     state = table([["operon:insertion", "promoter:1"], ["operon:1"], ["operon:2"], ["operon:3"]],
                   "promoter:3", draw=[])
@@ -377,7 +377,7 @@ def test_the_extra_card_after_a_deletion_can_be_an_action_and_acts():
 
 
 def test_substitution_swaps_the_hands_of_two_chosen_players_you_may_be_one():
-    """RULINGS: Substitution, choose two players (you may be one); they swap hands."""
+    """docs/rules-decisions.md › Gene-expression matching game: Substitution, choose two players (you may be one); they swap hands."""
     state = table([["operon:substitution", "promoter:1", "promoter:2"], ["operon:1"], ["operon:2", "operon:4"],
                    ["operon:3"]], "promoter:3")
     play(state, "operon:substitution")
@@ -588,7 +588,7 @@ def test_greedy_decides_only_from_what_its_seat_sees_in_every_kind_of_decision()
     assert {"turn", "drawn", "extra", "swap-first", "swap-second"} <= kinds
 
 
-# -- compact positions (STYLE 8) ------------------------------------------------------------------
+# -- compact positions (docs/design.md › Tests, compact positions) --------------------------------
 
 def test_positions_round_trip_between_turns():
     """A position text rebuilds the same table, the same unseen cards and the same legal moves."""
@@ -632,7 +632,7 @@ def test_events_name_every_concept_the_issue_lists():
 
 
 def test_in_the_two_player_variant_a_skip_gives_you_another_turn():
-    """RULINGS variant: with two players, skipping the next player brings the turn straight back."""
+    """docs/rules-decisions.md › Gene-expression matching game variant: with two players, skipping the next player brings the turn straight back."""
     state = table([["operon:translocation", "promoter:1"], ["operon:1"]], "promoter:3")
     play(state, "operon:translocation")
     assert state.current_player == 0

@@ -92,7 +92,7 @@ def test_who_goes_first_does_not_change_the_deal(game_id):
 
 
 def test_cytosis_starting_atp_counts_from_the_first_player_clockwise():
-    """Cytosis rulebook (RULINGS): starting ATP 2, 3, 4, … from the first player clockwise."""
+    """Cytosis rulebook (docs/rules-decisions.md › Cytosis): starting ATP 2, 3, 4, … from the first player clockwise."""
     game = games.get("cytosis")
     state = game.new_state(3, 4, first_player=1)
     assert [state.atp[1], state.atp[2], state.atp[0]] == [2, 3, 4]

@@ -180,7 +180,7 @@ def test_start_and_stop_codons_stated_correctly():
 
 
 def test_amino_acid_water_column_matches_the_translation_ruling():
-    """RULINGS.md, Translation: hydrophobic A C H I F L M W V Y; hydrophilic D E G K N P Q R S T."""
+    """docs/rules-decisions.md › Translation: hydrophobic A C H I F L M W V Y; hydrophilic D E G K N P Q R S T."""
     _, body = read_page(LESSONS / "amino-acids.md")
     rows = re.findall(r"^\| ([A-Z]) \| (\w{3}) \| [\w ]+ \| (hydrophobic|hydrophilic)", body, re.M)
     assert len(rows) == 20
@@ -284,7 +284,7 @@ def _registered_games():
 
 @pytest.mark.parametrize("game", _registered_games(), ids=lambda g: g.id)
 def test_every_event_concept_of_every_game_is_in_concepts_toml(game):
-    """DESIGN.md: events name concept ids from lessons/concepts.toml, so each "Why?" link resolves."""
+    """docs/design.md: events name concept ids from lessons/concepts.toml, so each "Why?" link resolves."""
     from biocards.core.testing import random_game
 
     known, unknown = concepts(), set()

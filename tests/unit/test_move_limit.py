@@ -1,4 +1,4 @@
-"""The move limit (RULINGS, all games: a game must end) is named in the log when it ends a game."""
+"""The move limit (docs/rules-decisions.md › All games: a game must end) is named in the log when it ends a game."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def players_for(game) -> int:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_game_ended_by_the_move_limit_says_so_in_the_log(game):
-    """RULINGS (all games): a visible limit ends a game that could loop; issue 33: a Translation game
+    """docs/rules-decisions.md › All games: a visible limit ends a game that could loop; issue 33: a Translation game
     ended by the move limit had no game-over line in its log. Every game's last move says so."""
     state = game.new_state(players_for(game), 4)
     state.history.extend([state.legal_actions()[0]] * (game.max_moves - 1))  # as if those moves were made

@@ -55,7 +55,7 @@ def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
 
 
 def test_your_hand_is_face_up_and_the_others_are_counts_only():
-    """Hidden information (RULINGS): you see your amino acids and protein sequences; of another player
+    """Hidden information (docs/rules-decisions.md › NUCLEO): you see your amino acids and protein sequences; of another player
     only how many cards they hold."""
     st = GAME.new_state(2, seed=3)
     st.amino[0], st.amino[1] = {"W": 2}, {"K": 1, "C": 4}
@@ -93,7 +93,7 @@ def _to_offer(st, items_give, items_ask, seat=1):
 
 
 def test_the_offer_on_the_table_shows_both_sides_and_its_answers_are_reachable():
-    """Negotiation (RULINGS): the target sees what each side gives, and can accept, decline or counter."""
+    """Negotiation (docs/rules-decisions.md › NUCLEO): the target sees what each side gives, and can accept, decline or counter."""
     st = GAME.new_state(2, seed=3, first_player=0)
     st.amino[0] = {"H": 1, "A": 2}
     st.amino[1] = {"C": 1}

@@ -1,4 +1,4 @@
-"""NUCLEO rules (seed 002_…) and RULINGS.md › NUCLEO, one test per rule."""
+"""NUCLEO rules (the NUCLEO rulebook, ) and docs/rules-decisions.md › NUCLEO, one test per rule."""
 
 import re
 from collections import Counter
@@ -47,7 +47,7 @@ def to_phase(state, phase):
 # -- components ---------------------------------------------------------------------------------
 
 def test_121_amino_acid_cards_split_by_codon_count():
-    """RULINGS: 121 cards; design: codons in the standard code plus three."""
+    """docs/rules-decisions.md › NUCLEO: 121 cards; design: codons in the standard code plus three."""
     assert sum(AMINO_CARDS.values()) == 121
     code = Counter(c for c in STANDARD_CODE if c != "*")
     assert CODONS == dict(code)
@@ -68,7 +68,7 @@ LITERATURE = {
 
 
 def test_twenty_real_proteins_with_sources_and_roles():
-    """RULINGS: 20 real peptides, each with its real sequence and a UniProt or PubChem source."""
+    """docs/rules-decisions.md › NUCLEO: 20 real peptides, each with its real sequence and a UniProt or PubChem source."""
     assert len(PROTEINS) == 20 and len({p.name for p in PROTEINS}) == 20
     assert {p.name: p.sequence for p in PROTEINS} == LITERATURE
     for p in PROTEINS:
@@ -78,7 +78,7 @@ def test_twenty_real_proteins_with_sources_and_roles():
 
 @pytest.mark.parametrize("card", PROTEINS, ids=lambda p: p.name)
 def test_each_protein_needs_exactly_the_amino_acids_of_its_sequence(card):
-    """RULINGS: a protein card needs its amino-acid composition: its sequence's cards build it, one fewer does not."""
+    """docs/rules-decisions.md › NUCLEO: a protein card needs its amino-acid composition: its sequence's cards build it, one fewer does not."""
     assert all(AMINO_CARDS[a] >= n for a, n in Counter(card.sequence).items()), "the deck cannot supply it"
     state = to_phase(new(seed=2), "build")
     p = state.turn_player
@@ -106,7 +106,7 @@ def test_each_protein_needs_exactly_the_amino_acids_of_its_sequence(card):
     ("Met-enkephalin", "YGGFM"), ("Leu-enkephalin", "YGGFL"), ("Bradykinin", "RPPGFSPFR"),
     ("Angiotensin II", "DRVYIHPF"), ("Substance P", "RPKPQQFFGLM")])
 def test_public_protein_function_gives_sequence_and_value(name, sequence):
-    """Issue: biocards.games.nucleo.protein(name) has .sequence (N→C) and .value; RULINGS names these."""
+    """Issue: biocards.games.nucleo.protein(name) has .sequence (N→C) and .value; docs/rules-decisions.md › NUCLEO names these."""
     card = protein(name)
     assert card.sequence == sequence and card.value == (len(sequence) + 1) // 2
     assert card in PROTEINS
@@ -121,13 +121,13 @@ def test_protein_value_grows_with_length():
 
 
 def test_eighteen_action_cards_with_the_three_timings():
-    """RULINGS: 18 action cards; some played at once, some kept, some change build coins."""
+    """docs/rules-decisions.md › NUCLEO: 18 action cards; some played at once, some kept, some change build coins."""
     assert sum(c.copies for c in ACTION_CARDS.values()) == 18
     assert {c.timing for c in ACTION_CARDS.values()} == {"now", "trade", "build"}
 
 
 def test_dice():
-    """RULINGS: d6 two faces one amino acid, one face two, two faces action, one face protein; d20 one per amino acid."""
+    """docs/rules-decisions.md › NUCLEO: d6 two faces one amino acid, one face two, two faces action, one face protein; d20 one per amino acid."""
     assert Counter(D6) == {"one": 2, "two": 1, "action": 2, "protein": 1}
     assert sorted(D20) == sorted(AMINO_CARDS)
 
@@ -153,14 +153,14 @@ def test_player_count_is_two_to_four():
 
 
 def test_starting_player_is_chosen_at_random():
-    """RULINGS: starting player at random (the imitation vote is for tables of people)."""
+    """docs/rules-decisions.md › NUCLEO: starting player at random (the imitation vote is for tables of people)."""
     assert {new(3, seed=s).first_player for s in range(30)} == {0, 1, 2}
 
 
 # -- a turn -----------------------------------------------------------------------------------------
 
 def test_turn_parts_in_order_roll_then_trade_then_build():
-    """RULINGS: 1 free amino acid, 2 the die, 3 trade, 4 build."""
+    """docs/rules-decisions.md › NUCLEO: 1 free amino acid, 2 the die, 3 trade, 4 build."""
     state = new()
     to_phase(state, "roll")
     assert [a.kind for a in state.legal_actions()] == ["roll"]
@@ -201,7 +201,7 @@ def test_setup_rerolls_until_an_amino_acid_is_left():
 
 
 def test_starting_player_can_be_set_by_the_classroom_vote():
-    """RULINGS: the starting player at random, or the imitate-a-protein vote's winner (an option)."""
+    """docs/rules-decisions.md › NUCLEO: the starting player at random, or the imitate-a-protein vote's winner (an option)."""
     state = GAME.new_state(3, seed=1, first_player=2)
     assert state.first_player == state.turn_player == 2
     assert GAME.load(state.to_record()).first_player == 2
@@ -281,14 +281,14 @@ def test_final_score_is_coins_minus_cards_in_hand_never_below_zero():
 
 
 def test_equal_top_scores_share_the_win():
-    """RULINGS: equal top scores share the win."""
+    """docs/rules-decisions.md › NUCLEO: equal top scores share the win."""
     state = new()
     state.coins, state.proteins = [5, 5], [[], []]
     assert state.winners() == [0, 1]
 
 
 def test_round_cap():
-    """RULINGS (all games): a documented limit, 80 rounds."""
+    """docs/rules-decisions.md › All games: a documented limit, 80 rounds."""
     state = to_phase(new(), "build")
     state.round = MAX_ROUNDS
     state.turn_player = (state.first_player - 1) % 2
@@ -317,7 +317,7 @@ def offer(state, to, give=(), ask=()):
 
 
 def test_offer_of_cards_and_coins_is_a_pending_decision_for_the_other_player():
-    """RULINGS: offers of amino acids, protein cards and coins; the offer waits on the player it is made to."""
+    """docs/rules-decisions.md › NUCLEO: offers of amino acids, protein cards and coins; the offer waits on the player it is made to."""
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
     state.coins[p] = 2
@@ -342,7 +342,7 @@ def test_offer_of_cards_and_coins_is_a_pending_decision_for_the_other_player():
 
 
 def test_you_may_ask_for_a_protein_card_you_cannot_see():
-    """RULINGS: protein cards can be traded; you may ask for any card you do not hold."""
+    """docs/rules-decisions.md › NUCLEO: protein cards can be traded; you may ask for any card you do not hold."""
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
     theirs = state.proteins[q][0]
@@ -420,7 +420,7 @@ def test_offers_are_limited_per_turn():
 
 
 def test_fixed_trade_five_random_for_one_of_choice():
-    """RULINGS: five random amino acids of your own for one of your choice, always available."""
+    """docs/rules-decisions.md › NUCLEO: five random amino acids of your own for one of your choice, always available."""
     state = to_phase(new(seed=5), "trade")
     p = state.turn_player
     give_hand(state, p, "AAAAA")
@@ -546,7 +546,7 @@ def test_action_deck_reshuffles_its_discards():
 
 
 def test_catalyst_and_modification_change_the_coins_a_build_earns():
-    """RULINGS: some action cards change the coins earned when building."""
+    """docs/rules-decisions.md › NUCLEO: some action cards change the coins earned when building."""
     for boost, name, extra in (("catalyst", "Glutathione", 1), ("modification", "Kallidin", 2)):
         state = to_phase(new(seed=2), "build")
         p = state.turn_player
@@ -653,7 +653,7 @@ def offer_to_greedy(state, give, ask):
 
 
 def test_greedy_accepts_a_trade_that_improves_its_position_and_declines_one_that_does_not():
-    """RULINGS: bots accept a trade only if it improves their position."""
+    """docs/rules-decisions.md › NUCLEO: bots accept a trade only if it improves their position."""
     from biocards.games.nucleo.bots import missing
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
@@ -787,7 +787,7 @@ def test_version_2_records_with_cancelled_offers_replay_with_the_offers_used():
 
 
 def test_the_beginner_computer_never_accepts_a_losing_trade():
-    """RULINGS (NUCLEO): bots accept a trade only if it improves their position; the beginner plays at
+    """docs/rules-decisions.md › NUCLEO: bots accept a trade only if it improves their position; the beginner plays at
     random otherwise (issue 33: it gave its coins away for nothing)."""
     state = to_phase(new(seed=3), "trade")
     p, q = state.turn_player, 1 - state.turn_player
@@ -817,7 +817,7 @@ def test_three_winners_share_the_win_in_plain_words():
 
 
 def test_the_round_cap_never_shows_a_round_past_the_last():
-    """RULINGS (all games): a visible round cap; the last round is shown as round 80 of 80."""
+    """docs/rules-decisions.md › All games: a visible round cap; the last round is shown as round 80 of 80."""
     state = to_phase(new(seed=3), "build")
     state.round = MAX_ROUNDS
     while not state.is_terminal():
@@ -827,7 +827,7 @@ def test_the_round_cap_never_shows_a_round_past_the_last():
 
 
 def test_a_build_worth_more_than_the_pool_holds_says_what_it_pays():
-    """RULINGS: components are finite: a build pays what the pool has left, and its label says so."""
+    """docs/rules-decisions.md › All games: components are finite: a build pays what the pool has left, and its label says so."""
     state = to_phase(new(seed=3), "build")
     p = state.turn_player
     name = state.proteins[p][0]
@@ -952,7 +952,7 @@ def test_version_3_records_replay_with_only_the_target_countering():
 
 
 def test_the_minute_for_negotiating_is_an_option_off_by_default():
-    """RULINGS (NUCLEO): the rulebook's one-minute timer is an option for tables with people."""
+    """docs/rules-decisions.md › NUCLEO: the rulebook's one-minute timer is an option for tables with people."""
     state = to_phase(new(seed=3), "trade")
     assert state.view(None)["clock"] is None
     assert "time-up" not in [a.kind for a in state.legal_actions()]

@@ -1,4 +1,4 @@
-"""Peptide rules, one test per rule of the rulebook (seeds/000_…) and per ruling (RULINGS.md, Peptide)."""
+"""Peptide rules, one test per rule of the rulebook (the Peptide rulebook) and per ruling (docs/rules-decisions.md › Peptide)."""
 
 from itertools import product
 
@@ -40,7 +40,7 @@ def do(st, kind, **params):
 # -- cards -----------------------------------------------------------------------------------------
 
 def test_deck_has_twenty_amino_acids_each_with_a_real_rna_codon():
-    """RULINGS: one card per standard amino acid, each showing one real codon (NCBI table 1, RNA)."""
+    """docs/rules-decisions.md › Peptide: one card per standard amino acid, each showing one real codon (NCBI table 1, RNA)."""
     assert len(AMINO_CARDS) == 20
     for code, card in AMINO_CARDS.items():
         assert set(card.codon) <= set("AGCU") and len(card.codon) == 3
@@ -48,7 +48,7 @@ def test_deck_has_twenty_amino_acids_each_with_a_real_rna_codon():
 
 
 def test_fixed_codons_and_values_from_the_rulebook():
-    """RULINGS: Arginine CGA, Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5."""
+    """docs/rules-decisions.md › Peptide: Arginine CGA, Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5."""
     assert amino_card("R").codon == "CGA"
     assert amino_card("T").codon == "ACC"
     assert amino_card("S").codon == "UCA"
@@ -107,7 +107,7 @@ def test_face_down_selection_gives_one_atp():
 
 
 def test_first_player_card_once_per_round_and_takes_effect_at_once():
-    """RULINGS: taking the First Player card uses a selection, once per round; Phase 2 starts with the taker."""
+    """docs/rules-decisions.md › Peptide: taking the First Player card uses a selection, once per round; Phase 2 starts with the taker."""
     st = new(3, seed=4)
     pick = next(a for a in st.legal_actions() if a.kind == "pick")
     st.apply(pick)  # seat 0
@@ -135,7 +135,7 @@ def test_select_twice_costs_three_and_gives_up_the_later_turn():
 
 
 def test_reset_fields_cost_atp_and_repeat_in_one_turn():
-    """RULINGS: ATP actions (reset RNA 1, reset organelles 2) any number of times in your own turn."""
+    """docs/rules-decisions.md › Peptide: ATP actions (reset RNA 1, reset organelles 2) any number of times in your own turn."""
     st = new(2, seed=6)
     st.atp[0], st.atp_supply = 5, st.atp_supply - 3
     do(st, "reset-rna")
@@ -155,7 +155,7 @@ def test_reset_rna_in_phase_two():
 # -- phase 2: organelles ---------------------------------------------------------------------------
 
 def test_mitochondrion_gives_two_atp_from_a_finite_supply():
-    """Mitochondria: collect 2 ATP; RULINGS: a gain larger than the supply gives what is left."""
+    """Mitochondria: collect 2 ATP; docs/rules-decisions.md › Peptide: a gain larger than the supply gives what is left."""
     st = to_resolve(new(), [("mitochondrion", False), ("mitochondrion", False)])
     do(st, "resolve", organelle="mitochondrion", facedown=False)
     assert st.atp[0] == 4
@@ -222,7 +222,7 @@ def test_synthetase_needs_two_atp():
 
 
 def test_stop_is_revealed_and_one_more_round_is_played():
-    """Winning the Game / RULINGS: STOP drawn ⇒ finish this round, play one more, then score."""
+    """Winning the Game / docs/rules-decisions.md › Peptide: STOP drawn ⇒ finish this round, play one more, then score."""
     st = to_resolve(new(), [("synthetase", False)])
     st.amino_deck[-2:] = [STOP, "W"]
     do(st, "resolve", organelle="synthetase", facedown=False)
@@ -298,7 +298,7 @@ def test_rulebook_scoring_example_is_16():
 
 
 def test_hand_scoring_uses_the_best_assignment():
-    """RULINGS: each RNA counts once; the best assignment, not draw order (His+Asn beat Gln)."""
+    """docs/rules-decisions.md › Peptide: each RNA counts once; the best assignment, not draw order (His+Asn beat Gln)."""
     assert hand_points("QHN", "CAUAAU") == 1
     assert hand_points("NHQ", "UAACUA") == 1
     assert hand_points("", "") == 0
@@ -308,7 +308,7 @@ def test_hand_scoring_uses_the_best_assignment():
 # -- advanced --------------------------------------------------------------------------------------
 
 def test_advanced_track_starts_at_four_and_three_and_is_capped():
-    """RULINGS/Advanced: energy starts 4 (max 10), RNA 3 (max 9); a Vacuole may raise one by a step."""
+    """docs/rules-decisions.md › Peptide, advanced game: energy starts 4 (max 10), RNA 3 (max 9); a Vacuole may raise one by a step."""
     st = to_resolve(new(advanced=True), [("vacuole", False)])
     assert st.track[0] == [4, 3]
     do(st, "resolve", organelle="vacuole", facedown=False)
@@ -348,7 +348,7 @@ def test_basic_game_has_no_limits():
 
 
 def test_round_cap_ends_the_game():
-    """Cap (RULINGS, all games): with no STOP drawn, the game ends after round MAX_ROUNDS."""
+    """Cap (docs/rules-decisions.md › All games: with no STOP drawn, the game ends after round MAX_ROUNDS."""
     st = new(2, seed=9)
     st.round = MAX_ROUNDS
     bot = [GAME.make_bot("random", s, 1) for s in range(2)]
@@ -483,7 +483,7 @@ def test_each_round_deals_two_per_player_or_six_for_two_and_discards_leftovers()
 
 
 def test_next_round_starts_with_whoever_took_the_first_player_card():
-    """RULINGS: the taker is First Player at once, so Phase 2 and the next round start with them."""
+    """docs/rules-decisions.md › Peptide: the taker is First Player at once, so Phase 2 and the next round start with them."""
     st = new(3, seed=4)
     st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 0
     st.apply(next(a for a in st.legal_actions() if a.kind == "pick"))  # seat 1
@@ -557,7 +557,7 @@ def test_permanent_needs_a_linked_amino_acid_and_link_needs_its_rna():
 
 
 def test_gains_from_face_down_cards_and_vacuoles_stop_at_an_empty_supply():
-    """RULINGS: 32 ATP are all there is; a face-down card or Vacuole with the supply empty gives 0 ATP."""
+    """docs/rules-decisions.md › Peptide: 32 ATP are all there is; a face-down card or Vacuole with the supply empty gives 0 ATP."""
     st = to_resolve(new(), [("vacuole", False), ("nucleus", True)])
     st.atp[1] += st.atp_supply
     st.atp_supply = 0
@@ -618,7 +618,7 @@ def test_hand_points_takes_letters_in_any_iterable_and_refuses_dna_letters():
 
 
 def test_hand_points_is_the_best_assignment_on_every_small_hand():
-    """RULINGS: hand scoring uses the assignment matching the most cards (checked against brute force)."""
+    """docs/rules-decisions.md › Peptide: hand scoring uses the assignment matching the most cards (checked against brute force)."""
     from itertools import permutations
 
     def brute(aminos, rna):

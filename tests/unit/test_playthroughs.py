@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE 9): each registered game replays its stored seeded game exactly."""
+"""Golden playthroughs (docs/design.md › Tests, golden playthroughs): each registered game replays its stored seeded game exactly."""
 
 from pathlib import Path
 

@@ -63,7 +63,7 @@ def test_nucleo_has_20_proteins_18_actions_121_amino_acids_and_the_largest_coin_
     game = made["nucleo"]
     assert decks(game) == {"Protein card": 20, "Action card": 18, "Amino acid": 121}
     amino = names(game, "Amino acid")
-    assert amino["Leucine"] == 9 and amino["Methionine"] == 4  # codons + 3 (RULINGS)
+    assert amino["Leucine"] == 9 and amino["Methionine"] == 4  # codons + 3 (docs/rules-decisions.md › All games)
     assert len(dict(game.tokens)["NUCLEOcoins"]) == 32
     assert [len(s.faces) for s in game.spinners] == [6, 20]
     assert len(game.nets) == 1 and Counter(game.nets[0].faces) == {"1 amino acid": 2, "2 amino acids": 1,

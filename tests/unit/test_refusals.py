@@ -118,7 +118,7 @@ def test_translation_extend_or_insert_on_a_full_strand_says_the_strand_is_full()
 
 
 def test_translation_a_card_bought_this_turn_used_already_or_not_owned_each_says_which():
-    """RULINGS (Translation): a card bought this turn waits for your next turn; each card is used at
+    """docs/rules-decisions.md › Translation: a card bought this turn waits for your next turn; each card is used at
     most once a turn. Each refusal names its own reason, and ownership comes before cost."""
     state = translation(seq="ACGTAC")
     state.apply(state.legal_actions()[[a.key for a in state.legal_actions()].index(
@@ -132,7 +132,7 @@ def test_translation_a_card_bought_this_turn_used_already_or_not_owned_each_says
 
 
 def test_translation_toggle_water_is_never_sold():
-    """RULINGS: every player starts with Toggle Water and Extend; these two are not sold."""
+    """docs/rules-decisions.md › Translation: every player starts with Toggle Water and Extend; these two are not sold."""
     state = translation()
     assert "never sold" in refusal(state, "buy", card="toggle-water")
     assert "never sold" in refusal(state, "buy", card="extend")
@@ -149,7 +149,7 @@ def nucleo(seed=1):
 
 
 def test_nucleo_building_before_rolling_says_roll_first():
-    """RULINGS (NUCLEO): the parts of a turn are in order: roll (2) before trading (3) and building (4)."""
+    """docs/rules-decisions.md › NUCLEO: the parts of a turn are in order: roll (2) before trading (3) and building (4)."""
     state = nucleo()
     while state.pending:
         state.apply(state.legal_actions()[0])
@@ -183,7 +183,7 @@ def test_nucleo_a_boost_card_that_cannot_apply_or_is_not_held_says_so():
 
 
 def test_nucleo_answers_to_an_offer_say_what_is_wrong_with_them():
-    """RULINGS (NUCLEO): one counter-offer per offer; a player asked must answer before anything else."""
+    """docs/rules-decisions.md › NUCLEO: one counter-offer per offer; a player asked must answer before anything else."""
     from biocards.core import Pending
 
     state = nucleo()
@@ -209,7 +209,7 @@ def expression(hands, top, draw=None):
 
 
 def test_expression_while_a_deletions_extra_card_is_owed_drawing_and_passing_say_why():
-    """RULINGS (gene expression): Deletion: play one more card at once, any card but a Deletion."""
+    """docs/rules-decisions.md › Gene-expression matching game: Deletion: play one more card at once, any card but a Deletion."""
     state = expression([["operon:deletion", "operon:2", "promoter:9"], ["promoter:1"], ["operon:5"],
                         ["promoter:4"]], "promoter:3")
     state.apply(next(a for a in state.legal_actions() if a.get("card") == "operon:deletion"))
@@ -219,7 +219,7 @@ def test_expression_while_a_deletions_extra_card_is_owed_drawing_and_passing_say
 
 
 def test_expression_with_nothing_left_to_draw_a_refused_card_suggests_passing():
-    """RULINGS: a player who cannot play draws; with no card left to draw or reshuffle, they pass."""
+    """docs/rules-decisions.md › Gene-expression matching game: a player who cannot play draws; with no card left to draw or reshuffle, they pass."""
     state = expression([["transcription-factor:7", "operon:2"], ["promoter:1"], ["operon:5"], ["promoter:4"]],
                        "promoter:3", draw=[])
     said = refusal(state, "play", card="transcription-factor:7")

@@ -1,4 +1,4 @@
-"""Translation rules (seed 001_…, "Translation: The Amino Acid Card Game", and RULINGS.md › Translation).
+"""Translation rules (the Translation rulebook, "Translation: The Amino Acid Card Game", and docs/rules-decisions.md › Translation).
 
 Each test names the rulebook section or ruling it checks.
 """
@@ -33,7 +33,7 @@ def act(state, kind, **params):
 # -- the genetic code -------------------------------------------------------------------------
 
 def test_every_codon_matches_the_standard_genetic_code():
-    """RULINGS: codons are the standard code (NCBI table 1) in the DNA alphabet."""
+    """docs/rules-decisions.md › Translation: codons are the standard code (NCBI table 1) in the DNA alphabet."""
     reference = {a + b + c: STANDARD_CODE[16 * i + 4 * j + k]
                  for i, a in enumerate("TCAG") for j, b in enumerate("TCAG") for k, c in enumerate("TCAG")}
     assert GENETIC_CODE == reference
@@ -43,7 +43,7 @@ def test_every_codon_matches_the_standard_genetic_code():
 
 
 def test_card_codons_use_iupac_codes_in_the_third_position():
-    """RULINGS: Ile ATH, Met ATG, Trp TGG; Leu, Arg and Ser have two blocks."""
+    """docs/rules-decisions.md › Translation: Ile ATH, Met ATG, Trp TGG; Leu, Arg and Ser have two blocks."""
     assert AMINO_ACIDS["I"].blocks == ("ATH",)
     assert AMINO_ACIDS["M"].blocks == ("ATG",) and AMINO_ACIDS["W"].blocks == ("TGG",)
     assert set(AMINO_ACIDS["L"].blocks) == {"CTN", "TTR"}
@@ -61,7 +61,7 @@ def test_codon_counts_per_amino_acid_match_the_rulebook_table():
 
 
 def test_hydrophobic_split_follows_the_ruling():
-    """RULINGS: hydrophobic A C H I F L M W V Y; hydrophilic D E G K N P Q R S T."""
+    """docs/rules-decisions.md › Translation: hydrophobic A C H I F L M W V Y; hydrophilic D E G K N P Q R S T."""
     assert {c for c, aa in AMINO_ACIDS.items() if aa.hydrophobic} == set("ACHIFLMWVY")
 
 
@@ -76,7 +76,7 @@ def test_codons_rejects_unknown_code():
     ("Pro Gly", 4), ("Glu Asp Lys Arg", 8), ("Lys Arg His", 9), ("Lys Arg His Try", 12),
     ("Ser Thr Asn Cys", 16), ("Ser Thr Arg Cys", 10), ("Ala Met Leu Ile Val", 25)])
 def test_rulebook_scoring_examples_with_the_erratum(hand, points):
-    """Rulebook "Scoring Examples"; RULINGS erratum: Ser Thr Asn Cys is 16, Ser Thr Arg Cys is 10."""
+    """Rulebook "Scoring Examples"; docs/rules-decisions.md › Translation erratum: Ser Thr Asn Cys is 16, Ser Thr Arg Cys is 10."""
     assert score(THREE_LETTER[w] for w in hand.split()) == points
 
 
@@ -94,7 +94,7 @@ def test_score_breakdown_sums_to_score():
 
 @pytest.mark.parametrize("players, per_type", [(2, 1), (3, 2), (4, 2)])
 def test_setup_market_hands_strand_and_water(players, per_type):
-    """Setup 1–5; RULINGS: market ⌈n/2⌉ of each sold type; Toggle Water and Extend not sold."""
+    """Setup 1–5; docs/rules-decisions.md › Translation: market ⌈n/2⌉ of each sold type; Toggle Water and Extend not sold."""
     state = GAME.new_state(players, seed=3, first_player=0)
     assert set(state.market) == {c for c, card in ACTION_CARDS.items() if card.sold}
     assert "toggle-water" not in state.market and "extend" not in state.market
@@ -106,7 +106,7 @@ def test_setup_market_hands_strand_and_water(players, per_type):
 
 
 def test_dice_faces():
-    """RULINGS: white d8 A,T,C,G twice each; black d8 A,T,C,G,W,S,Y,R."""
+    """docs/rules-decisions.md › Translation: white d8 A,T,C,G twice each; black d8 A,T,C,G,W,S,Y,R."""
     assert sorted(WHITE_DIE) == sorted("AATTCCGG") and sorted(BLACK_DIE) == sorted("ATCGWSYR")
 
 
@@ -131,7 +131,7 @@ def test_translate_needs_codon_on_active_strand_and_right_water():
 
 
 def test_codons_may_start_anywhere_no_reading_frame_and_nothing_is_removed():
-    """RULINGS: any three consecutive nucleotides; translating does not remove nucleotides."""
+    """docs/rules-decisions.md › Translation: any three consecutive nucleotides; translating does not remove nucleotides."""
     state = new(seq="GAAAG", face_up=list("KGTSE"), water_on=True)
     assert find_codon("GAAAG", "K") == 2
     act(state, "translate", code="K")
@@ -161,7 +161,7 @@ def test_game_ends_when_the_last_amino_acid_is_translated():
 
 
 def test_round_cap_ends_the_game():
-    """RULINGS (all games): a documented limit; here 40 rounds."""
+    """docs/rules-decisions.md › All games: a documented limit; here 40 rounds."""
     state = new(round=MAX_ROUNDS, turn_player=1, points=1, seq="C" * 20, face_up=list("WMFYC"))
     state.hands[1].used["toggle-water"] = 1
     state._legal = None
@@ -172,7 +172,7 @@ def test_round_cap_ends_the_game():
 # -- points and turns -------------------------------------------------------------------------
 
 def test_a_turn_ends_when_all_five_points_are_spent():
-    """RULINGS: a turn must end with all 5 points spent."""
+    """docs/rules-decisions.md › Translation: a turn must end with all 5 points spent."""
     state = new(seq="CCCCC", face_up=list("KGTSE"))
     for _ in range(5):
         assert state.current_player == 0
@@ -181,7 +181,7 @@ def test_a_turn_ends_when_all_five_points_are_spent():
 
 
 def test_extend_may_be_used_any_number_of_times_and_adds_at_the_three_prime_end():
-    """RULINGS: Extend costs 1 per use, any number of times; rulebook: add at the end."""
+    """docs/rules-decisions.md › Translation: Extend costs 1 per use, any number of times; rulebook: add at the end."""
     state = new(seq="CCCCC", face_up=list("KGTSE"))
     for k in range(4):
         act(state, "play", card="extend")
@@ -197,7 +197,7 @@ def test_strand_is_filled_to_four_at_the_start_of_a_turn():
 
 
 def test_bought_card_is_not_usable_until_next_turn():
-    """RULINGS: a card bought this turn cannot be used until your next turn."""
+    """docs/rules-decisions.md › Translation: a card bought this turn cannot be used until your next turn."""
     state = new(players=2, seq="ACGTA", face_up=list("KGTSE"))
     act(state, "buy", card="delete")
     assert state.hands[0].usable("delete") == 0
@@ -207,7 +207,7 @@ def test_bought_card_is_not_usable_until_next_turn():
 
 
 def test_each_card_once_per_turn_two_copies_twice():
-    """RULINGS: each card used at most once per turn (two copies: twice)."""
+    """docs/rules-decisions.md › Translation: each card used at most once per turn (two copies: twice)."""
     state = new(seq="ACGTACGT", face_up=list("KGTSE"))
     state.hands[0].owned["delete"] = 2
     state._legal = None
@@ -277,7 +277,7 @@ def test_delete_removes_one_nucleotide_anywhere():
 
 
 def test_insert_rolls_the_black_die_and_an_ambiguous_roll_gives_a_choice():
-    """RULINGS: W, S, Y, R give the choice of the two nucleotides they stand for."""
+    """docs/rules-decisions.md › Translation: W, S, Y, R give the choice of the two nucleotides they stand for."""
     for seed in range(40):
         state = new(seed=seed, seq="CCCC", face_up=list("KGTSE"))
         state.hands[0].owned["insert"] = 1

@@ -1,4 +1,4 @@
-"""Game-agnostic pieces every BioCards game is built from (see DESIGN.md, "Engine contract")."""
+"""Game-agnostic pieces every BioCards game is built from (see docs/design.md › The engine contract)."""
 
 from .actions import Action, Event
 from .errors import IllegalAction, InvalidRecord

@@ -97,7 +97,7 @@ class Die:
 class Supply:
     """A finite pile of identical tokens (ATP, coins, cubes).
 
-    Taking more than is left gives what is left (RULINGS: components are finite as printed), so
+    Taking more than is left gives what is left (docs/rules-decisions.md › All games: components are finite as printed), so
     the count can never go negative.
     """
 

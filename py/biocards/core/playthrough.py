@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE 9): a text file per game recording a seeded game move by move.
+"""Golden playthroughs (docs/design.md › Tests, golden playthroughs): a text file per game recording a seeded game move by move.
 
 Each ply records whose turn it is, what they see, the legal actions by name, the move taken and
 the log. A test regenerates the text and reports the first line that differs, so a silent rules

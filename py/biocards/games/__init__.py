@@ -43,7 +43,7 @@ def get(game_id: str) -> Game:
         raise KeyError(f"no game {game_id!r}; games: {', '.join(sorted(games))}") from None
 
 
-def all() -> list[Game]:  # noqa: A001 - the contract's name (DESIGN.md)
+def all() -> list[Game]:  # noqa: A001 - the contract's name (docs/design.md)
     """Every registered game, in landing-page order."""
     games = _discover()
     rank = {gid: i for i, gid in enumerate(_ORDER)}

@@ -553,7 +553,7 @@ class Classroom:
     def _new_table_row(self, info: ClassInfo) -> TableRow:
         """The next table of a class, dealt but not yet stored (its id comes from the store)."""
         game = games.get(info.game)
-        # Fewer seats than the printed minimum is the game's marked variant (RULINGS).
+        # Fewer seats than the printed minimum is the game's marked variant (docs/rules-decisions.md › All games).
         options = {"variant": True} if info.size < game.min_players else {}
         options.update(info.options)
         seed = self.rng.getrandbits(64)  # all of Rng's state: no seed search can find the deal

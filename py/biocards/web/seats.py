@@ -104,7 +104,7 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
 
 def player_range(game, query: str) -> tuple[int, int]:
     """The seats a link may name for ``game``: its printed range, or from its variant minimum when
-    the link asks for the variant (``opt-variant=true``; RULINGS: 2–3 players of the gene-expression
+    the link asks for the variant (``opt-variant=true``; docs/rules-decisions.md › Gene-expression matching game: 2–3 players of the gene-expression
     game as a marked variant)."""
     params = query_params(query)
     if game.variant_min_players is not None and params.get("opt-variant") == "true":

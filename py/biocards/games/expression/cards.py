@@ -4,7 +4,7 @@ A card is written ``category:value`` (``"operon:7"``, ``"promoter:deletion"``). 
 the steps a gene goes through to be expressed, in order; the actions are the four kinds of mutation.
 References: Alberts et al., *Molecular Biology of the Cell*, 6th ed., ch. 7 (control of gene
 expression) and ch. 4–5 (mutation); Jacob & Monod, J. Mol. Biol. 3:318 (1961) on the lac operon.
-Deck counts are RULINGS.md › Gene-expression matching game.
+Deck counts are docs/rules-decisions.md › Gene-expression matching game.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Category:
 CATEGORIES = {
     "promoter": Category("Promoter", "red", ("promoter", "dna", "gene-expression"),
                          "RNA polymerase lands on the promoter, the start of every gene's expression"),
-    # The seed calls this step "enhancer" (RULINGS), and our own genes are switched by enhancers; operons
+    # The seed calls this step "enhancer" (docs/rules-decisions.md › Gene-expression matching game), and our own genes are switched by enhancers; operons
     # are bacterial (OpenStax Biology 2e, 16.2-16.4). The id stays "operon" so saved games replay; the
     # card prints the rulebook's word.
     "operon": Category("Enhancer", "blue", ("enhancer", "operon", "gene-expression"),

@@ -3,7 +3,7 @@
 A turn is one card played on the top of the discard (next step of the pathway, same number or same
 action) or one card drawn, which may be played at once if it matches. Mutations (action cards)
 disturb the turn order and hands. A hand ends when a player has no cards; its winner scores the
-cards left in the other hands, and the match goes on to ``target`` points (RULINGS.md ›
+cards left in the other hands, and the match goes on to ``target`` points (docs/rules-decisions.md ›
 Gene-expression matching game). Decisions the rulebook leaves open are marked "design".
 """
 
@@ -104,7 +104,7 @@ class ExpressionState(GameState):
         return events
 
     def _first_card(self) -> list[Event]:
-        """RULINGS: an action turned up to start the hand acts on the first player."""
+        """docs/rules-decisions.md › Gene-expression matching game: an action turned up to start the hand acts on the first player."""
         top, p = self.discard[-1], self.first
         action = top.split(":")[1]
         # A turned-up mutation is named, with what it does, before what it does to the first player.
@@ -219,7 +219,7 @@ class ExpressionState(GameState):
         }
 
     def position(self) -> str:
-        """A compact text of the table between turns (STYLE 8): discard (top last) | each hand | turn."""
+        """A compact text of the table between turns (docs/design.md › Tests, compact positions): discard (top last) | each hand | turn."""
         piles = [",".join(self.discard)] + [",".join(sorted(h, key=card_order)) or "-" for h in self.hands]
         return " | ".join(piles + [f"turn {self.turn + 1}"])
 

@@ -46,7 +46,7 @@ GAME = register(Game(
              "only_target_counters": False},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
-    # The beginner plays at random but never accepts a trade that leaves it worse off (RULINGS).
+    # The beginner plays at random but never accepts a trade that leaves it worse off (docs/rules-decisions.md › NUCLEO).
     bots={"random": BeginnerBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     # Rolls and draws; and the minute for negotiating, once up, is gone (a take-back would find it up again).

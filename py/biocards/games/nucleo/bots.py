@@ -111,7 +111,7 @@ def worth(hand: dict[str, int], proteins: list[str], coins: int, pool: int, play
 
 
 def declined_this_turn(state: NucleoState) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """The (give, ask) offers declined since this turn's roll (RULINGS, issue 13: a bot does not
+    """The (give, ask) offers declined since this turn's roll (docs/rules-decisions.md › NUCLEO, issue 13: a bot does not
     make an offer again that was just turned down; it is read from the record, so bots stay
     stateless and a reloaded game plays on the same)."""
     declined, offer, proposed = set(), None, None
@@ -356,7 +356,7 @@ class GreedyBot(SeatBot):
 
 class BeginnerBot(SeatBot):
     """The beginner level: a random legal move, except that it never accepts a trade that leaves
-    it worse off (RULINGS: bots accept a trade only if it improves their position). It may still
+    it worse off (docs/rules-decisions.md › NUCLEO: bots accept a trade only if it improves their position). It may still
     turn down a good one: a beginner plays weakly, but does not give its coins away."""
 
     name = "random"

@@ -423,7 +423,7 @@ def _board(d: _Table, view, top: float) -> float:
     _board_card(d, x, y, 104, [("Action deck", 13, "bold"), (str(view["action_deck_size"]), 30, "bold"),
                                (f"{len(view['action_discards'])} discarded", 12, "normal")], ident="action-deck",
                 fill="#CC79A7", label=f"Action deck: {view['action_deck_size']} cards")
-    # The four parts of a turn (RULINGS), the current one marked with a thick border and "now".
+    # The four parts of a turn (docs/rules-decisions.md › NUCLEO), the current one marked with a thick border and "now".
     current = None if view["over"] else PART_OF_PHASE[view["phase"]]
     if d.wide:
         left, box_w, box_h, per_row = 590, 164, 58, 4

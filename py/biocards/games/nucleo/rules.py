@@ -1,6 +1,6 @@
 """NUCLEO's rules: roll for amino acids, trade, and build real peptides for coins from a shared pool.
 
-A turn has four parts in order (RULINGS): 1 a free amino acid (rolled at once), 2 the six-sided
+A turn has four parts in order (docs/rules-decisions.md › NUCLEO): 1 a free amino acid (rolled at once), 2 the six-sided
 die, 3 negotiating and trading, 4 building. The game ends the moment the coin pool is empty.
 """
 
@@ -14,7 +14,7 @@ from .cards import (ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, COIN_POOL, D6, D20, 
                     STARTING_AMINO_ACIDS, STARTING_PROTEINS)
 
 MAX_ROUNDS = 80
-"""A visible cap (RULINGS, all games): if the pool is not empty after 80 rounds, the game is scored."""
+"""A visible cap (docs/rules-decisions.md › All games: if the pool is not empty after 80 rounds, the game is scored."""
 MAX_OFFERS_PER_TURN = 2
 """Trade offers the active player may make in one turn, so negotiation cannot go on for ever."""
 MAX_ITEMS = 3
@@ -101,7 +101,7 @@ class NucleoState(GameState):
         chosen = self.options.get("first_player")
         if chosen is not None and (type(chosen) is not int or not 0 <= chosen < players):
             raise ValueError(f"The starting player must be a seat from 0 to {players - 1}, not {chosen!r}.")
-        # RULINGS: at random, or the seat a classroom's imitate-a-protein vote chose.
+        # docs/rules-decisions.md › NUCLEO: at random, or the seat a classroom's imitate-a-protein vote chose.
         self.first_player = rng.randbelow(players) if chosen is None else chosen
         self.turn_player = self.first_player
         self.phase = "roll"

@@ -2,10 +2,10 @@
 
 Each Amino Acid card shows one codon of the standard genetic code (NCBI translation table 1,
 https://www.ncbi.nlm.nih.gov/Taxonomy/Utils/wprintgc.cgi#SG1) in the RNA alphabet, read 5′→3′.
-Three codons and three values are fixed by the rulebook's examples (RULINGS): Arginine CGA,
+Three codons and three values are fixed by the rulebook's examples (docs/rules-decisions.md › Peptide): Arginine CGA,
 Threonine ACC, Serine UCA; Asparagine 5, Proline 6, Valine 5.
 
-Values are our design (RULINGS: document the idea): an amino acid is worth more the fewer codons
+Values are our design (docs/rules-decisions.md › Peptide: document the idea): an amino acid is worth more the fewer codons
 the genetic code gives it, since a cell has fewer ways to spell it (1 codon: 7 points; 2: 5;
 3: 5; 4: 4; 6: 3), with Cys and His one point up (a game choice, not a measure of cost: the
 costliest amino acids for a cell to make are the aromatic Trp, Phe and Tyr, and Pro is cheap; Akashi &
@@ -71,13 +71,13 @@ ORGANELLES: dict[str, Organelle] = {o.id: o for o in [
 ]}
 ORGANELLES_PER_TYPE = 6
 ORGANELLES_REMOVED = {2: 6, 3: 4, 4: 2, 5: 0, 6: 0}
-"""Organelle cards removed at random at setup, by player count (RULINGS)."""
+"""Organelle cards removed at random at setup, by player count (docs/rules-decisions.md › Peptide)."""
 
 ATP_TOKENS = 32
 START_ATP = 2
 BONUS_STACK = (3, 2, 1)
 """Bonus Point cards, top first."""
 
-# Advanced game: the Vacuole track (RULINGS).
+# Advanced game: the Vacuole track (docs/rules-decisions.md › Peptide).
 ENERGY_START, ENERGY_MAX = 4, 10
 RNA_START, RNA_MAX = 3, 9

@@ -16,7 +16,7 @@ from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_STA
                     RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
 
 MAX_ROUNDS = 30
-"""Cap (RULINGS: a game must end): if nobody ever draws the STOP codon, round 30 is the last."""
+"""Cap (docs/rules-decisions.md › All games: a game must end): if nobody ever draws the STOP codon, round 30 is the last."""
 
 ATP_COSTS = {"reset-rna": 1, "reset-organelles": 2, "select-twice": 3}
 

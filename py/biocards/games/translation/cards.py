@@ -4,7 +4,7 @@ Codons are the standard genetic code (NCBI translation table 1,
 https://www.ncbi.nlm.nih.gov/Taxonomy/Utils/wprintgc.cgi#SG1) in the DNA alphabet. Each amino
 acid's card shows its codons in blocks sharing the first two letters, with the third written as an
 IUPAC code (Cornish-Bowden 1985, Nucleic Acids Res. 13:3021): R = A/G, Y = C/T, H = A/C/T, N = any.
-Hydrophobicity and groups follow the game's own cards (RULINGS.md, Translation).
+Hydrophobicity and groups follow the game's own cards (docs/rules-decisions.md › Translation).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, F
                     READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
 
 MAX_ROUNDS = 40
-"""A visible cap (RULINGS, all games: a game must end): after 40 rounds the game is scored as it stands."""
+"""A visible cap (docs/rules-decisions.md › All games: a game must end): after 40 rounds the game is scored as it stands."""
 
 CONCEPTS_OF_MUTATION = {
     "complement": ("complementary-base-pairing", "point-mutation", "transversion"),
