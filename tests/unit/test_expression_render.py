@@ -1,7 +1,7 @@
 """The gene-expression game's SVG table (render.py): what a player must see and can click.
 
-Each test names the rule (the gene-expression game's rulebook, docs/rules-decisions.md › Gene-expression
-matching game) or the design requirement (docs/design.md) it shows on the table.
+Each test names the rule it shows on the table: the gene-expression game's rulebook,
+docs/rules-decisions.md › Gene-expression matching game, or a design requirement (docs/design.md).
 """
 
 import html
