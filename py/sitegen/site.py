@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from biocards import games
+from biocards import games, i18n
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
@@ -22,12 +22,16 @@ from .printing import build_print_pages
 from .teachers import build_teachers
 
 
-def environment(root: Path) -> jinja2.Environment:
-    """Jinja2 with our templates and the top-level folder (for index.html)."""
-    return jinja2.Environment(
+def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environment:
+    """Jinja2 with our templates and the top-level folder (for index.html), speaking ``lang``
+    (its catalog through jinja2.ext.i18n; English where a message has no translation)."""
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([Path(__file__).parent / "templates", root]),
-        autoescape=jinja2.select_autoescape(["html"]),
+        autoescape=jinja2.select_autoescape(["html"]), extensions=["jinja2.ext.i18n"],
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)
+    env.globals.update(lang=i18n.best_language(lang), alternates=(), switch_href="")
+    return env
 
 
 def _write(path: Path, text: str) -> None:
