@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] [--lan] [--name HOST]
                                     build if needed, then run the class server for dist/
     python3 build.py i18n           extract the messages, update every language's catalog, print coverage
+    python3 build.py release [--out DIR]  write dist-release/: the wheel, the sdist and biocards.pyz for teachers
     python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
     python3 build.py bench --class-only [--class-students 1000,1500] [--class-seconds 60]
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipapp
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -460,6 +462,107 @@ def serve(port: int, lan: bool, names: list[str] = ()) -> None:
     os.execv(python, args + (["--lan"] if lan else []) + [f"--name={name}" for name in names])
 
 
+# -- release ---------------------------------------------------------------------------------------
+# What a teacher installs: a wheel (pipx, pip, uv) and one file for a laptop without pip
+# (biocards.pyz), both carrying the site already built, so they need neither Node nor the network.
+
+RELEASE = ROOT / "dist-release"
+RELEASE_PROJECT = ROOT / "release"  # the wheel's pyproject.toml and the .pyz's __main__.py
+RELEASE_WHEELS = CACHE / "release-wheels"
+RUNTIME = ("aiohappyeyeballs", "aiohttp", "aiosignal", "attrs", "frozenlist", "idna", "multidict", "platformdirs",
+           "propcache", "segno", "typing-extensions", "yarl")
+"""What the class server needs at run time: aiohttp and its own, segno (the join QR code), platformdirs."""
+
+
+def version() -> str:
+    """The one version (py/biocards/__init__.py): the wheels', the footer's and /class-server.json's."""
+    init = (ROOT / "py" / "biocards" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'^__version__ = "([^"]+)"$', init, re.M).group(1)
+
+
+def _dist_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pinned(names: tuple[str, ...]) -> dict[str, str]:
+    """The requirements.txt entries (a pin and its hashes) of ``names``, by name."""
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    found = {_dist_name(entry.group(1)): entry.group(0)
+             for entry in re.finditer(r"^([A-Za-z0-9._-]+)==[^\n]*(?:\n[ \t]+[^\n]*)*", text, re.M)
+             if _dist_name(entry.group(1)) in names}
+    if missing := sorted(set(names) - set(found)):
+        raise SystemExit(f"requirements.txt pins no {', '.join(missing)}")
+    return found
+
+
+def runtime_wheels() -> list[Path]:
+    """The pure-Python wheels (py3-none-any) of RUNTIME at requirements.txt's pins, each checked
+    against a pinned hash; downloaded once into .cache/release-wheels."""
+    entries = pinned(RUNTIME)
+
+    def cached(name: str) -> Path | None:
+        hashes = set(re.findall(r"sha256:([0-9a-f]{64})", entries[name]))
+        return next((p for p in sorted(RELEASE_WHEELS.glob("*-none-any.whl"))
+                     if _dist_name(p.name.split("-")[0]) == name and sha256(p) in hashes), None)
+
+    if missing := [name for name in RUNTIME if cached(name) is None]:
+        log(f"downloading the pure-Python wheels of {', '.join(missing)} from PyPI")
+        RELEASE_WHEELS.mkdir(parents=True, exist_ok=True)
+        wanted = RELEASE_WHEELS / "requirements.txt"
+        wanted.write_text("\n".join(entries[name] for name in missing) + "\n", encoding="utf-8")
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+            "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--python-version", "3.11",
+            "--dest", RELEASE_WHEELS, "-r", wanted)
+    wheels = [cached(name) for name in RUNTIME]
+    if None in wheels:
+        raise SystemExit("a pure-Python wheel of the class server's dependencies does not match its pinned hash")
+    return wheels
+
+
+def release(out: Path = RELEASE) -> list[Path]:
+    """Write the release into ``out``: the wheel and the sdist (the biocards package with the built
+    site as biocards/site and the ``biocards`` command, release/pyproject.toml) and biocards.pyz
+    (the same package, with the dependencies' pure-Python wheels, as one zipapp)."""
+    if needs_build():
+        build()
+    python = ensure_venv()
+    deps = runtime_wheels()
+    stage = CACHE / f"release-{os.getpid()}"  # beside dist/, to link its files; one per build
+    shutil.rmtree(stage, ignore_errors=True)
+    package = stage / "project" / "biocards"
+    shutil.copytree(ROOT / "py" / "biocards", package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(DIST, package / "site", copy_function=os.link)  # same disk: no 24 MB copy
+    shutil.copy2(RELEASE_PROJECT / "pyproject.toml", stage / "project" / "pyproject.toml")
+    out.mkdir(parents=True, exist_ok=True)
+    for old in [*out.glob("biocards-*.whl"), *out.glob("biocards-*.tar.gz"), out / "biocards.pyz"]:
+        old.unlink(missing_ok=True)
+    log(f"building biocards {version()}: the wheel and the sdist")
+    made = subprocess.run(
+        [str(python), "-c", "import sys; from flit_core import buildapi; "
+                            "print(buildapi.build_wheel(sys.argv[1])); print(buildapi.build_sdist(sys.argv[1]))",
+         str(out)], cwd=stage / "project", check=True, capture_output=True, text=True,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1580601600"}).stdout.split()
+    wheel, sdist = out / made[-2], out / made[-1]
+    for built in (wheel, sdist):
+        built.chmod(0o644)  # flit writes them 0600
+    log("building biocards.pyz")
+    pyz = stage / "pyz"
+    pyz.mkdir()
+    shutil.copytree(package, pyz / "biocards", copy_function=os.link)
+    (pyz / "wheels").mkdir()
+    for dep in deps:
+        os.link(dep, pyz / "wheels" / dep.name)
+    shutil.copy2(RELEASE_PROJECT / "pyz_main.py", pyz / "__main__.py")
+    # Its unpacked copy is named by this: another build never runs from this one's folder.
+    (pyz / "BUILD").write_text(f"{version()}-{fingerprint(wheel, *deps)[:16]}\n")
+    zipapp.create_archive(pyz, out / "biocards.pyz", interpreter="/usr/bin/env python3", compressed=True)
+    shutil.rmtree(stage)
+    made = [wheel, sdist, out / "biocards.pyz"]
+    for path in made:
+        log(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
+    return made
+
+
 # -- test and bench --------------------------------------------------------------------------------
 
 def test(pytest_args: list[str]) -> int:
@@ -524,6 +627,8 @@ def main(argv: list[str] | None = None) -> int:
                            help="a host name students' devices use for the server (IP addresses, localhost and "
                                 "this machine's name are answered already)")
     sub.add_parser("i18n", help="extract messages, update each language's catalog, report its coverage")
+    release_cmd = sub.add_parser("release", help="write the wheel, the sdist and biocards.pyz (build if needed)")
+    release_cmd.add_argument("--out", type=Path, default=RELEASE, help="the folder for them (default dist-release/)")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
     test_cmd.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench_cmd = sub.add_parser("bench", help="print performance figures as JSON")
@@ -545,6 +650,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "i18n":
         translations(ensure_venv(), "update")
+        return 0
+    if args.command == "release":
+        release(args.out.resolve())
         return 0
     if args.command == "test":
         return test(args.pytest_args)

@@ -36,15 +36,17 @@ class Running:
         self.process.wait(10)
 
 
-def start(dist: Path, data: Path, port: int = 0, workers: int | None = None, bench_address: str | None = None) -> Running:
+def start(dist: Path, data: Path, port: int = 0, workers: int | None = None, bench_address: str | None = None,
+          command: list[str] | None = None, env: dict | None = None) -> Running:
     """The class server as `build.py serve` runs it (``workers``: its computer players' processes,
     one per core unless given; ``bench_address``: the one address given a whole school's limits,
-    for the load bench, whose simulated students all come from it)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_QUIET": "1"}
+    for the load bench, whose simulated students all come from it), or as ``command`` in ``env``
+    runs it (a release's `biocards serve`)."""
+    env = env or {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_QUIET": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "biocards.server", "--dist", str(dist), "--data", str(data), "--port", str(port),
-         *(["--workers", str(workers)] if workers else []),
-         *(["--bench-address", bench_address] if bench_address else [])],
+        command or [sys.executable, "-m", "biocards.server", "--dist", str(dist), "--data", str(data),
+                    "--port", str(port), *(["--workers", str(workers)] if workers else []),
+                    *(["--bench-address", bench_address] if bench_address else [])],
         stdout=subprocess.PIPE, stderr=None, text=True, env=env)
     url = key = None
     for line in process.stdout:

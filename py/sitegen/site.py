@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from biocards import games, i18n
+from biocards import __version__, games, i18n
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
@@ -31,6 +31,7 @@ def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environm
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.install_gettext_translations(i18n.translations(lang), newstyle=True)
     env.globals.update(lang=i18n.best_language(lang), alternates=(), switch_href="")
+    env.globals["version"] = __version__  # the release's one version (the footer shows it)
     return env
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import errno
 import logging
 import os
 import signal
 import sys
+import webbrowser
 from pathlib import Path
 
 from aiohttp import web
@@ -27,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--lan", action="store_true", help="listen on every interface, for students' devices")
     parser.add_argument("--workers", type=int, default=None, help="processes for computer players")
+    parser.add_argument("--open", action="store_true", help="open the teacher page in the browser once serving")
     parser.add_argument("--name", action="append", default=[],
                         help="a host name students' devices use for this server (IP addresses, localhost "
                              "and this machine's own name are answered already)")
@@ -48,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(level=logging.WARNING)
 
     try:
-        asyncio.run(_serve(server, host, args.port, address, args.lan))
+        asyncio.run(_serve(server, host, args.port, address, args.lan, args.open))
     except KeyboardInterrupt:
         pass
     except PortTaken:
@@ -84,7 +87,7 @@ def raise_file_limit() -> int | None:
     return want
 
 
-async def _serve(server: ClassServer, host: str, port: int, address: str, lan: bool) -> None:
+async def _serve(server: ClassServer, host: str, port: int, address: str, lan: bool, open_page: bool = False) -> None:
     runner = web.AppRunner(server.app(), access_log=None)
     await runner.setup()
     try:
@@ -104,8 +107,11 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
         if address.startswith("127."):
             print("This machine has no network address yet: join the classroom's Wi-Fi (or open a hotspot) "
                   "and start the server again, so students' devices can reach it.", flush=True)
+    if open_page:  # `biocards` with no arguments (a double-click on Windows): the teacher's page at once
+        webbrowser.open(f"http://127.0.0.1:{port}/teacher/?key={server.key}")
     stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    with contextlib.suppress(NotImplementedError):  # Windows' loop has no signal handlers: Ctrl+C stops it
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
         await stop.wait()
     finally:

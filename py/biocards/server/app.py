@@ -31,7 +31,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from .. import games
+from .. import __version__, games
 from .classroom import LEVELS, Classroom, ClassTable, Refusal, class_options
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
@@ -316,7 +316,7 @@ class ClassServer:
 
     async def hello(self, _request: web.Request) -> web.Response:
         """What the join page asks first: a static host answers its own file, {"server": false}."""
-        return web.json_response({"server": True}, headers={"Cache-Control": "no-store"})
+        return web.json_response({"server": True, "version": __version__}, headers={"Cache-Control": "no-store"})
 
     # -- the teacher ---------------------------------------------------------------------------------
 
