@@ -18,6 +18,7 @@ from biocards import __version__, games, i18n
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
+from .localized import PROSE_LANGUAGES, build_localized, home_alternates, switch_to
 from .printing import build_print_pages
 from .teachers import build_teachers
 
@@ -117,8 +118,11 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     rules = {page["game"]: page for page in lessons if page.get("game")}
     titles = {g["id"]: g["title"] for g in listed}
     start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"])} for lesson in guided]
+    for lang in PROSE_LANGUAGES:
+        build_localized(root, dist, lang, environment(root, lang))
+    home = home_alternates("")
     _write(dist / "index.html", env.get_template("index.html").render(
-        root="", games=listed, rules=rules,
+        root="", alternates=home, switch_href=switch_to(home, "en"), games=listed, rules=rules,
         lessons=[p for p in lessons if not p.get("game")], guided=guided, start_here=start_here))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
