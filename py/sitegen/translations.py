@@ -11,6 +11,7 @@ A language is a folder ``py/biocards/locale/<lang>/LC_MESSAGES/biocards.po``; ad
 from __future__ import annotations
 
 import io
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -70,8 +71,48 @@ def update(root: Path) -> None:
         _write(catalog, po, ignore_obsolete=True)
 
 
+PSEUDO = ("en_XA", "ar_XB")
+"""Pseudo-locales for tests only (biocards.i18n.TEST_ONLY never offers them), made from the template
+at every compile: en_XA is accented English 40% longer, so a string not in a catalog (plain ASCII)
+and a text that does not fit show; ar_XB is English written right to left, so a layout that
+assumes left-to-right shows."""
+
+_ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+_KEPT = re.compile(r"(\{[^{}]*\}|%\([A-Za-z_]+\)[sdifr]|%[sdifr]|<[^>]*>|&[a-z]+;)")
+
+
+def pseudo_text(text: str, lang: str) -> str:
+    """One message in a pseudo-locale; placeholders, markup and entities are left as they are."""
+    parts = _KEPT.split(text)
+    if lang == "en_XA":
+        body = "".join(part if _KEPT.fullmatch(part) else part.translate(_ACCENTED) for part in parts)
+        # "[", " " and "]" count towards the 40%.
+        return f"[{body} {'·' * max(1, -(-len(text) * 4 // 10) - 3)}]"
+    return f"\u202e{text}\u202c"  # RIGHT-TO-LEFT OVERRIDE … POP DIRECTIONAL FORMATTING, like ar-XB
+
+
+def write_pseudo(root: Path) -> None:
+    """Each pseudo-locale's .po, from the template (build output, not committed)."""
+    template = read(locale_dir(root) / f"{DOMAIN}.pot")
+    for lang in PSEUDO:
+        catalog = Catalog(locale=lang.split("_")[0], domain=DOMAIN, charset="utf-8",
+                          creation_date=template.creation_date, revision_date=template.creation_date)
+        for message in template:
+            if not message.id:
+                continue
+            if isinstance(message.id, tuple):
+                string = tuple(pseudo_text(message.id[min(i, 1)], lang) for i in range(catalog.num_plurals))
+            else:
+                string = pseudo_text(message.id, lang)
+            catalog.add(message.id, string, context=message.context)
+        _write(catalog, locale_dir(root) / lang / "LC_MESSAGES" / f"{DOMAIN}.po")
+
+
 def compile_all(root: Path) -> list[Path]:
-    """Every .po → .mo. Plural-Forms comes from Babel's CLDR data for the language."""
+    """Every .po → .mo (the pseudo-locales' made first). Plural-Forms comes from Babel's CLDR data
+    for the language."""
+    write_pseudo(root)
     written = []
     for lang, po in catalogs(root).items():
         catalog = read(po, lang)
@@ -89,6 +130,8 @@ def coverage(root: Path) -> dict[str, dict[str, int]]:
     total = len([m for m in extract(root) if m.id])
     report = {}
     for lang, po in catalogs(root).items():
+        if lang in PSEUDO:
+            continue
         messages = [m for m in read(po, lang) if m.id]
         fuzzy = sum(1 for m in messages if m.fuzzy)
         done = sum(1 for m in messages if not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))

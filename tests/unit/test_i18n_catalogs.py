@@ -76,3 +76,24 @@ def test_an_unknown_language_or_region_falls_back():
 
 def test_pseudo_locales_are_never_offered():
     assert not set(i18n.languages()) & i18n.TEST_ONLY
+
+
+def test_pseudo_english_is_accented_longer_and_keeps_placeholders():
+    """en-XA shows a string that skipped the catalogs (it stays plain ASCII) and a text that would
+    not fit at 40% longer; what Python fills in stays as it is."""
+    text = translations.pseudo_text("Play {card} for %(n)d ATP", "en_XA")
+    assert placeholders(text) == ["%(n)d", "{card}"]
+    assert "Þļåý" in text and "ATP" not in text
+    assert len(text) >= 1.4 * len("Play {card} for %(n)d ATP")
+
+
+def test_pseudo_rtl_turns_the_text_right_to_left():
+    assert translations.pseudo_text("Draw {n} cards", "ar_XB") == "\u202eDraw {n} cards\u202c"
+
+
+def test_the_build_makes_the_pseudo_locales_for_tests_but_offers_only_real_languages():
+    translations.compile_all(ROOT)
+    made = set(i18n._read_catalogs())
+    assert {"en_XA", "ar_XB"} <= made
+    assert "en_XA" in i18n.languages(include_test_only=True) or "en_XA" not in i18n._CATALOGS
+    assert not {"en_XA", "ar_XB"} & set(i18n.languages())
