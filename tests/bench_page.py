@@ -23,8 +23,11 @@ Measured through a relay that counts every byte the server sends (issue 32), in 
 lets the service worker in, as a student's browser does: ``first_visit_total_bytes`` is all a
 first visit of the play page costs, headers, the workers' downloads and the service worker's
 install included, until 5 s pass with nothing sent; ``second_visit_bytes`` the same for the visit
-after it (another game). The warm play boots are such visits, with the service worker in control
-(``boot_warm_paths``: each boot's time beside its ``data-boot``). ``cls`` is the play page's
+after it (another game). The warm play boots are such visits, a student's second visits with the
+service worker in control (``boot_warm_service_worker_controlled`` counts them,
+``boot_warm_files_from_static_routes`` the files its static routes answered; ``boot_warm_paths``:
+each boot's time beside its ``data-boot``), beside the bare page's warm reload (no service worker).
+``other_engines``: the same second visits in Firefox ESR and WebKitGTK, beside the bare page there. ``cls`` is the play page's
 cumulative layout shift, from its own ``layout-shift`` entries, at 1366x768 and 390x844.
 """
 
@@ -61,8 +64,9 @@ URL = "play/?game=translation&seats=greedy,greedy&seed=1&pace=600000"
 RUNTIME_PAGE = """<!doctype html>
 <html lang="en" data-state="loading"><head><meta charset="utf-8"><title>Runtime only</title>
 <script type="py" config='{{"interpreter": "../vendor/pyodide/pyodide.mjs", "packages": ["../{wheel}"]}}'>
-from pyscript import document
+from pyscript import document, window
 document.documentElement.dataset.state = "ready"
+window.performance.mark("biocards-bench-ready")
 </script>
 <script type="module" src="../vendor/pyscript/core.js"></script></head><body></body></html>
 """
@@ -131,6 +135,8 @@ def boot_record(page, url: str) -> dict:
         page.remove_listener("response", answered)
     record = page.evaluate("""() => ({
         path: document.documentElement.dataset.boot || null,
+        controlled: navigator.serviceWorker?.controller != null,
+        routed: performance.getEntriesByType("resource").filter((e) => e.workerFinalSourceType === "cache").length,
         stages: window.biocardsStages})""")
     return {"ms": record["stages"]["ready"], "wall_ms": wall_ms, "files": fetched, **record}
 
@@ -240,6 +246,76 @@ def screens(browser, origin: str, quick: bool) -> dict:
     return figures
 
 
+SERVICE_WORKER_CONTROLS = "navigator.serviceWorker.controller !== null"
+# When the page itself says it was ready, in ms since navigation: the play page's last mark (set
+# as it sets data-state ready), the bare page's one.
+READY_AT = """(() => {
+    const mark = performance.getEntriesByName('biocards-table-ready')[0] || performance.getEntriesByName('biocards-bench-ready')[0];
+    return {ms: mark ? mark.startTime : null, path: document.documentElement.dataset.boot || null,
+            controlled: navigator.serviceWorker.controller !== null};
+})()"""
+
+
+def other_engines(origin: str, runs: int) -> dict:
+    """The student's second visit in Firefox ESR and WebKitGTK (tests/browser/other_browsers.py):
+    in a fresh profile, a first visit of the play page until the service worker controls it and
+    the runtime is kept, then `runs` later visits in that tab; the bare page's warm reloads likewise,
+    in a profile of its own (no service worker); each boot's time as the page's own mark gives it,
+    with its path."""
+    import other_browsers
+
+    figures = {}
+    for name in ("firefox", "webkit"):
+        missing = other_browsers.available(name)
+        if missing:
+            figures[name] = {"not measured": missing}
+            continue
+        try:
+            figures[name] = second_visits(other_browsers.start(name), origin, runs)
+        except AssertionError as failure:  # one engine that could not be timed leaves the others' figures
+            figures[name] = {"not measured": str(failure)}
+    return figures
+
+
+def second_visits(browser, origin: str, runs: int) -> dict:
+    """other_engines' figures for one browser (closed when done). One profile at a time (WebKit's
+    driver holds one session): the bare page's first, in a profile of its own that no service
+    worker of ours controls, then the play page's."""
+    from test_other_browsers import RUNTIME_KEPT, SETTLED
+
+    def visits(url: str, first_visit_done) -> list[dict]:
+        profile = browser.new_profile()
+        try:
+            tab = profile.new_page()
+            tab.goto(url)
+            tab.wait_for(SETTLED, timeout=300, what="the first visit")
+            first_visit_done(tab)
+            boots = []
+            for _ in range(runs):
+                tab.goto(url)
+                tab.wait_for(SETTLED, timeout=300, what="a later visit")
+                boots.append(tab.evaluate(READY_AT))
+            return boots
+        finally:
+            profile.close_all()
+
+    def kept(tab) -> None:
+        tab.wait_for(SERVICE_WORKER_CONTROLS, timeout=300, what="the service worker to control the page")
+        tab.wait_for(RUNTIME_KEPT, timeout=120, what="the runtime kept")
+
+    try:
+        theirs = visits(origin + "runtime-only/", lambda tab: None)
+        ours = visits(origin + URL, kept)
+    finally:
+        browser.close()
+    median = lambda boots: round(statistics.median(b["ms"] for b in boots))  # noqa: E731
+    return {
+        "second_visit_ms": median(ours), "bare_warm_ms": median(theirs),
+        "second_visit_ratio": round(median(ours) / median(theirs), 2),
+        "second_visit_paths": [[round(b["ms"]), b["path"], "service worker" if b["controlled"] else "no service worker"]
+                               for b in ours]}
+
+
 def main(quick: bool) -> dict:
     # Nine: on a 2-core machine one boot varies by ±300 ms, and medians of five moved a ratio by 0.17
     # from one run to the next.
@@ -314,6 +390,7 @@ def measure(quick: bool, runs: int, site: Path, server) -> dict:
         figures["cls"] = cls(browser, url)
         figures["screens"] = screens(browser, origin, quick)
         browser.close()
+    figures["other_engines"] = other_engines(origin, runs)
     median = lambda values: round(statistics.median(values))  # noqa: E731
     figures["boot_runs"] = runs
     figures["boot_cold_ms"] = median([b["ms"] for b in cold])
@@ -329,6 +406,10 @@ def measure(quick: bool, runs: int, site: Path, server) -> dict:
     for name, boots in (("cold", cold), ("cold_runtime", runtime), ("warm", warm), ("warm_runtime", warm_runtime)):
         figures[f"boot_{name}_wall_ms"] = median([b["wall_ms"] for b in boots])
     figures["boot_path"] = sorted({str(b["path"]) for b in cold + warm})
+    # The warm play boots are a student's second visits: each with the service worker in control
+    # (this counts them), most files answered by its static routes straight from its cache.
+    figures["boot_warm_service_worker_controlled"] = f"{sum(b['controlled'] for b in warm)} of {len(warm)}"
+    figures["boot_warm_files_from_static_routes"] = median([b["routed"] for b in warm])
     figures["boot_warm_paths"] = [[round(b["ms"]), b["path"]] for b in warm]
     # The play page made to take the install path (its snapshot answered 404): the page as it
     # booted before snapshots, in the same run.

@@ -58,6 +58,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import class_server  # noqa: E402
 
+from biocards import protocol  # noqa: E402  (every frame, as the server reads it)
+
 GAMES = ("translation", "peptide", "nucleo", "cytosis", "expression")
 """Every game seats four, so a school plays all five."""
 SEATS = 4
@@ -204,7 +206,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
             action = rng.choice(frame["legal"])["action"]
             s.pending = (frame["moves"], time.perf_counter(), action)
             out["sent"] += 1
-            await s.ws.send_str(json.dumps({"type": "move", "action": action, "at": frame["moves"]}))
+            await s.ws.send_str(protocol.encode(protocol.move(action, frame["moves"])))
         except (ConnectionError, RuntimeError) as exc:
             out["errors"].append(f"sending: {exc!r}")
         finally:
@@ -264,7 +266,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
                 async with gate:
                     ws = s.ws = await http.ws_connect(f"{url}ws/play", origin=origin, heartbeat=None,
                                                       max_msg_size=0)
-                    await ws.send_str(json.dumps({"type": "hello", "token": s.token, "build": build, "since": since}))
+                    await ws.send_str(protocol.encode(protocol.hello(s.token, build, since)))
                 s.connected = True
             except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
                 out["errors"].append(f"connecting: {exc!r}")
@@ -288,7 +290,7 @@ async def _play(url: str, build: str, tables: list[dict], teachers: int, key: st
     async def _read(ws, s: Student) -> None:
         async for message in ws:
             if message.type == aiohttp.WSMsgType.TEXT:
-                heard(s, json.loads(message.data))
+                heard(s, protocol.decode(message.data))
 
     async def teacher(http) -> None:
         await asyncio.sleep(rng.uniform(0, TEACHER_POLL))
@@ -399,12 +401,12 @@ async def never_reading(host: str, port: int, token: str, build: str):
         raise ConnectionError(answer.split(b"\r\n")[0].decode())
 
     async def send(frame: dict) -> None:
-        text = json.dumps(frame).encode()
+        text = protocol.encode(frame).encode()
         mask = os.urandom(4)
         size = bytes([0x80 | 126]) + struct.pack("!H", len(text)) if len(text) > 125 else bytes([0x80 | len(text)])
         await loop.sock_sendall(raw, b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(text)))
 
-    await send({"type": "hello", "token": token, "build": build, "since": None})
+    await send(protocol.hello(token, build))
     return raw, send
 
 
@@ -454,7 +456,7 @@ async def _hostile(url: str, build: str, tokens: list[str], code: str, count: in
             if "token" not in joined:
                 out[f"floods: join refused ({joined.get('error')})"] += 1
                 return
-            hello = json.dumps({"type": "hello", "token": joined["token"], "build": build, "since": None})
+            hello = protocol.encode(protocol.hello(joined["token"], build))
             while time.time() < stop_at:
                 try:
                     async with http.ws_connect(f"{url}ws/play", heartbeat=None) as ws:

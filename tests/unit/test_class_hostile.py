@@ -18,6 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 import class_load  # tests/, on the path by conftest.py: the load bench's hostile device
+from biocards import protocol
 from biocards.server import app as server_app
 from biocards.server.app import JOINS_PER_MINUTE, SOCKETS_PER_ADDRESS, SOCKETS_PER_TOKEN, ClassServer
 
@@ -70,13 +71,13 @@ async def next_frame(ws, *kinds, timeout=20):
         message = await asyncio.wait_for(ws.receive(), timeout)
         if message.type != aiohttp.WSMsgType.TEXT:
             return {"type": "closed"}
-        frame = json.loads(message.data)
+        frame = protocol.decode(message.data)
         if not kinds or frame["type"] in kinds:
             return frame
 
 
 async def hello(ws, token):
-    await ws.send_str(json.dumps({"type": "hello", "token": token, "build": build_id(), "since": None}))
+    await ws.send_str(protocol.encode(protocol.hello(token, build_id())))
     return await next_frame(ws)
 
 
@@ -235,7 +236,7 @@ def test_a_second_hello_on_one_socket_leaves_no_student_shown_present(tmp_path):
             seats = [await join(client, code, name) for name in ("Ana", "Ben", "Cleo", "Dev")]
             ws = await client.ws_connect("/ws/play")
             await hello(ws, seats[0]["token"])
-            await ws.send_str(json.dumps({"type": "hello", "token": seats[2]["token"], "build": build_id()}))
+            await ws.send_str(protocol.encode(protocol.hello(seats[2]["token"], build_id())))
             assert "said hello already" in (await next_frame(ws, "error"))["message"]
             await ws.close()
             seen = await state(client, server)
@@ -254,7 +255,7 @@ def test_a_socket_flooding_frames_is_closed_and_a_device_opening_socket_after_so
             ws = await client.ws_connect("/ws/play")
             await hello(ws, ana["token"])
             for _ in range(3 * server_app.FRAMES_PER_SECOND + 1):
-                await ws.send_str(json.dumps({"type": "hello", "token": ana["token"], "build": build_id()}))
+                await ws.send_str(protocol.encode(protocol.hello(ana["token"], build_id())))
             assert (await next_frame(ws, "closed"))["type"] == "closed"
             async with other_device() as device:
                 for _ in range(server_app.SOCKETS_OPENED_PER_MINUTE):
@@ -380,7 +381,7 @@ def test_hints_come_one_at_a_time_per_seat(tmp_path):
             frames = [await hello(ws, seat["token"]) for ws, seat in zip(pages, seats)]
             mover = next(i for i, f in enumerate(frames) if f["legal"])
             for _ in range(5):
-                await pages[mover].send_str(json.dumps({"type": "hint"}))
+                await pages[mover].send_str(protocol.encode(protocol.ask_hint()))
             answers = [await next_frame(pages[mover], "hint", "refused") for _ in range(5)]
             assert [a["type"] for a in answers].count("hint") == 1
             assert sum("on its way" in a.get("message", "") for a in answers) == 4

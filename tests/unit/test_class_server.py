@@ -21,6 +21,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from class_server import run_apart, start, stop  # noqa: E402
 
+from biocards import protocol  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
 
@@ -63,19 +65,19 @@ class Page:
         return self
 
     async def send(self, frame):
-        await self.socket.send_str(frame if isinstance(frame, str) else json.dumps(frame))
+        await self.socket.send_str(frame if isinstance(frame, str) else protocol.encode(frame))
 
     async def next(self, *kinds, timeout=20):
         while True:
             message = await asyncio.wait_for(self.socket.receive(), timeout)
             if message.type != aiohttp.WSMsgType.TEXT:
                 return {"type": "closed", "code": self.socket.close_code}
-            frame = json.loads(message.data)
+            frame = protocol.decode(message.data)
             if not kinds or frame["type"] in kinds:
                 return frame
 
     async def hello(self, token, since=None):
-        await self.send({"type": "hello", "token": token, "build": wheel_hash(), "since": since})
+        await self.send(protocol.hello(token, wheel_hash(), since))
         return await self.next("position", "waiting", "error", "reload")
 
 
@@ -125,7 +127,7 @@ def test_a_seat_token_acts_for_its_own_seat_only(server):
         other = 1 - mover
         assert frames[other]["legal"] == [] and frames[other]["seat"] == seats[other]["seat"]
         # The other student sends the mover's move: refused, and only that student hears of it.
-        await pages[other].send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        await pages[other].send(protocol.move(frames[mover]["legal"][0]["action"], 0))
         refused = await pages[other].next("refused")
         assert "not your turn" in refused["message"]
         # A made-up token gets nowhere.
@@ -133,7 +135,7 @@ def test_a_seat_token_acts_for_its_own_seat_only(server):
         lost = await stranger.hello("x" * 22)
         assert lost["type"] == "error" and lost["lost"]
         # The mover's own move goes through, and both seats see it.
-        await pages[mover].send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        await pages[mover].send(protocol.move(frames[mover]["legal"][0]["action"], 0))
         for page in pages:
             assert (await page.next("position"))["moves"] == 1
 
@@ -148,7 +150,7 @@ def test_a_page_from_another_site_or_build_is_turned_away(server):
             await Page(server, session).open(origin="http://evil.example")
         assert refused.value.status == 403
         page = await Page(server, session).open()
-        await page.send({"type": "hello", "token": seats[0]["token"], "build": "another-build", "since": None})
+        await page.send(protocol.hello(seats[0]["token"], "another-build"))
         assert (await page.next())["type"] == "reload"
 
     run(with_session(body))
@@ -168,7 +170,7 @@ def test_malformed_oversized_and_hurried_frames_get_errors_and_lose_no_move(serv
         assert (await page.next("error"))["type"] == "error"
         await page.send({"type": "move", "action": {"kind": "nonsense"}, "at": 0})
         assert (await page.next("refused"))["moves"] == 0
-        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 7})
+        await page.send(protocol.move(frames[mover]["legal"][0]["action"], 7))
         assert "moved on" in (await page.next("refused"))["message"]
         # Too many frames in a second: told to slow down.
         for _ in range(15):
@@ -178,8 +180,8 @@ def test_malformed_oversized_and_hurried_frames_get_errors_and_lose_no_move(serv
             messages.append((await page.next("error"))["message"])
         await asyncio.sleep(1.1)
         # The table is not stuck: the move is still the mover's to make, once.
-        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
-        await page.send({"type": "move", "action": frames[mover]["legal"][0]["action"], "at": 0})
+        await page.send(protocol.move(frames[mover]["legal"][0]["action"], 0))
+        await page.send(protocol.move(frames[mover]["legal"][0]["action"], 0))
         assert (await page.next("position"))["moves"] == 1
         assert "moved on" in (await page.next("refused"))["message"]  # the repeat is not a second move
         # A frame over the size limit closes that connection only.
@@ -277,7 +279,7 @@ def test_a_server_killed_alone_starts_again_on_its_port_and_a_student_carries_on
         frame = await page.hello(ana["token"])
         while not frame["legal"]:
             frame = await page.next("position")
-        await page.send({"type": "move", "action": frame["legal"][0]["action"], "at": frame["moves"]})
+        await page.send(protocol.move(frame["legal"][0]["action"], frame["moves"]))
         return frame["moves"], (await page.next("position"))["moves"]
 
     before, after = run(with_session(lambda session: play_a_move(server, session)))

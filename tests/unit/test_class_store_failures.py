@@ -168,6 +168,22 @@ def test_a_damaged_class_file_is_a_sentence_not_a_traceback(tmp_path):
     assert "Traceback" not in words and "sqlite" not in words.lower()
 
 
+def test_the_server_and_the_biocards_command_start_on_a_damaged_file_with_a_sentence(tmp_path, capsys):
+    """The sentence reaches the teacher whichever way the server is started: ``python -m
+    biocards.server`` and the release's ``biocards serve`` both run ``main()``, which says it and
+    returns 2 before any computer's process or port is opened."""
+    from biocards.server.__main__ import main
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<!doctype html>")
+    path = tmp_path / "classes.sqlite3"
+    path.write_bytes(b"This is a shopping list, not a database.\n" * 200)
+    assert main(["--dist", str(site), "--data", str(path), "--port", "0"]) == 2
+    said = capsys.readouterr().err
+    assert "damaged" in said and str(path) in said and "Traceback" not in said
+
+
 def test_a_read_only_class_file_is_a_sentence_not_a_traceback(tmp_path, monkeypatch):
     """A class file the server may not write (opened read-only, as a file the server's user does not
     own is: this test runs as root, who may write any file, so the connection itself is read-only)."""

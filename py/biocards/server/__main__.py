@@ -44,8 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     address = lan_address() if args.lan else "127.0.0.1"
     raise_file_limit()
     # Made before the port opens: the computers' processes start here, so none inherits the socket.
-    server = ClassServer(args.dist, args.data, workers=args.workers, names=args.name,
-                         bench_addresses=args.bench_address)
+    try:
+        server = ClassServer(args.dist, args.data, workers=args.workers, names=args.name,
+                             bench_addresses=args.bench_address)
+    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
+        print(exc, file=sys.stderr)
+        return 2
     host = "0.0.0.0" if args.lan else "127.0.0.1"
     if os.environ.get("BIOCARDS_QUIET") != "1":
         logging.basicConfig(level=logging.WARNING)
@@ -119,8 +123,4 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
-        print(exc, file=sys.stderr)
-        sys.exit(2)
+    sys.exit(main())

@@ -1,14 +1,8 @@
 """The class server on aiohttp: the site's files, the teacher's API, joining, and one WebSocket per
 student page over which the referee (classroom.py) hears moves and sends each seat its view.
 
-Frames, as JSON objects with a ``type``:
-
-- page → server: ``hello`` {token, build, since} (once per socket), ``move`` {action, at}, ``hint``,
-  ``why`` {concept};
-- server → page: ``position`` (or ``waiting``), ``away`` {away}, ``refused`` {message}, ``hint``
-  {action, reason}, ``error`` {message, lost?}, ``reload`` (the page is another build's).
-
-This module keeps the edge: routes, the teacher's key and the projector's passes, the names and
+Every frame on those sockets is defined in ``biocards/protocol.py`` (built there, read with its
+``decode``); what a frame does is the referee's to decide. This module keeps the edge: routes, the teacher's key and the projector's passes, the names and
 origins the server answers to, and the limits per device, per seat token and per socket (see
 docs/class-server.md, "Limits").
 """
@@ -19,10 +13,10 @@ import asyncio
 import functools
 import hmac
 import ipaddress
-import json
 import re
 import secrets
 import socket
+import sqlite3
 import subprocess
 import time
 from collections import Counter, defaultdict, deque
@@ -31,20 +25,20 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from .. import __version__, games
-from .classroom import LEVELS, Classroom, ClassTable, Refusal, class_options
+from .. import __version__, games, protocol
+from ..protocol import Unreadable
+from ..protocol import decode as read_json
+from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_options
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, report_csv
-from .store import Store
+from .store import Store, failure_cause
 
 FRAME_LIMIT = 16 * 1024
 """The largest frame a page may send (a move is well under 1 KB)."""
 FRAMES_PER_SECOND = 10
 """Frames a page may send in one second; more are dropped (with one error frame a second), and a
 socket sending three times as many is closed: a page never does (a flood of hellos did)."""
-JSON_DEPTH = 12
-"""Nesting a request or frame may have (a move is three deep): deeper is refused before any use."""
 JOIN_FAILURES = 10
 """Wrong join codes from one address within a minute before it may try no more that minute."""
 JOINS_PER_MINUTE = 60
@@ -70,7 +64,13 @@ WATCH_SECONDS = 2 * 3600
 SCHOOL = 100
 """How many times the class-sized limits an address named with ``--bench-address`` may use."""
 COMPUTER_PACE = 0.7
-"""Seconds a computer takes at least before its move, so people can follow it (the page's "normal")."""
+"""Seconds a computer takes at least before its move, so people can follow it (the page's "normal").
+The pace, like the worker pools, stays here beside the event loop: it is time spent waiting on the
+loop, not a rule, and the referee decides only whether a chosen move still stands
+(:meth:`Classroom.play_for_computer`)."""
+NOT_SAVED_RETRY = 5.0
+"""Seconds before a computer's or the clock's move that could not be saved (a full disk) is tried
+again; the table is told meanwhile, and no one's move is lost."""
 HASHED = re.compile(r"(^|[/-])[0-9a-f]{16}([/.-]|$)")
 """A file named by its content hash never changes: the browser may keep it for a year."""
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -79,30 +79,6 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 """Types a browser insists on (a module script must be JavaScript, wasm streaming wants its own)."""
 LESSON = re.compile(r'data-lesson="([^"]+)"')
 QUESTION = re.compile(r'data-question="([^"]+)"')
-
-
-class Unreadable(ValueError):
-    """A request or frame the server will not read: its sentence says why."""
-
-
-def read_json(text: str | bytes) -> dict:
-    """A JSON object at most JSON_DEPTH deep, or Unreadable (never a RecursionError)."""
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise Unreadable("That request is nested too deeply to read.") from None
-    except (ValueError, UnicodeDecodeError):
-        raise Unreadable("That request could not be read.") from None
-    if not isinstance(data, dict):
-        raise Unreadable("That request could not be read.")
-    level, depth = [data], 1
-    while level:
-        if depth > JSON_DEPTH:
-            raise Unreadable("That request is nested too deeply to read.")
-        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
-                 if isinstance(v, (dict, list))]
-        depth += 1
-    return data
 
 
 def _expect(data: dict, **kinds: type | tuple) -> None:
@@ -139,7 +115,7 @@ class Peer:
         if self.closed:
             return
         try:
-            self.outbox.put_nowait(json.dumps(frame))
+            self.outbox.put_nowait(protocol.encode(frame))
         except asyncio.QueueFull:
             self.hang_up()
 
@@ -335,7 +311,12 @@ class ClassServer:
     async def change_key(self, request: web.Request) -> web.Response:
         """A new teacher's key: the old link (and every projector pass made under it) stops working."""
         self._teacher(request)
-        self.key = self.store.change_teacher_key()
+        try:
+            with self.store.saving():
+                key = self.store.change_teacher_key()
+        except sqlite3.Error as exc:  # the old key still opens the page: nothing changed
+            return _refused(NotSaved(f"The class server could not save the new key: {failure_cause(exc)}."))
+        self.key = key
         self.passes.clear()
         self.pass_of.clear()
         return web.json_response({"key": self.key}, headers={"Cache-Control": "no-store"})
@@ -369,8 +350,8 @@ class ClassServer:
             classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "options": info.options,
-                            "tables": [{**t.summary(self.away(t)), "watch": self.projector_pass(t.id)}
-                                       if t.started else t.summary(self.away(t)) for t in tables]})
+                            "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(t.id)}
+                                       if t.started else t.summary(t.away(self.here(t))) for t in tables]})
         return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                   "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
 
@@ -399,21 +380,26 @@ class ClassServer:
             return _refused(Refusal("There is no such class: it may have been deleted."))
         data = await self._json(request) if request.can_read_body else {}
         _expect(data, on=bool)
-        if what == "suggest":
-            self.classroom.set_suggest(code, bool(data.get("on")))
-            for table in self.classroom.tables_of(code):
-                await self.broadcast(table)
-        elif what == "end":
-            for table in self.classroom.end_class(code):
-                await self.broadcast(table)
-        elif what == "delete":
-            for table_id in self.classroom.delete_class(code):
+        if what not in ("suggest", "end", "delete"):
+            raise web.HTTPNotFound()
+        try:  # a full disk: the teacher reads why, and the class stays as it was
+            if what == "suggest":
+                self.classroom.set_suggest(code, bool(data.get("on")))
+                changed = self.classroom.tables_of(code)
+            elif what == "end":
+                changed = self.classroom.end_class(code)
+            else:
+                gone, changed = self.classroom.delete_class(code), []
+        except Refusal as exc:
+            return _refused(exc)
+        for table in changed:
+            await self.broadcast(table)
+        if what == "delete":
+            for table_id in gone:
                 self.clocks.forget(table_id)
                 for peer in list(self.sockets.pop(table_id, {})):
-                    peer.send({"type": "error", "message": "Your teacher has closed this class."})
+                    peer.send(protocol.error("Your teacher has closed this class."))
                     asyncio.get_running_loop().create_task(peer.finish())
-        else:
-            raise web.HTTPNotFound()
         return web.json_response({"ok": True})
 
     async def table_action(self, request: web.Request) -> web.Response:
@@ -534,7 +520,7 @@ class ClassServer:
         only its first answer is kept: a script cannot make up lessons done."""
         data = await self._json(request)
         token = data.get("token")
-        if not isinstance(token, str) or token not in self.classroom.seats:
+        if not isinstance(token, str) or token not in self.classroom.seats:  # before the limit: no seat, no count
             return web.json_response({"error": "No class seat on this device."})
         if self._within_minute(self.answers[token], time.monotonic()) >= ANSWERS_PER_MINUTE:
             return web.json_response({"error": "Too many answers from this seat in a minute."})
@@ -544,33 +530,31 @@ class ClassServer:
         if not (asked and question in asked and isinstance(right, bool)):
             return web.json_response({"error": "That answer could not be read."})
         if (token, lesson, question) not in self.answered:  # the report counts a first try only
-            self.answered.add((token, lesson, question))
-            self.store.add_activity(token, "answer", {"lesson": lesson, "question": question, "right": right,
+            try:
+                self.classroom.note(token, "answer", {"lesson": lesson, "question": question, "right": right,
                                                       "of": len(asked)})
+            except Refusal as exc:  # a full disk: not counted, so a later try may be
+                return _refused(exc)
+            self.answered.add((token, lesson, question))
         return web.json_response({"ok": True})
 
     # -- sockets -------------------------------------------------------------------------------------
 
-    def away(self, table: ClassTable) -> set[int]:
-        """Students' seats with no page connected."""
-        here = set(self.sockets.get(table.id, {}).values())
-        return {i for i, kind in enumerate(table.row.seats) if kind == "human" and i not in here}
+    def here(self, table: ClassTable) -> set[int | None]:
+        """The seats whose pages are connected at ``table`` (``None``: a projector)."""
+        return set(self.sockets.get(table.id, {}).values())
 
     def frame(self, table: ClassTable, seat: int | None, since: int | None = None) -> dict:
-        frame = table.frame(seat, since)
-        frame["away"] = sorted(self.away(table))
-        frame["suggest"] = self.classroom.classes[table.row.class_code].suggest
-        left = self.clocks.seconds_left(table)
-        if left is not None:
-            frame["clock_left"] = left
-        return frame
+        """``seat``'s whole frame, as the referee makes it, with who is here and the clock's time."""
+        return self.classroom.frame(table, seat, since, here=self.here(table),
+                                    clock_left=self.clocks.seconds_left(table))
 
     async def broadcast(self, table: ClassTable, since: int | None = None) -> None:
         """Every page at the table gets its own seat's position (and the log after ``since``),
         queued: a page that is slow to take it holds up no one (a coroutine that waits for nothing,
         as its callers beside the referee await it)."""
         self.clocks.tend(table)
-        self.away_told[table.id] = sorted(self.away(table))
+        self.away_told[table.id] = sorted(table.away(self.here(table)))
         for peer, seat in list(self.sockets.get(table.id, {}).items()):
             peer.send(self.frame(table, seat, since))
 
@@ -578,13 +562,13 @@ class ClassServer:
         """Who is away changed: each page at the table hears it (its position is unchanged), but
         ``skip``, whose position said so. Another page of a seat already here changes nothing, and
         nothing is sent."""
-        away = sorted(self.away(table))
+        away = sorted(table.away(self.here(table)))
         if self.away_told.get(table.id) == away:
             return
         self.away_told[table.id] = away
         for peer in list(self.sockets.get(table.id, {})):
             if peer is not skip:
-                peer.send({"type": "away", "away": away})
+                peer.send(protocol.away(away))
 
     def _admit(self, request: web.Request) -> Peer:
         """A new socket's peer, if its address has room (SOCKETS_PER_ADDRESS), else a 429."""
@@ -644,13 +628,13 @@ class ClassServer:
             try:  # until a valid hello, the socket has HELLO_SECONDS in all
                 message = await socket_.receive(None if peer.table else max(0.0, hello_by - loop.time()))
             except asyncio.TimeoutError:
-                peer.send({"type": "error", "message": "This page said no hello: the class server closed it."})
+                peer.send(protocol.error("This page said no hello: the class server closed it."))
                 await peer.finish()
                 return
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                 return
             if message.type != WSMsgType.TEXT:
-                peer.send({"type": "error", "message": "Frames are JSON text."})
+                peer.send(protocol.error("Frames are JSON text."))
                 continue
             now = time.monotonic()
             sent.append(now)
@@ -661,49 +645,50 @@ class ClassServer:
                     peer.hang_up()
                     return
                 if len(sent) == FRAMES_PER_SECOND + 1:
-                    peer.send({"type": "error", "message": "Too many frames: slow down."})
+                    peer.send(protocol.error("Too many frames: slow down."))
                 continue
             try:
                 frame = read_json(message.data)
             except Unreadable as exc:
-                peer.send({"type": "error", "message": str(exc).replace("request", "frame")})
+                peer.send(protocol.error(str(exc).replace("request", "frame")))
                 continue
             kind, table, seat = frame.get("type"), peer.table, peer.seat
             if kind == "hello":
                 if not await self._hello(peer, frame):
                     return
             elif table is None:
-                peer.send({"type": "error", "message": "Say hello first."})
+                peer.send(protocol.error("Say hello first."))
             elif kind == "move":
                 await self.move(table, seat, frame.get("action"), frame.get("at"), peer)
             elif kind == "hint":
                 self.ask_hint(table, seat, peer)
             elif kind == "why":
-                concept = frame.get("concept")
-                if isinstance(concept, str) and 0 < len(concept) <= 60:
-                    self.store.add_activity(peer.token, "why", {"concept": concept})
+                try:
+                    self.classroom.note(peer.token, "why", {"concept": frame.get("concept")})
+                except NotSaved as exc:
+                    peer.send(protocol.error(str(exc)))
+                except Refusal:
+                    pass  # a Why? the report cannot read (or a seat handed to a computer): nothing to keep
             else:
-                peer.send({"type": "error", "message": "That frame is not one this server knows."})
+                peer.send(protocol.error("That frame is not one this server knows."))
 
     async def _hello(self, peer: Peer, frame: dict) -> bool:
         """Seat the socket; False if it is to close (another build, or a token with no seat)."""
         if peer.table is not None:  # one socket is one seat's: a second hello would leave a ghost behind
-            peer.send({"type": "error", "message": "This page has said hello already."})
+            peer.send(protocol.error("This page has said hello already."))
             return True
         if frame.get("build") != self.build:
-            peer.send({"type": "reload"})
+            peer.send(protocol.reload())
             await peer.finish()
             return False
         try:
             table, seat = self.classroom.seat_of(frame.get("token"))
         except Refusal as exc:
-            peer.send({"type": "error", "message": str(exc), "lost": True})
+            peer.send(protocol.error(str(exc), lost=True))
             await peer.finish()
             return False
         self._seat(peer, table, seat, frame["token"])
-        since = frame.get("since")
-        peer.send(self.frame(table, seat, since if isinstance(since, int) and not isinstance(since, bool)
-                             and 0 <= since <= table.moves else None))
+        peer.send(self.frame(table, seat, protocol.since_of(frame, table.moves)))
         self.tell_away(table, skip=peer)
         return True
 
@@ -712,36 +697,41 @@ class ClassServer:
         try:
             self.classroom.play(table, seat, action, at)
         except Refusal as exc:
-            peer.send({"type": "refused", "message": str(exc), "moves": table.moves})
+            peer.send(protocol.refused(str(exc), table.moves))
             return
         await self.broadcast(table, since=before)
         self.computer_turn(table)
 
     def ask_hint(self, table: ClassTable, seat: int, peer: Peer) -> None:
-        """Suggest a move to the seat to move, if the teacher allows it: one at a time per seat,
-        worked out apart from the computers (computers.py), while the socket goes on reading."""
-        if not self.classroom.classes[table.row.class_code].suggest:
-            peer.send({"type": "refused", "message": "Your teacher has switched Suggest a move off."})
-        elif table.state is None or table.state.current_player != seat or table.state.is_terminal():
-            peer.send({"type": "refused", "message": "A move can be suggested on your turn."})
-        elif (table.id, seat) in self.hinting:
-            peer.send({"type": "refused", "message": "A suggestion is on its way."})
-        else:
-            self.hinting.add((table.id, seat))
-            asyncio.get_running_loop().create_task(self._hint(table, seat, peer))
+        """Suggest a move to the seat to move, if the referee allows it: one at a time per seat (a
+        limit of this edge), worked out apart from the computers (computers.py), while the socket
+        goes on reading."""
+        try:
+            self.classroom.check_hint(table, seat)
+        except Refusal as exc:
+            peer.send(protocol.refused(str(exc)))
+            return
+        if (table.id, seat) in self.hinting:
+            peer.send(protocol.refused("A suggestion is on its way."))
+            return
+        self.hinting.add((table.id, seat))
+        asyncio.get_running_loop().create_task(self._hint(table, seat, peer))
 
     async def _hint(self, table: ClassTable, seat: int, peer: Peer) -> None:
         at = table.moves
         try:
             found = await self.computers.hint(table.id, table.state.to_record(), table.row.seed + at)
         except HintsBusy as exc:
-            peer.send({"type": "refused", "message": str(exc)})
+            peer.send(protocol.refused(str(exc)))
             return
         finally:
             self.hinting.discard((table.id, seat))
         if table.moves == at:
-            peer.send({"type": "hint", **found, "moves": at})
-            self.store.add_activity(peer.token, "hint", {"move": at})
+            peer.send(protocol.hint(found["action"], found["reason"], at))
+            try:
+                self.classroom.note(peer.token, "hint", {"move": at})
+            except Refusal:  # the suggestion is shown all the same; only the report misses it
+                pass
 
     async def watch_socket(self, request: web.Request) -> web.WebSocketResponse:
         """The projector view: a table as a spectator sees it (``view(None)``: no hand, no moves),
@@ -761,7 +751,7 @@ class ClassServer:
             await socket_.prepare(request)
             peer.open(socket_, request.transport)
             if request.query.get("build") != self.build:
-                peer.send({"type": "reload"})
+                peer.send(protocol.reload())
                 await peer.finish()
                 return socket_
             peer.table = table
@@ -789,23 +779,38 @@ class ClassServer:
                 data = await self.computers.choose(table.id, table.state.to_record(), table.row.seats[seat],
                                                    table.row.seed + at)
                 await asyncio.sleep(max(0.0, COMPUTER_PACE - (time.monotonic() - started)))
-                if table.moves != at or table.computer_to_move() != seat or self.classroom.tables.get(table.id) is not table:
-                    continue  # the teacher paused or ended it meanwhile, or the table went
-                self.classroom.play(table, seat, data, at)
+                try:
+                    if not self.classroom.play_for_computer(table, seat, data, at):
+                        continue  # the teacher paused or ended it meanwhile, or the table went
+                except NotSaved:
+                    self._not_saved(table, "the computer's move")
+                    await asyncio.sleep(NOT_SAVED_RETRY)
+                    continue  # chosen again (the same seed: the same move) and saved then
                 await self.broadcast(table, since=at)
         finally:
             self.thinking.discard(table.id)
 
+    def _not_saved(self, table: ClassTable, what: str) -> None:
+        """A move the referee makes itself could not be stored: the pages at the table say so (the
+        move is tried again, NOT_SAVED_RETRY later), rather than the table waiting in silence."""
+        for peer in list(self.sockets.get(table.id, {})):
+            peer.send(protocol.error(f"The class server could not save {what}: tell your teacher. "
+                                     "It will try again."))
+
     async def clock_ran_out(self, table: ClassTable) -> None:
         """The rulebook's time is up at ``table``: the referee plays the clock's move for it."""
-        if self.classroom.tables.get(table.id) is not table:
-            return
-        clock = table.clock()
-        action = next((a for a in table.state.legal_actions() if clock and a.kind == clock["plays"]), None)
-        if action is None:  # a choice outside the talks is waiting: the move follows it
-            return
         at = table.moves
-        self.classroom.play(table, table.state.current_player, action.to_json(), at)
+        while True:
+            try:
+                played = self.classroom.play_clock(table)
+                break
+            except NotSaved:
+                self._not_saved(table, "the clock's move")
+                await asyncio.sleep(NOT_SAVED_RETRY)
+                if table.moves != at or table.paused:
+                    return  # the table moved on, or is held: tend() sees to the time from here
+        if not played:
+            return  # the table went, or a choice outside the talks is waiting: the move follows it
         await self.broadcast(table, since=at)
         self.computer_turn(table)
 

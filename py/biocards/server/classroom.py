@@ -1,7 +1,8 @@
 """Classes, tables and the referee: the engine decides every move a student sends.
 
 Plain Python over the engine contract and the store, with no networking: ``app.py`` turns frames
-into calls here and sends each seat what :meth:`Classroom.frame` gives it. Every position a page
+(defined in ``biocards/protocol.py``) into calls here and sends each seat what
+:meth:`Classroom.frame` gives it. Every position a page
 is sent is ``state.view(seat)`` (``view(None)`` for a spectator), so no page ever holds another
 seat's hidden cards, a deck's order or a future roll.
 

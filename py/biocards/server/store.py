@@ -188,7 +188,7 @@ class Store:
     def change_teacher_key(self) -> str:
         """A new key for the teacher's link (the old link stops working)."""
         key = secrets.token_urlsafe(18)
-        self.db.execute("UPDATE settings SET value = ? WHERE name = 'teacher_key'", (key,))
+        self._write("UPDATE settings SET value = ? WHERE name = 'teacher_key'", (key,))
         return key
 
     # -- classes -----------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The browser adapter: the only BioCards code that imports ``js``/``pyscript``.
 
-It turns a click or key into an :class:`~biocards.core.Action`, applies it, appends the events to
-the log, saves the record and re-renders. Everything it shows comes from the engine contract.
+``page.py`` reads the link and gives the table (``table.py``) its source: the game in this page
+(``local.py``) or a seat at a class table (``class_play.py``). The table draws what its source
+gives and turns a click or key into an :class:`~biocards.core.Action` for the source to make
+(docs/design.md, "The page").
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ async def main() -> None:
     from pyscript import window
 
     window.performance.mark("biocards-python-start")  # boot figures: Python's share of the boot
-    from .table import start
+    from .page import start
 
     window.performance.mark("biocards-adapter-imported")
     await start()

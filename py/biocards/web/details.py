@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import re
 
-from pyscript import document
-
 from ..core import Action
 from .dom import _el
 
@@ -26,11 +24,14 @@ HOW = ("Touch or choose anything on the table to read it here in full. While thi
 
 
 class Details:
-    """Mixin for :class:`~biocards.web.table.Table`: the details panel and how it opens."""
+    """Part of the table: the details panel and how it opens. ``table`` gives the moves on offer
+    (``actions``), ``play`` and its source (who is to move, why a move is not open)."""
 
-    _details_of = None  # the table element being read (its id or move), to give focus back
+    def __init__(self, table) -> None:
+        self.table = table
+        self._details_of = None  # the table element being read (its id or move), to give focus back
 
-    def _bind_details(self, on) -> None:
+    def bind(self, on) -> None:
         on(_el("details-mode"), "click", self._on_details_mode)
         on(_el("details-close"), "click", lambda _event: self._close_details())
         on(_el("details-play"), "click", self._on_details_play)
@@ -52,7 +53,7 @@ class Details:
             event.preventDefault()
             self._read(element)
 
-    def _read_instead(self, event) -> bool:
+    def read_instead(self, event) -> bool:
         """While the panel is open a touch or Enter on the table reads, not plays; True if it read."""
         if _el("details").hidden:
             return False
@@ -75,9 +76,9 @@ class Details:
         move = element.getAttribute("data-action") or ""
         refused = element.getAttribute("data-refused") or ""
         reason = ""
-        if refused and self.human_seat_to_move() is not None:
+        if refused and self.table.source.person_to_move() is not None:
             try:
-                reason = "Not now: " + self.state.explain_illegal(Action.from_json(json.loads(refused)))
+                reason = "Not now: " + self.table.source.reason(Action.from_json(json.loads(refused)))
             except (ValueError, TypeError, KeyError):
                 reason = ""
         # Unnamed (not a move now), it is titled by its detail's first words: "Erythropoietin".
@@ -91,7 +92,7 @@ class Details:
         _el("details-text").textContent = text
         play = _el("details-play")
         play.setAttribute("data-action", move)
-        play.hidden = move not in self.actions
+        play.hidden = move not in self.table.actions
         panel.hidden = False
         _el("details-mode").setAttribute("aria-pressed", "true")
         panel.focus()  # a dialog that takes focus is announced: its title, then its text
@@ -113,16 +114,16 @@ class Details:
             self._close_details()
 
     def _on_details_play(self, _event) -> None:
-        action = self.actions.get(_el("details-play").getAttribute("data-action") or "")
+        action = self.table.actions.get(_el("details-play").getAttribute("data-action") or "")
         if action is None:  # the table moved on since the panel opened: no dead button
             _el("details-play").hidden = True
             return
         self._details_of = None
         _el("details").hidden = True
         _el("details-mode").setAttribute("aria-pressed", "false")
-        self._play(action)
+        self.table.play(action)
 
-    def _refresh_details(self) -> None:
+    def refresh(self) -> None:
         """After each drawing of the table: "Play this move" only while that move is legal."""
         play = _el("details-play")
-        play.hidden = (play.getAttribute("data-action") or "") not in self.actions
+        play.hidden = (play.getAttribute("data-action") or "") not in self.table.actions

@@ -2,34 +2,54 @@
 
 from __future__ import annotations
 
-from ..core import Action
-from ..guided import Step
+from ..core import Action, GameState
+from ..guided import GuidedLesson, Step
 from .dom import _el
+from .prompt_bar import PromptBar
 
 
 class LessonPanel:
-    """Mixin for :class:`~biocards.web.table.Table`: the guided lesson's side of the page."""
+    """Part of a guided lesson's table: the lesson's side of the page."""
 
-    def lesson_step(self) -> Step | None:
-        """The guided lesson's current step, while the student still has one to make."""
+    def __init__(self, lesson: GuidedLesson, bar: PromptBar) -> None:
+        self.guided = lesson
+        self.bar = bar
+        self.step = 0  # steps of the lesson done
+
+    def current(self, state: GameState) -> Step | None:
+        """The lesson's current step, while the student still has one to make."""
         lesson = self.guided
-        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
+        if self.step >= len(lesson.steps) or state.current_player != lesson.student:
             return None
         return lesson.steps[self.step]
 
-    def _lesson_step_refuses(self, action: Action) -> bool:
+    def refuses(self, state: GameState, action: Action) -> bool:
         """During a guided lesson the student makes the taught move; another is explained, not played."""
-        lesson = self.guided
-        if lesson is None or self.step >= len(lesson.steps) or self.state.current_player != lesson.student:
-            return False
-        step = lesson.steps[self.step]
-        if step.matches(action):
+        step = self.current(state)
+        if step is None or step.matches(action):
             return False
         _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
-        self._say_refusal(_el("lesson-note").textContent)  # and in the prompt bar, where the student looks
+        self.bar.say_refusal(_el("lesson-note").textContent)  # and in the prompt bar, where the student looks
         return True
 
-    def _show_lesson(self, done: Step | None = None) -> None:
+    def advances(self, state: GameState, action: Action) -> bool:
+        """Whether ``action`` (not yet applied) makes the lesson's current step."""
+        return self.step < len(self.guided.steps) and self.guided.advances(state, action, self.step)
+
+    def reached(self, state: GameState) -> None:
+        """Catch up with a game restored from a record, and show where it stands."""
+        self.step = self.guided.step_reached(state.history)
+        self.show()
+
+    def done_step(self) -> None:
+        """The move just made was the current step's."""
+        self.step += 1
+        self.show(done=self.guided.steps[self.step - 1])
+
+    def hinted_move(self, state: GameState):
+        return self.guided.hinted_move(state, self.step)
+
+    def show(self, done: Step | None = None) -> None:
         """The lesson panel: what the last move meant, then what to do next."""
         lesson = self.guided
         total = len(lesson.steps)
@@ -55,4 +75,4 @@ class LessonPanel:
             _el("lesson-page-item").hidden = not lesson.page
             _el("lesson-done").hidden = False
         _el("new-game").textContent = "Restart lesson"
-        self._show_lesson_in_bar()
+        self.bar.show_lesson(True)

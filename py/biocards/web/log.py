@@ -1,4 +1,4 @@
-"""The game log (numbered moves a replay can jump to), its Why? buttons and their concept dialog, and the error box."""
+"""The game log (numbered moves a replay can jump to), its Why? buttons and their concept dialog."""
 
 from __future__ import annotations
 
@@ -9,20 +9,26 @@ from .dom import _el
 
 
 class GameLog:
-    """Mixin for :class:`~biocards.web.table.Table`: what happened, and why it matters."""
+    """Part of the table: what happened, and why it matters."""
 
-    _log_scroll_due = False
+    def __init__(self, concepts: dict) -> None:
+        self.concepts = concepts
+        self._scroll_due = False  # a scroll to the newest line is asked for the next frame
 
-    def _log_events(self, numbered) -> None:
-        """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay there."""
+    def clear(self) -> None:
+        _el("log").innerHTML = ""
+
+    def events(self, numbered, at: int | None = None) -> None:
+        """Log lines for ``(move number, event)`` pairs; a move's first line can jump a replay
+        there. In a replay standing at move ``at``, that move is marked and later ones greyed."""
         shown = set()
         for number, event in numbered:
-            self._log_line(event.player, event.text, event.concepts,
-                           move=number if number not in shown else None, numbered_move=number)
+            self.line(event.text, event.concepts, move=number if number not in shown else None,
+                      numbered_move=number, at=at)
             shown.add(number)
 
-    def _log_line(self, player, text: str, concepts, move: int | None = None,
-                  numbered_move: int | None = None) -> None:
+    def line(self, text: str, concepts=(), move: int | None = None, numbered_move: int | None = None,
+             at: int | None = None) -> None:
         item = document.createElement("li")
         if move is not None:
             goto = document.createElement("button")
@@ -32,10 +38,12 @@ class GameLog:
             goto.setAttribute("aria-label", f"Replay to move {move}")
             goto.textContent = str(move)
             item.append(goto, " ")
-            if self.controls.replay_at == move:
+            if at == move:
                 item.setAttribute("aria-current", "step")
         if move is not None or numbered_move is not None:
             item.setAttribute("data-move", str(move if move is not None else numbered_move))
+            if at is not None and (move if move is not None else numbered_move) > at:
+                item.classList.add("later")
         item.append(text)
         for cid in concepts:
             concept = self.concepts.get(cid)
@@ -53,38 +61,25 @@ class GameLog:
         # When the log sits under the table (narrow screens), this line keeps the newest event in
         # view beside the table; screen readers already hear it from the log.
         _el("latest").textContent = f"Just now: {text}"
-        self._scroll_log_to_newest()
+        self._scroll_to_newest()
 
-    def _scroll_log_to_newest(self) -> None:
+    def _scroll_to_newest(self) -> None:
         """Scroll the log to its newest line before the next frame is drawn. Once per frame, not
         once per line: reading the log's height makes the browser lay the page out there and then."""
-        if self._log_scroll_due:
+        if self._scroll_due:
             return
-        self._log_scroll_due = True
+        self._scroll_due = True
 
         def scroll(_time) -> None:
-            self._log_scroll_due = False
+            self._scroll_due = False
             box = _el("log").parentElement
             box.scrollTop = box.scrollHeight
 
         window.requestAnimationFrame(create_once_callable(scroll))
 
-    def _show_error(self, message: str, download: str | None = None) -> None:
-        box = _el("error")
-        box.textContent = message
-        if download:
-            link = document.createElement("a")
-            link.href = download
-            link.download = f"{self.game.id}-save-that-could-not-resume.json"
-            link.textContent = "Download the saved game (for a teacher)"
-            box.append(" ", link)
-        box.hidden = False
-
-    def _on_why(self, event) -> None:
-        button = event.target.closest("[data-concept]")
-        if not button:
-            return
-        concept = self.concepts[button.getAttribute("data-concept")]
+    def show_why(self, cid: str) -> None:
+        """The concept dialog a Why? button opens."""
+        concept = self.concepts[cid]
         _el("why-title").textContent = concept["title"]
         _el("why-summary").textContent = concept["summary"]
         _el("why-link").href = "../" + concept["url"]

@@ -4,36 +4,53 @@ what the computers just did with the Why? buttons of those events, and the guide
 
 from __future__ import annotations
 
-import json
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
-from ..core import Action, Event
 from .dom import _el, _player
+
+if TYPE_CHECKING:
+    from ..core import Event
+    from .source import Position
 
 RECENT_SHOWN = 4
 """At most this many of the computers' latest events in the bar (the log has them all)."""
 
 
 class PromptBar:
-    """Mixin for :class:`~biocards.web.table.Table`: everything the student reads in the bar."""
+    """Part of the table: everything the student reads in the bar."""
 
-    def _prompt_text(self, view, legal, seat, human_to_move: bool) -> str:
-        if self.state.is_terminal():
+    def __init__(self, game, concepts: dict, source) -> None:
+        self.game = game
+        self.concepts = concepts
+        self.source = source
+        self.recent: list[Event] = []  # what the other seats did since the person here last moved
+
+    def text(self, position: Position) -> str:
+        """Whose turn and what to do: the source's own line, else the game's prompt addressed to
+        the person to move."""
+        if position.result is not None:
             return "The game is over."
-        if not human_to_move:
-            return f"{_player(seat)} (computer) is thinking…"
-        asked = self.game.prompt(view, legal=legal) if self.game.prompt is not None else None
+        if position.status is not None:
+            return position.status
+        if not position.here:
+            return ""
+        seat, you = position.mover, position.addressee
+        asked = self.game.prompt(position.view, legal=list(position.legal)) if self.game.prompt is not None else None
         if not asked:
-            return f"{_player(seat)}, your move."
+            return f"{you}, your move."
         # Some games' prompts already name the player (a pending choice of another seat's).
-        return asked if asked.startswith("Player ") else f"{_player(seat)}: {asked}"
+        if not asked.startswith("Player "):
+            return f"{you}: {asked}"
+        named = _player(seat)
+        return you + asked[len(named):] if asked.startswith(f"{named}:") else asked
 
-    def _show_cancel(self) -> None:
+    def show_cancel(self, actions: dict) -> None:
         """A pending choice's Cancel sits beside the prompt, where the student is looking."""
         slot = _el("prompt-actions")
         slot.innerHTML = ""
-        for key, action in self.actions.items():
+        for key, action in actions.items():
             if action.kind != "cancel":
                 continue
             button = document.createElement("button")
@@ -42,40 +59,32 @@ class PromptBar:
             button.setAttribute("data-action", key)
             slot.append(button)
 
-    def _refuse(self, key: str) -> None:
-        """Say why the move the student touched cannot be made (the engine's own sentence)."""
-        try:
-            action = Action.from_json(json.loads(key))
-        except (ValueError, TypeError, KeyError):
-            return
-        self._say_refusal(self.state.explain_illegal(action))
-
-    def _say_refusal(self, text: str) -> None:
+    def say_refusal(self, text: str) -> None:
         note = _el("refusal")
         note.textContent = ""  # a repeated sentence is announced again
         note.textContent = text
 
-    def _clear_refusal(self) -> None:
+    def clear_refusal(self) -> None:
         _el("refusal").textContent = ""
 
-    def _note_events(self, seat, events: list[Event]) -> None:
-        """Remember what the computers did since the person last moved; a person's move clears it."""
-        if seat is None or self._seat_kind(seat) == "human":
-            self._recent = []
+    def note_events(self, by_person_here: bool, events: list[Event]) -> None:
+        """Remember what the other seats did since the person here last moved; their move clears it."""
+        if by_person_here:
+            self.recent = []
         else:
-            self._recent = (getattr(self, "_recent", []) + list(events))[-RECENT_SHOWN:]
+            self.recent = (self.recent + list(events))[-RECENT_SHOWN:]
 
-    def _show_recent(self) -> None:
-        """After computer turns: what they did, with the Why? buttons of those events."""
+    def show_recent(self) -> None:
+        """After the other seats' turns: what they did, with the Why? buttons of those events."""
         box = _el("recent")
         box.innerHTML = ""
-        recent = [e for e in getattr(self, "_recent", []) if e.text]
+        recent = [e for e in self.recent if e.text]
         if not recent:
             box.hidden = True
             return
         box.hidden = False
         shown = recent[-RECENT_SHOWN:]
-        box.append(self._recent_lead(len(shown)))
+        box.append(self.source.recent_lead(len(shown)))
         box.append(" ".join(e.text for e in shown))
         concepts = []
         for event in shown:
@@ -88,14 +97,9 @@ class PromptBar:
             button.textContent = f"Why? {self.concepts[cid]['title']}"
             box.append(" ", button)
 
-    def _recent_lead(self, count: int) -> str:
-        return "The computer just: " if count == 1 else "The computers just: "
-
-    def _show_lesson_in_bar(self) -> None:
+    def show_lesson(self, shown: bool) -> None:
         """The guided lesson's current step (or "Lesson complete") stays in view in the bar."""
         line = _el("prompt-lesson")
-        if self.guided is None:
-            line.hidden = True
-            return
-        line.hidden = False
-        line.textContent = f"{_el('lesson-progress').textContent}: {_el('lesson-say').textContent}"
+        line.hidden = not shown
+        if shown:
+            line.textContent = f"{_el('lesson-progress').textContent}: {_el('lesson-say').textContent}"

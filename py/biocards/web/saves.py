@@ -13,8 +13,8 @@ from urllib.parse import quote
 
 from pyscript import window
 
-from ..core import Game, GameState, InvalidRecord
-from ..core.records import dumps, read_record
+from ..core import Action, Event, Game, GameState, InvalidRecord
+from ..core.records import check_record, dumps, read_record
 
 
 def _get(key: str, storage=None) -> str | None:
@@ -22,6 +22,24 @@ def _get(key: str, storage=None) -> str | None:
     JavaScript's null (Pyodide's ``jsnull``) becomes ``None``. The page's one reading of storage."""
     value = (storage if storage is not None else window.localStorage).getItem(key)
     return value if isinstance(value, str) else None
+
+
+def replay(game: Game, record) -> tuple[GameState, list[tuple[int, Event]]]:
+    """The game ``record`` describes, and every event of replaying it, each with the number of the
+    move that made it (the log): the page's one replay of a record. Raises :class:`InvalidRecord`
+    as :meth:`Game.load` does."""
+    record = check_record(record, game)  # an older version's record gets its old rules' options
+    try:
+        state = game.new_state(record["players"], record["seed"], **record.get("options", {}))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidRecord(f"This saved game cannot start: {exc}") from None
+    numbered = []
+    for number, data in enumerate(record.get("actions", []), start=1):
+        try:
+            numbered.extend((number, event) for event in state.apply(Action.from_json(data)))
+        except (ValueError, TypeError) as exc:
+            raise InvalidRecord(f"Move {number} of the saved game cannot be replayed: {exc}") from None
+    return state, numbered
 
 
 class SaveSlot:
@@ -37,9 +55,10 @@ class SaveSlot:
     def aside_key(self) -> str:
         return f"{self.key}:could-not-resume"
 
-    def load(self) -> dict | None:
-        """The saved record, checked; ``None`` when there is none. A save that cannot be resumed
-        raises :class:`InvalidRecord` after it has been put aside."""
+    def load(self) -> tuple[GameState, list[tuple[int, Event]]] | None:
+        """The saved game, replayed once (:func:`replay`: its state and numbered events); ``None``
+        when there is none. A save that cannot be resumed raises :class:`InvalidRecord` after it
+        has been put aside."""
         text = _get(self.key)
         self.seen = text
         if not text:
@@ -49,8 +68,7 @@ class SaveSlot:
             if record["players"] != self.seats:
                 raise InvalidRecord(f"It is a game for {record['players']} players, and this link "
                                     f"has {self.seats} seats.")
-            self.game.load(record)
-            return record
+            return replay(self.game, record)
         except InvalidRecord:
             self.put_aside(text)
             raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
@@ -11,6 +12,13 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = ("human", "random", "greedy", "search")
 """A person, or a computer: beginner (random), good (greedy) or strong (search)."""
+
+
+def new_seed() -> int:
+    """A fresh game's seed: random bits from ``secrets`` (the engine ships to every browser, so a
+    small seed could be found by trying them all against one's own first view), as many as a
+    record may carry (``core.records.MAX_SEED``, 2^63 − 1), so a reload resumes the save."""
+    return secrets.randbits(63)
 
 
 class SetupError(ValueError):

@@ -39,7 +39,27 @@ async function precache(cache, path, hash) {
   return cache.put(path, fresh);
 }
 
+// Where the browser may answer this build's precached files straight from its cache, without
+// starting this worker or running its fetch handler (the static routing API, Chromium): each file
+// by its exact path and no query, so what needs the handler still reaches it (pages opened with a
+// query, the install path's files, another build's). A browser without the API, or one that
+// refuses these rules, answers every request with the handler below.
+function staticRoutes() {
+  const escape = (path) => path.replace(/[\\:*?+(){}]/g, "\\$&");
+  return Object.keys(FILES).map((path) => {
+    const url = new URL(path, self.location);
+    return {
+      condition: { urlPattern: {
+        protocol: url.protocol.slice(0, -1), hostname: url.hostname, port: url.port,
+        pathname: escape(url.pathname), search: "", hash: "*",
+      } },
+      source: { cacheName: CACHE },
+    };
+  });
+}
+
 self.addEventListener("install", (event) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes(staticRoutes()).catch(() => {}));
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // A folder's URL is answered with its index.html, fetched once for both.
@@ -75,9 +95,18 @@ async function fetchAndKeep(request, cache) {
   return response;
 }
 
+// Opened once for every request this worker answers while it runs.
+let opened = null;
+
 async function answer(request) {
-  const current = await caches.open(CACHE);
-  const hit = await current.match(request, { ignoreSearch: true });
+  opened ??= caches.open(CACHE);
+  const current = await opened;
+  // Every key here is a URL without a query, so the URL without its query is the key: an exact
+  // match finds the file at once, where ignoreSearch would compare every key in the cache.
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  const hit = await current.match(url.href);
   if (hit) return hit;
   // Not in this build: the previous build's page asking for its own files. Only the sites' own
   // caches: the page's kept runtime holds inflated snapshot parts, under keys that differ from
