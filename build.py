@@ -4,6 +4,7 @@
     python3 build.py build          write dist/ (the whole site, offline-ready)
     python3 build.py serve [--port N] [--lan] [--name HOST]
                                     build if needed, then run the class server for dist/
+    python3 build.py i18n           extract the messages, update every language's catalog, print coverage
     python3 build.py release [--out DIR]  write dist-release/: the wheel, the sdist and biocards.pyz for teachers
     python3 build.py test           install what the tests need (Debian's browsers too) and run them all
     python3 build.py bench [--quick]  print boot, size, bot, engine and class-server figures as one JSON object
@@ -394,6 +395,7 @@ def build() -> Path:
         python, node_modules = venv_made.result(), npm_made.result()
     compressing = precompress(python, node_modules)
     stdlib, micropip = compiled_runtime(node_modules, ensure_micropip())
+    translations(python, "compile")  # the .mo files go into the wheel, which the snapshot reads
     wheel = compiled_wheel(node_modules, build_wheel(python))
     staging = ROOT / "dist.tmp"
     shutil.rmtree(staging, ignore_errors=True)
@@ -425,6 +427,11 @@ def build() -> Path:
                 if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file()))
     log(f"dist/ written: {total / 1e6:.1f} MB")
     return DIST
+
+
+def translations(python: Path, command: str) -> None:
+    """The catalogs through Babel (py/sitegen/translations.py): ``compile`` or ``update``."""
+    run(python, "-m", "sitegen.translations", command, ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
 
 
 def needs_build() -> bool:
@@ -619,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--name", action="append", default=[],
                            help="a host name students' devices use for the server (IP addresses, localhost and "
                                 "this machine's name are answered already)")
+    sub.add_parser("i18n", help="extract messages, update each language's catalog, report its coverage")
     release_cmd = sub.add_parser("release", help="write the wheel, the sdist and biocards.pyz (build if needed)")
     release_cmd.add_argument("--out", type=Path, default=RELEASE, help="the folder for them (default dist-release/)")
     test_cmd = sub.add_parser("test", help="install test needs and run every test")
@@ -639,6 +647,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         serve(args.port, args.lan, args.name)
+        return 0
+    if args.command == "i18n":
+        translations(ensure_venv(), "update")
         return 0
     if args.command == "release":
         release(args.out.resolve())

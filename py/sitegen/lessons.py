@@ -211,6 +211,7 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
         index[cid] = {"title": concept["title"], "summary": concept["summary"],
                       "url": f"lessons/{lesson}.html#{anchor}"}
 
+    from .localized import alternates, switch_to
     from .questions import for_page, load_questions
 
     # Check-yourself questions belong to lessons, not to rules pages.
@@ -228,6 +229,7 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
         pitch = _game_summary(page["game"]) if page.get("game") else ""
         page["description"] = f"{page['title']}: {pitch[:1].lower()}{pitch[1:]} The rules, in our own words." if pitch else describe(rest)
         games = page.get("games", []) + ([page["game"]] if page.get("game") else [])
+        twins = alternates(root, folder, slug, root_rel)  # the page in other languages (issue 39)
         out = dist / "lessons" / folder / f"{slug}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(env.get_template("lesson.html").render(
@@ -237,7 +239,8 @@ def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[
             guided=[{**guided_by_id[g], "href": root_rel + guided_by_id[g]["href"],
                      "game_title": _play_link(guided_by_id[g]["game"], root_rel)["title"]}
                     for g in page.get("guided", [])],
-            questions=for_page(slug, questions.get(page["slug"], []), index, root_rel)),
+            questions=for_page(slug, questions.get(page["slug"], []), index, root_rel),
+            alternates=twins, switch_href=switch_to(twins, "en")),
             encoding="utf-8")
 
     # Lessons in teaching order (optional ``order`` in front matter), then rules pages by title.

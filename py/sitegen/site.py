@@ -14,20 +14,24 @@ from pathlib import Path
 
 import jinja2
 
-from biocards import __version__, games
+from biocards import __version__, games, i18n
 from biocards.svg import LAYOUTS
 
 from .lessons import build_guided, build_lessons
+from .localized import PROSE_LANGUAGES, build_localized, home_alternates, switch_to
 from .printing import build_print_pages
 from .teachers import build_teachers
 
 
-def environment(root: Path) -> jinja2.Environment:
-    """Jinja2 with our templates and the top-level folder (for index.html)."""
+def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environment:
+    """Jinja2 with our templates and the top-level folder (for index.html), speaking ``lang``
+    (its catalog through jinja2.ext.i18n; English where a message has no translation)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([Path(__file__).parent / "templates", root]),
-        autoescape=jinja2.select_autoescape(["html"]),
+        autoescape=jinja2.select_autoescape(["html"]), extensions=["jinja2.ext.i18n"],
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)
+    env.globals.update(lang=i18n.best_language(lang), alternates=(), switch_href="")
     env.globals["version"] = __version__  # the release's one version (the footer shows it)
     return env
 
@@ -114,8 +118,11 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     rules = {page["game"]: page for page in lessons if page.get("game")}
     titles = {g["id"]: g["title"] for g in listed}
     start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"])} for lesson in guided]
+    for lang in PROSE_LANGUAGES:
+        build_localized(root, dist, lang, environment(root, lang))
+    home = home_alternates("")
     _write(dist / "index.html", env.get_template("index.html").render(
-        root="", games=listed, rules=rules,
+        root="", alternates=home, switch_href=switch_to(home, "en"), games=listed, rules=rules,
         lessons=[p for p in lessons if not p.get("game")], guided=guided, start_here=start_here))
     _write(dist / "play" / "index.html", env.get_template("play.html").render(
         root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,

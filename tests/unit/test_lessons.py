@@ -69,9 +69,9 @@ def headings(path: Path) -> set[str]:
 
 
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES]),
-                              autoescape=jinja2.select_autoescape(["html"]),
-                              undefined=jinja2.StrictUndefined)
+    from sitegen.site import environment as site_environment  # the templates need jinja2.ext.i18n
+
+    return site_environment(ROOT)
 
 
 # --- concepts.toml -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ pytest.importorskip("markdown_it")
 from biocards import games  # noqa: E402
 from sitegen.game_lengths import play_one  # noqa: E402
 from sitegen.lessons import LessonError, build_guided, build_lessons  # noqa: E402
+from sitegen.localized import PROSE_LANGUAGES, build_localized  # noqa: E402
 from sitegen.printing import build_print_pages  # noqa: E402
 from sitegen.site import environment  # noqa: E402
 from sitegen.teachers import (PLAN_MINUTES, SECONDS_PER_MOVE, build_teachers,  # noqa: E402
@@ -40,6 +41,8 @@ def site(tmp_path_factory):
     # What the pages link beyond lessons: the print pages and the class's join page.
     build_print_pages(ROOT, dist, env, {p["game"]: p for p in pages if p.get("game")})
     (dist / "join").mkdir()
+    for lang in PROSE_LANGUAGES:  # every header's language switch leads to a language's home
+        build_localized(ROOT, dist, lang, environment(ROOT, lang))
     (dist / "join" / "index.html").write_text(env.get_template("join.html").render(root="../"))
     return dist, {g["id"]: g for g in listed}
 
