@@ -64,8 +64,9 @@ def assert_contract_step(state: GameState, events: list) -> None:
     else:
         assert state.current_player is not None
         assert state.legal_actions(), "no legal action before the end"
+    scores = state.scores()
     for p in range(state.num_players):
-        assert sum(points for _, points in state.score_breakdown(p)) == state.scores()[p]
+        assert sum(points for _, points in state.score_breakdown(p)) == scores[p]
 
 
 def assert_replays(state: GameState, along: Mapping[int, dict[str, Any]] | None = None) -> None:
