@@ -12,7 +12,7 @@ import re
 import pytest
 
 from biocards import games
-from biocards.core.testing import GENERIC_REFUSAL, refused_moves
+from biocards.core.testing import GENERIC_REFUSAL, refused_moves, sampled_positions
 
 CASES = [("translation", 2, {}), ("translation", 4, {}), ("peptide", 3, {}), ("peptide", 2, {"advanced": True}),
          ("nucleo", 2, {}), ("nucleo", 4, {}), ("nucleo", 3, {"trade_minute": True}), ("expression", 4, {}), ("expression", 3, {"variant": True}),
@@ -40,25 +40,6 @@ RULED = ["translation", "expression", "nucleo", "peptide", "cytosis"]
 """Games whose moves are declared in one table of move kinds (``GameState.moves``)."""
 
 
-def sampled_positions(game, players, seeds, every, **options):
-    """Every ``every``-th position of random games from ``seeds`` (and each game's end), and every
-    move legal somewhere in them."""
-    from biocards.bots import RandomBot
-
-    positions, seen = [], {}
-    for seed in seeds:
-        state = game.new_state(players, seed, **options)
-        bots = [RandomBot(game, seat, seed) for seat in range(players)]
-        while not state.is_terminal():
-            for action in state.legal_actions():
-                seen.setdefault(action.key, action)
-            if len(state.history) % every == 0:
-                positions.append(state.clone())
-            state.apply(bots[state.current_player].choose(state))
-        positions.append(state.clone())
-    return positions, sorted(seen.values(), key=lambda a: a.key)
-
-
 @pytest.mark.parametrize("game_id, players, options", [c for c in CASES if c[0] in RULED],
                          ids=[f"{g}-{n}{'-' + '-'.join(o) if o else ''}" for g, n, o in CASES if g in RULED])
 def test_each_move_is_allowed_or_refused_by_its_own_check(game_id, players, options):
@@ -68,7 +49,7 @@ def test_each_move_is_allowed_or_refused_by_its_own_check(game_id, players, opti
     from biocards.core import IllegalAction
 
     game = games.get(game_id)
-    positions, moves = sampled_positions(game, players, range(2), 9, **options)
+    positions, moves = sampled_positions(game, players, range(2), every=9, **options)
     refused = 0
     for position in positions:
         legal = position.legal_actions()

@@ -174,14 +174,10 @@ GENERIC_REFUSAL = "is not a move you can make right now"
 """The end of :meth:`GameState.explain_illegal`'s fallback sentence, which names no reason."""
 
 
-def refused_moves(game: Game, players: int, seeds: Iterable[int], *, every: int = 7,
-                  **options: Any) -> Iterable[tuple[GameState, Action, str]]:
-    """``(position, move, refusal)`` for moves legal somewhere in random play, tried elsewhere.
-
-    Random games are played from each seed; every ``every``-th position is sampled (the game's
-    last position too). Every move kind seen, with each parameter value seen, is tried in every
-    sampled position where it is not legal, and the sentence ``apply`` refuses it with is yielded.
-    """
+def sampled_positions(game: Game, players: int, seeds: Iterable[int], *, every: int = 7,
+                      **options: Any) -> tuple[list[GameState], list[Action]]:
+    """Every ``every``-th position of random games from ``seeds`` (and each game's last), and every
+    move legal somewhere in them (one per key, sorted by key)."""
     positions: list[GameState] = []
     seen: dict[str, Action] = {}
     for seed in seeds:
@@ -194,7 +190,18 @@ def refused_moves(game: Game, players: int, seeds: Iterable[int], *, every: int 
                 positions.append(state.clone())
             state.apply(bots[state.current_player].choose(state))
         positions.append(state.clone())
-    moves = sorted(seen.values(), key=lambda a: a.key)
+    return positions, sorted(seen.values(), key=lambda a: a.key)
+
+
+def refused_moves(game: Game, players: int, seeds: Iterable[int], *, every: int = 7,
+                  **options: Any) -> Iterable[tuple[GameState, Action, str]]:
+    """``(position, move, refusal)`` for moves legal somewhere in random play, tried elsewhere.
+
+    Random games are played from each seed; every ``every``-th position is sampled (the game's
+    last position too). Every move kind seen, with each parameter value seen, is tried in every
+    sampled position where it is not legal, and the sentence ``apply`` refuses it with is yielded.
+    """
+    positions, moves = sampled_positions(game, players, seeds, every=every, **options)
     for position in positions:
         legal = {a.key for a in position.legal_actions()}
         for action in moves:
