@@ -10,11 +10,11 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from biocards.server.app import TYPES
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # the class server's types
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if os.environ.get("BIOCARDS_QUIET") != "1":

@@ -30,6 +30,8 @@ import urllib.request
 from functools import partial
 from pathlib import Path
 
+from biocards.server.app import TYPES
+
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / ".cache" / "npm" / "node_modules"
 FIREFOX = "/usr/bin/firefox-esr"
@@ -293,9 +295,7 @@ RECORDER = """(() => {
 class RecordingHandler(http.server.SimpleHTTPRequestHandler):
     """dist/ as it is, each page with the recorder's script first in its head."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip", ".svg": "image/svg+xml"}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # the class server's types
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
