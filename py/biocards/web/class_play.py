@@ -14,7 +14,7 @@ import json
 
 from pyscript import document, window
 
-from .. import games
+from .. import games, protocol
 from ..core import Action, Event
 from .dom import _el
 from .saves import _get
@@ -86,14 +86,14 @@ class ClassConnection(Source):
         if self.watch is not None:
             return  # a spectator only listens (the projector's Why? counts for no student)
         if self.socket is not None and self.socket.readyState == 1:
-            self.socket.send(json.dumps(frame))
+            self.socket.send(protocol.encode(frame))
 
     def _on_open(self, _event) -> None:
         self.failures = 0
         if self.watch is not None:
             return  # the server sends the table at once: a spectator says nothing
         since = self.frame["moves"] if self.frame is not None and self.logged >= 0 else None
-        self.send({"type": "hello", "token": self.token, "build": self.build, "since": since})
+        self.send(protocol.hello(self.token, self.build, since))
 
     def _on_close(self, _event) -> None:
         self.socket = None
@@ -107,7 +107,7 @@ class ClassConnection(Source):
         window.setTimeout(self.table.handler(lambda _e=None: self._connect()), wait * 1000)
 
     def _on_message(self, event) -> None:
-        frame = json.loads(str(event.data))
+        frame = protocol.decode(str(event.data))
         kind = frame.get("type")
         if kind in ("position", "waiting"):
             document.documentElement.dataset.connection = "open"
@@ -259,17 +259,17 @@ class ClassConnection(Source):
         self.table.actions = {}  # one move per turn: a second click waits for the server's answer
         self.table.bar.clear_refusal()
         _el("status").textContent = "Your move is on its way to the referee…"
-        self.send({"type": "move", "action": action.to_json(), "at": self.frame["moves"]})
+        self.send(protocol.move(action.to_json(), self.frame["moves"]))
 
     def refuse(self, action: Action) -> None:
         """A touched move that is not open: the referee says why, in the engine's own sentence."""
-        self.send({"type": "move", "action": action.to_json(), "at": self.frame["moves"]})
+        self.send(protocol.move(action.to_json(), self.frame["moves"]))
 
     def reason(self, action: Action) -> str:
         return self.refusal or "That move is not open to you now."
 
     def concept_opened(self, concept: str) -> None:
-        self.send({"type": "why", "concept": concept})  # the class report counts the Why? a student opens
+        self.send(protocol.why(concept))  # the class report counts the Why? a student opens
 
     # -- the controls ----------------------------------------------------------------------------------
 
@@ -278,7 +278,7 @@ class ClassConnection(Source):
 
     def ask_hint(self) -> None:
         _el("hint-text").textContent = "Asking for a suggestion…"
-        self.send({"type": "hint"})
+        self.send(protocol.ask_hint())
 
     def hints_used(self) -> int:
         return self.hints
