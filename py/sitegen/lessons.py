@@ -155,18 +155,24 @@ def order_guided(guided: list[dict], lessons: list[dict], dist: Path) -> list[di
 
 DESCRIPTION_CHARS = 160
 """About what a search result shows under a page's title."""
+DESCRIPTION_MIN = 50
+"""Shorter says too little to tell one page from another in a search result."""
 
 
 def describe(html: str) -> str:
-    """A page's meta description: its first paragraph as plain text, cut at a sentence (or, for
-    one long sentence, a word) within ``DESCRIPTION_CHARS``."""
-    first = re.search(r"<p>(.*?)</p>", html, re.S)
-    text = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", "", first.group(1) if first else "")).split())
+    """A page's meta description: its first paragraph as plain text (with the next ones while it is
+    shorter than ``DESCRIPTION_MIN``, as a one-line opening is), cut at a sentence (or, for one long
+    sentence, a word) within ``DESCRIPTION_CHARS``."""
+    text = ""
+    for paragraph in re.findall(r"<p>(.*?)</p>", html, re.S):
+        text = " ".join(f"{text} {htmllib.unescape(re.sub(r'<[^>]+>', '', paragraph))}".split())
+        if len(text) >= DESCRIPTION_MIN:
+            break
     if len(text) <= DESCRIPTION_CHARS:
         return text
     cut = text[:DESCRIPTION_CHARS]
     end = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
-    return cut[:end + 1] if end > 40 else cut[:cut.rfind(" ")].rstrip(",;:") + "…"
+    return cut[:end + 1] if end + 1 >= DESCRIPTION_MIN else cut[:cut.rfind(" ")].rstrip(",;:") + "…"
 
 
 def build_lessons(root: Path, dist: Path, env: jinja2.Environment, guided: list[dict] | None = None) -> list[dict]:

@@ -18,6 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 import class_load  # tests/, on the path by conftest.py: the load bench's hostile device
+from class_server import run_apart
 from biocards import protocol
 from biocards.server import app as server_app
 from biocards.server.app import JOINS_PER_MINUTE, SOCKETS_PER_ADDRESS, SOCKETS_PER_TOKEN, ClassServer
@@ -86,7 +87,7 @@ def other_device():
 
 
 def run(body):
-    asyncio.run(body())
+    run_apart(body())  # a thread of its own: a worker where Playwright's browser is open has a running loop
 
 
 # -- finding 2 and 8: one device, and a class behind one school NAT -------------------------------------
