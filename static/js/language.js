@@ -15,6 +15,9 @@
   function wanted() {
     const chosen = stored();
     if (chosen) return chosen;
+    // A page in another language than the site's own was asked for by its address (a link, a
+    // search result): that is the reader's choice, not a guess to correct by the browser's languages.
+    if (here !== "en") return here;
     const offered = new Set(["en", ...twins.keys()]);
     for (const tag of navigator.languages || [navigator.language || "en"]) {
       const base = tag.toLowerCase().split("-")[0];
