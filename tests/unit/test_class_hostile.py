@@ -403,7 +403,7 @@ def test_hints_think_apart_from_the_computers_and_below_them():
             max(os.getpriority(os.PRIO_PROCESS, pid) for pid in computer_workers)
         computers.hints_waiting = HINTS_WAITING  # as many as wait at once
         with pytest.raises(HintsBusy):
-            asyncio.run(computers.hint(1, {}, 0))
+            run_apart(computers.hint(1, {}, 0))
     finally:
         computers.close()
 
