@@ -1,20 +1,40 @@
-"""The language BioCards speaks: gettext catalogs (``locale/<lang>/LC_MESSAGES/biocards.mo``).
+"""The language BioCards speaks: gettext catalogs, one per *domain* and language
+(``locale/<lang>/LC_MESSAGES/<domain>.mo``).
 
 English is the source language: a message with no translation, or a language with no catalog,
-shows the English text. Plural rules are the catalog's ``Plural-Forms`` header, which Babel writes
+shows the English text. Plural rules are each catalog's ``Plural-Forms`` header, which Babel writes
 from CLDR when it compiles (``python3 build.py i18n``), not rules written here.
+
+**Domains.** Each game's messages are in a catalog named after the game (``peptide.po``), so a game
+brings its own catalog as it brings its own package; the page's are in ``play``, the class
+server's in ``server``, the site's pages in ``site``, the teacher's and join pages' scripts in
+``scripts`` and the rest in ``biocards`` (sitegen/translations.py says which file goes where). At run
+time every domain of a language is read into one chain, so code asks for a message without naming
+its domain.
+
+**Now or later.** ``_``/``gettext``/``pgettext``/``ngettext`` translate now, into the current
+language: a render function calls them. ``message``/``pmessage``/``nmessage`` make a
+:class:`Message` that is translated when it is shown: an engine's events and refusals are made once
+and read in every seat's language (a class table can seat a Spanish and an English student), and a
+saved game keeps no sentence. ``N_`` only marks a string for the catalog (card names in a data
+table); ``lazy_gettext(name)`` makes it a Message when it is shown.
 
 Every catalog is read when this module is imported. The play page imports it before its memory
 snapshot is taken (sitegen/snapshot_imports.py), and the wheel's files are gone after a restore, so
-the catalogs must already be in memory then (they are small: a few KB each).
+the catalogs must already be in memory then; ``load`` adds a catalog the page fetched instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
+import io
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "biocards"
+"""The domain of messages that belong to no game and no other part (sitegen/translations.py)."""
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -22,12 +42,22 @@ TEST_ONLY = frozenset({"en-XA", "ar-XB", "en_XA", "ar_XB"})
 """Pseudo-locales built for tests, never offered to a user."""
 
 
-def _read_catalogs() -> dict[str, _gettext.GNUTranslations]:
-    catalogs = {}
+def _chain(catalogs: dict[str, _gettext.NullTranslations], lang: str,
+           catalog: _gettext.GNUTranslations) -> None:
+    """Add one domain's catalog to a language's chain (a message not in one is looked up in the
+    next: gettext's fallbacks)."""
+    if lang in catalogs:
+        catalogs[lang].add_fallback(catalog)
+    else:
+        catalogs[lang] = catalog
+
+
+def _read_catalogs() -> dict[str, _gettext.NullTranslations]:
+    catalogs: dict[str, _gettext.NullTranslations] = {}
     if LOCALE_DIR.is_dir():
-        for mo in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+        for mo in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
             with open(mo, "rb") as file:
-                catalogs[mo.parent.parent.name] = _gettext.GNUTranslations(file)
+                _chain(catalogs, mo.parent.parent.name, _gettext.GNUTranslations(file))
     return catalogs
 
 
@@ -57,6 +87,12 @@ def languages(include_test_only: bool = False) -> list[str]:
     return [SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE)]
 
 
+def load(lang: str, mo: bytes) -> None:
+    """Add a compiled catalog (a ``.mo`` file's bytes) for ``lang``: the page fetches its
+    language's catalog rather than carrying every language in its snapshot."""
+    _chain(_CATALOGS, normalize(lang), _gettext.GNUTranslations(io.BytesIO(mo)))
+
+
 def translations(lang: str | None = None) -> _gettext.NullTranslations:
     """The catalog for ``lang`` (default: the current language); English when there is none."""
     return _CATALOGS.get(best_language(lang if lang is not None else _current), _ENGLISH)
@@ -73,6 +109,19 @@ def get_language() -> str:
     return _current
 
 
+@contextlib.contextmanager
+def language(tag: str | None) -> Iterator[str]:
+    """Speak ``tag`` inside the block, then the language before it (the class server writes each
+    seat's frame in that seat's language)."""
+    global _current
+    before = _current
+    _current = best_language(tag)
+    try:
+        yield _current
+    finally:
+        _current = before
+
+
 def gettext(message: str) -> str:
     return translations().gettext(message)
 
@@ -85,4 +134,99 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations().ngettext(singular, plural, n)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return translations().npgettext(context, singular, plural, n)
+
+
 _ = gettext
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for the catalog and return it as it is: data (a card's name) stays English and
+    is translated where it is shown (``_(card.name)`` or ``lazy_gettext(card.name)``)."""
+    return text
+
+
+class Message:
+    """A text translated when it is shown, in the language of that moment: an English template
+    with named fields (``"{who} ends their turn."``), an optional context and plural, and the
+    values of its fields, which may be Messages themselves (a card's name).
+
+    ``str(message)`` is the text in the current language; ``message.render("es")`` in another.
+    Two messages are equal when their templates and values are, whatever the language."""
+
+    __slots__ = ("id", "context", "plural", "n", "params", "_hash")
+
+    def __init__(self, id: str, params: Mapping[str, Any] | None = None, *, context: str | None = None,
+                 plural: str | None = None, n: int | None = None) -> None:
+        self.id, self.context, self.plural, self.n = id, context, plural, n
+        self.params = dict(params or {})
+        self._hash: int | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        catalog = translations(lang)
+        if self.plural is not None:
+            n = self.n if self.n is not None else 0
+            text = catalog.npgettext(self.context, self.id, self.plural, n) if self.context \
+                else catalog.ngettext(self.id, self.plural, n)
+        else:
+            text = catalog.pgettext(self.context, self.id) if self.context else catalog.gettext(self.id)
+        if not self.params and self.plural is None:
+            return text
+        values = {key: value.render(lang) if isinstance(value, Message) else value
+                  for key, value in self.params.items()}
+        if self.plural is not None:
+            values.setdefault("n", self.n)
+        return text.format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def _key(self) -> tuple:
+        return (self.id, self.context, self.plural, self.n, tuple(sorted(self.params.items(), key=lambda kv: kv[0])))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:  # legal-move lists hash their actions' labels often
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Message({self.render(SOURCE_LANGUAGE)!r})"
+
+    # Read like the string it stands for, so code that searches a text keeps working.
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __add__(self, other: object) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other: object) -> str:
+        return str(other) + str(self)
+
+
+def message(text: str, **params: Any) -> Message:
+    """A :class:`Message` from an English template and its fields, translated when shown."""
+    return Message(text, params)
+
+
+def pmessage(context: str, text: str, **params: Any) -> Message:
+    """:func:`message` with a context, for an English word that means two things."""
+    return Message(text, params, context=context)
+
+
+def nmessage(singular: str, plural: str, n: int, **params: Any) -> Message:
+    """:func:`message` in the plural form for ``n`` (``{n}`` is filled in too)."""
+    return Message(singular, params, plural=plural, n=n)
+
+
+def lazy_gettext(text: str, context: str | None = None) -> Message:
+    """A data string marked with ``N_`` (a card's name), translated when shown."""
+    return Message(text, context=context)
+
+
+def text(value: str | Message, lang: str | None = None) -> str:
+    """A shown text: a Message rendered in ``lang`` (default: the current language), a str as it is."""
+    return value.render(lang) if isinstance(value, Message) else value

@@ -1,11 +1,12 @@
 """The catalogs, through Babel's API (run in the build's venv by build.py):
 
     python -m sitegen.translations compile   .po → .mo beside it (every build does this)
-    python -m sitegen.translations update    extract biocards.pot with babel.cfg, merge it into each
-                                             language's .po, then print each language's coverage
+    python -m sitegen.translations update    extract each domain's .pot with babel.cfg, merge it
+                                             into each language's .po, then print each language's coverage
 
-A language is a folder ``py/biocards/locale/<lang>/LC_MESSAGES/biocards.po``; add one with
-``pybabel init`` (docs/translating.md). The compiled ``.mo`` files are build output, not committed.
+A language is a folder ``py/biocards/locale/<lang>/LC_MESSAGES/`` with one ``<domain>.po`` per
+domain (:func:`domain_of` says which); add one with ``pybabel init`` (docs/translating.md) or by
+making the folder and running ``update``. The compiled ``.mo`` files are build output, not committed.
 """
 
 from __future__ import annotations
@@ -22,53 +23,104 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-DOMAIN = "biocards"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    # biocards.i18n's later translations: a Message is made now and written when shown.
+    "message": None, "pmessage": ((1, "c"), 2), "nmessage": (1, 2), "lazy_gettext": None, "N_": None,
+}
+_CREATED = datetime(2026, 1, 1, tzinfo=timezone.utc)  # no dates that change: builds compare files
+
+
+def domain_of(filename: str) -> str:
+    """The catalog a source file's messages go in: a game's own (``peptide``), the page's
+    (``play``), the class server's (``server``), the pages' scripts (``scripts``), the site's
+    (``site``), else ``biocards`` (core, bots, guided lessons)."""
+    parts = Path(filename).as_posix().split("/")
+    if parts[:3] == ["py", "biocards", "games"] and len(parts) > 4:
+        return parts[3]
+    if parts[:3] == ["py", "biocards", "web"]:
+        return "play"
+    if parts[:3] == ["py", "biocards", "server"]:
+        return "server"
+    if parts[:2] == ["static", "js"]:
+        return "scripts"
+    if parts[:2] == ["py", "sitegen"] or parts == ["index.html"]:
+        return "site"
+    return "biocards"
 
 
 def locale_dir(root: Path) -> Path:
     return root / "py" / "biocards" / "locale"
 
 
-def catalogs(root: Path) -> dict[str, Path]:
-    """Each language's .po file, by language (the folder's name)."""
-    return {po.parent.parent.name: po for po in sorted(locale_dir(root).glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}
+def languages(root: Path) -> list[str]:
+    """Every language with a folder of catalogs (the pseudo-locales too, once compiled)."""
+    return sorted(d.name for d in locale_dir(root).iterdir() if (d / "LC_MESSAGES").is_dir()) \
+        if locale_dir(root).is_dir() else []
+
+
+def templates(root: Path) -> dict[str, Path]:
+    """Each domain's template (``<domain>.pot``), by domain."""
+    return {pot.stem: pot for pot in sorted(locale_dir(root).glob("*.pot"))}
+
+
+def catalogs(root: Path) -> dict[str, dict[str, Path]]:
+    """Each language's .po files, by language (the folder's name) and domain."""
+    out: dict[str, dict[str, Path]] = {}
+    for po in sorted(locale_dir(root).glob("*/LC_MESSAGES/*.po")):
+        out.setdefault(po.parent.parent.name, {})[po.stem] = po
+    return out
 
 
 def read(po: Path, lang: str | None = None) -> Catalog:
     with open(po, "rb") as file:
-        return read_po(file, locale=lang, domain=DOMAIN)
+        return read_po(file, locale=lang, domain=po.stem)
 
 
-def extract(root: Path) -> Catalog:
-    """Every marked message in babel.cfg's files, with where it is used (no dates: builds compare)."""
+def extract(root: Path) -> dict[str, Catalog]:
+    """Every marked message in babel.cfg's files, with the files that use it, by domain."""
     with open(root / "babel.cfg", encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
-    template = Catalog(project="BioCards", domain=DOMAIN, charset="utf-8",
-                       creation_date=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    found: dict[str, Catalog] = {}
     for filename, lineno, message, comments, context in extract_from_dir(
             root, method_map, options_map, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True):
-        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    return template
+        domain = domain_of(filename)
+        if domain not in found:
+            found[domain] = Catalog(project="BioCards", domain=domain, charset="utf-8", creation_date=_CREATED)
+        found[domain].add(message, None, [(filename, None)], auto_comments=comments, context=context)
+    return found
 
 
 def _write(catalog: Catalog, path: Path, **options) -> None:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, omit_header=False, **options)
+    # No line numbers: a message moving within its file changes no catalog.
+    write_po(out, catalog, width=100, omit_header=False, include_lineno=False, **options)
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != out.getvalue():
         path.write_bytes(out.getvalue())
 
 
 def update(root: Path) -> None:
-    """Write biocards.pot and merge it into every language's catalog (new messages empty, changed
-    ones fuzzy: a translator looks at them again)."""
-    template = extract(root)
-    _write(template, locale_dir(root) / f"{DOMAIN}.pot")
-    for lang, po in catalogs(root).items():
-        catalog = read(po, lang)
-        catalog.update(template, update_header_comment=False)
-        _write(catalog, po, ignore_obsolete=True)
+    """Write each domain's template and merge it into every language's catalog of that domain
+    (new messages empty, changed ones fuzzy: a translator looks at them again)."""
+    found = extract(root)
+    for pot in templates(root).values():
+        if pot.stem not in found:
+            pot.unlink()
+    for domain, template in found.items():
+        _write(template, locale_dir(root) / f"{domain}.pot")
+    for lang in languages(root):
+        if lang in PSEUDO:
+            continue
+        for domain, template in found.items():
+            po = locale_dir(root) / lang / "LC_MESSAGES" / f"{domain}.po"
+            if po.exists():
+                catalog = read(po, lang)
+            else:
+                catalog = Catalog(locale=lang, domain=domain, charset="utf-8", creation_date=_CREATED,
+                                  revision_date=_CREATED, project="BioCards")
+            catalog.update(template, update_header_comment=False)
+            _write(catalog, po, ignore_obsolete=True)
 
 
 PSEUDO = ("en_XA", "ar_XB")
@@ -93,49 +145,62 @@ def pseudo_text(text: str, lang: str) -> str:
 
 
 def write_pseudo(root: Path) -> None:
-    """Each pseudo-locale's .po, from the template (build output, not committed)."""
-    template = read(locale_dir(root) / f"{DOMAIN}.pot")
+    """Each pseudo-locale's .po of every domain, from the templates (build output, not committed)."""
     for lang in PSEUDO:
-        catalog = Catalog(locale=lang.split("_")[0], domain=DOMAIN, charset="utf-8",
-                          creation_date=template.creation_date, revision_date=template.creation_date)
-        for message in template:
-            if not message.id:
-                continue
-            if isinstance(message.id, tuple):
-                string = tuple(pseudo_text(message.id[min(i, 1)], lang) for i in range(catalog.num_plurals))
-            else:
-                string = pseudo_text(message.id, lang)
-            catalog.add(message.id, string, context=message.context)
-        _write(catalog, locale_dir(root) / lang / "LC_MESSAGES" / f"{DOMAIN}.po")
+        for po in (locale_dir(root) / lang / "LC_MESSAGES").glob("*.po"):
+            if po.stem not in templates(root):
+                po.unlink()
+    for domain, pot in templates(root).items():
+        template = read(pot)
+        for lang in PSEUDO:
+            catalog = Catalog(locale=lang.split("_")[0], domain=domain, charset="utf-8",
+                              creation_date=_CREATED, revision_date=_CREATED)
+            for message in template:
+                if not message.id:
+                    continue
+                if isinstance(message.id, tuple):
+                    string = tuple(pseudo_text(message.id[min(i, 1)], lang) for i in range(catalog.num_plurals))
+                else:
+                    string = pseudo_text(message.id, lang)
+                catalog.add(message.id, string, context=message.context)
+            _write(catalog, locale_dir(root) / lang / "LC_MESSAGES" / f"{domain}.po")
 
 
 def compile_all(root: Path) -> list[Path]:
     """Every .po → .mo (the pseudo-locales' made first). Plural-Forms comes from Babel's CLDR data
     for the language."""
     write_pseudo(root)
+    for mo in locale_dir(root).glob("*/LC_MESSAGES/*.mo"):
+        if not mo.with_suffix(".po").exists():
+            mo.unlink()  # a domain or language gone: its old catalog must not be read
     written = []
-    for lang, po in catalogs(root).items():
-        catalog = read(po, lang)
-        mo = po.with_suffix(".mo")
-        out = io.BytesIO()
-        write_mo(out, catalog, use_fuzzy=False)
-        if not mo.exists() or mo.read_bytes() != out.getvalue():
-            mo.write_bytes(out.getvalue())
-        written.append(mo)
+    for lang, pos in catalogs(root).items():
+        for po in pos.values():
+            catalog = read(po, lang)
+            mo = po.with_suffix(".mo")
+            out = io.BytesIO()
+            write_mo(out, catalog, use_fuzzy=False)
+            if not mo.exists() or mo.read_bytes() != out.getvalue():
+                mo.write_bytes(out.getvalue())
+            written.append(mo)
     return written
 
 
+def translated(message) -> bool:
+    return bool(not message.fuzzy and (all(message.string) if isinstance(message.string, tuple) else message.string))
+
+
 def coverage(root: Path) -> dict[str, dict[str, int]]:
-    """Per language: messages translated (not fuzzy), fuzzy, and the template's total."""
-    total = len([m for m in extract(root) if m.id])
+    """Per language: messages translated (not fuzzy), fuzzy, and the templates' total."""
+    found = extract(root)
+    total = sum(len([m for m in template if m.id]) for template in found.values())
     report = {}
-    for lang, po in catalogs(root).items():
+    for lang, pos in catalogs(root).items():
         if lang in PSEUDO:
             continue
-        messages = [m for m in read(po, lang) if m.id]
+        messages = [m for domain, po in pos.items() if domain in found for m in read(po, lang) if m.id]
         fuzzy = sum(1 for m in messages if m.fuzzy)
-        done = sum(1 for m in messages if not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
-        report[lang] = {"translated": done, "fuzzy": fuzzy, "total": total}
+        report[lang] = {"translated": sum(map(translated, messages)), "fuzzy": fuzzy, "total": total}
     return report
 
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from biocards.i18n import Message
+
 
 def _freeze(value: Any) -> Any:
     """Make a JSON-like value hashable: lists become tuples, dicts are not allowed."""
@@ -40,9 +42,10 @@ class Action:
 
     kind: str
     params: tuple[tuple[str, Any], ...]
-    label: str
+    label: str | Message
+    """What a student reads (a Message is written in the reader's language when shown)."""
 
-    def __new__(cls, kind: str, /, *, label: str = "", **params: Any) -> Action:
+    def __new__(cls, kind: str, /, *, label: str | Message = "", **params: Any) -> Action:
         # Legal-move lists rebuild the same few hundred moves over and over (a search bot does so
         # thousands of times a move); an Action is immutable, so an equal one already made is
         # handed back instead of being frozen, sorted and hashed again.
@@ -115,7 +118,7 @@ class Action:
         return f"Action({', '.join(args)})"
 
     def __str__(self) -> str:
-        return self.label or repr(self)
+        return str(self.label) if self.label else repr(self)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., **params}``: what a record stores (labels are not stored)."""
@@ -150,16 +153,23 @@ class Event:
     """What happened, e.g. ``"translate"``."""
     player: int | None
     """Who did it (``None`` for the game itself)."""
-    text: str
-    """One plain sentence a student reads in the log."""
+    message: str | Message
+    """One plain sentence a student reads in the log: a :class:`~biocards.i18n.Message`, written in
+    the reader's language when it is shown (docs/translating.md), or a str already written."""
     concepts: tuple[str, ...] = ()
     """Concept ids from ``lessons/concepts.toml`` that explain this event."""
     data: Mapping[str, Any] = field(default_factory=dict)
     """Details for the page (JSON-able)."""
 
+    @property
+    def text(self) -> str:
+        """The sentence in the current language."""
+        return str(self.message)
+
     def to_json(self, *, public: bool = False) -> dict[str, Any]:
-        """A JSON-able dict of this event; ``public`` leaves out ``data``, which can name what a draw
-        brought (the class server sends every seat only the log line everyone reads)."""
+        """A JSON-able dict of this event, its text in the current language; ``public`` leaves out
+        ``data``, which can name what a draw brought (the class server sends every seat only the log
+        line everyone reads)."""
         out = {"kind": self.kind, "player": self.player, "text": self.text, "concepts": list(self.concepts)}
         if not public:
             out["data"] = dict(self.data)
