@@ -407,6 +407,7 @@ def build() -> Path:
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     # The README's screenshot is for the repository's front page, not for the site.
     shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
+    page_catalogs(staging)
     snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
                                                  node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
@@ -427,6 +428,15 @@ def build() -> Path:
                 if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file()))
     log(f"dist/ written: {total / 1e6:.1f} MB")
     return DIST
+
+
+def page_catalogs(dist: Path) -> None:
+    """Each language's compiled catalogs where the play page fetches them, ``locale/<lang>/<domain>.mo``
+    (static/js/boot.js): the snapshot carries none, and a page fetches only its own language's."""
+    for mo in sorted((ROOT / "py" / "biocards" / "locale").glob("*/LC_MESSAGES/*.mo")):
+        target = dist / "locale" / mo.parent.parent.name / mo.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(mo, target)
 
 
 def translations(python: Path, command: str) -> None:

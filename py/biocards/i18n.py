@@ -19,9 +19,12 @@ and read in every seat's language (a class table can seat a Spanish and an Engli
 saved game keeps no sentence. ``N_`` only marks a string for the catalog (card names in a data
 table); ``lazy_gettext(name)`` makes it a Message when it is shown.
 
-Every catalog is read when this module is imported. The play page imports it before its memory
-snapshot is taken (sitegen/snapshot_imports.py), and the wheel's files are gone after a restore, so
-the catalogs must already be in memory then; ``load`` adds a catalog the page fetched instead.
+**Where catalogs come from.** A language's catalogs are read from the package's files the first
+time that language is asked for, not at import: the play page imports this module before its memory
+snapshot is taken (sitegen/snapshot_imports.py), so the snapshot carries no language, and after a
+restore the wheel's files are gone. The page fetches its own language's compiled catalogs instead
+(``locale/<lang>/<domain>.mo`` of the site, static/js/boot.js) and hands them to :func:`load`
+before it draws anything; an English page fetches none (docs/translating.md).
 """
 
 from __future__ import annotations
@@ -52,18 +55,39 @@ def _chain(catalogs: dict[str, _gettext.NullTranslations], lang: str,
         catalogs[lang] = catalog
 
 
-def _read_catalogs() -> dict[str, _gettext.NullTranslations]:
+def _read_catalogs(lang: str = "*") -> dict[str, _gettext.NullTranslations]:
+    """The package's compiled catalogs of ``lang`` (default: every language), by language."""
     catalogs: dict[str, _gettext.NullTranslations] = {}
     if LOCALE_DIR.is_dir():
-        for mo in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
+        for mo in sorted(LOCALE_DIR.glob(f"{lang}/LC_MESSAGES/*.mo")):
             with open(mo, "rb") as file:
                 _chain(catalogs, mo.parent.parent.name, _gettext.GNUTranslations(file))
     return catalogs
 
 
-_CATALOGS = _read_catalogs()
+_CATALOGS: dict[str, _gettext.NullTranslations] = {}
+"""Each language's chain of catalogs, once read from the package or handed to :func:`load`."""
+_LOOKED: set[str] = set()
+"""Languages whose package files were looked for (once each: a language has no catalog file
+later that it had none of at first)."""
 _ENGLISH = _gettext.NullTranslations()
 _current = SOURCE_LANGUAGE
+
+
+def _on_disk() -> set[str]:
+    """Languages with a folder of compiled catalogs in the package (none on a restored page)."""
+    if not LOCALE_DIR.is_dir():
+        return set()
+    return {folder.name for folder in LOCALE_DIR.iterdir() if any(folder.glob("LC_MESSAGES/*.mo"))}
+
+
+def _catalog(lang: str) -> _gettext.NullTranslations | None:
+    """``lang``'s chain, read from the package's files the first time it is asked for."""
+    if lang not in _LOOKED:
+        _LOOKED.add(lang)
+        for found in _read_catalogs(lang).values():
+            _chain(_CATALOGS, lang, found)
+    return _CATALOGS.get(lang)
 
 
 def normalize(tag: str | None) -> str:
@@ -76,26 +100,29 @@ def best_language(tag: str | None) -> str:
     else English."""
     tag = normalize(tag)
     for candidate in (tag, tag.split("_")[0]):
-        if candidate in _CATALOGS or candidate == SOURCE_LANGUAGE:
+        if candidate == SOURCE_LANGUAGE or _catalog(candidate) is not None:
             return candidate
     return SOURCE_LANGUAGE
 
 
 def languages(include_test_only: bool = False) -> list[str]:
     """English and every language with a compiled catalog (the pseudo-locales only on request)."""
-    found = sorted(lang for lang in _CATALOGS if include_test_only or lang not in TEST_ONLY)
+    found = sorted(lang for lang in _on_disk() | set(_CATALOGS) if include_test_only or lang not in TEST_ONLY)
     return [SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE)]
 
 
 def load(lang: str, mo: bytes) -> None:
     """Add a compiled catalog (a ``.mo`` file's bytes) for ``lang``: the page fetches its
-    language's catalog rather than carrying every language in its snapshot."""
-    _chain(_CATALOGS, normalize(lang), _gettext.GNUTranslations(io.BytesIO(mo)))
+    language's catalogs (one per domain) rather than carrying every language in its snapshot.
+    The package's own files of that language are then not looked for."""
+    lang = normalize(lang)
+    _LOOKED.add(lang)
+    _chain(_CATALOGS, lang, _gettext.GNUTranslations(io.BytesIO(mo)))
 
 
 def translations(lang: str | None = None) -> _gettext.NullTranslations:
     """The catalog for ``lang`` (default: the current language); English when there is none."""
-    return _CATALOGS.get(best_language(lang if lang is not None else _current), _ENGLISH)
+    return _catalog(best_language(lang if lang is not None else _current)) or _ENGLISH
 
 
 def set_language(tag: str | None) -> str:
@@ -222,9 +249,10 @@ def nmessage(singular: str, plural: str, n: int, **params: Any) -> Message:
     return Message(singular, params, plural=plural, n=n)
 
 
-def lazy_gettext(text: str, context: str | None = None) -> Message:
-    """A data string marked with ``N_`` (a card's name), translated when shown."""
-    return Message(text, context=context)
+def lazy_gettext(text: str | Message, context: str | None = None) -> Message:
+    """A data string marked with ``N_`` (a card's name), translated when shown; a Message already
+    is one, and is handed back as it is."""
+    return text if isinstance(text, Message) else Message(text, context=context)
 
 
 def text(value: str | Message, lang: str | None = None) -> str:

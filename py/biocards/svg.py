@@ -14,6 +14,8 @@ from html import escape, unescape
 from typing import Any
 
 from .core import Action
+from .i18n import _
+from .i18n import text as shown_text
 
 __all__ = ["Drawing", "Flow", "LAYOUTS", "MIN_TEXT", "fit_size", "text", "text_width", "wrap"]
 
@@ -106,9 +108,9 @@ class Drawing:
         self.add(text(x, y, s, size, **style))
 
     @contextmanager
-    def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              refused: Action | None = None, does: str | None = None,
-              detail: str | None = None) -> Iterator[None]:
+    def group(self, action: Action | None = None, *, ident: str | None = None, label: object = None,
+              refused: Action | None = None, does: object = None,
+              detail: object = None) -> Iterator[None]:
         """A ``<g>``; with an action it becomes a clickable, focusable target for that move.
 
         ``refused`` names the move a student would be trying by touching this thing when that move
@@ -125,6 +127,8 @@ class Drawing:
         ``detail`` is the thing's full text in words (a card's name, what it does, its biology) for
         the page's details panel, which a phone needs: there the card's own words are cut short.
         """
+        # A label, what it does and a detail may be Messages: written here, in the reader's language.
+        label, does, detail = (shown_text(part) if part else part for part in (label, does, detail))
         attrs = f' id="{escape(ident)}"' if ident else ""
         named = self.name_from_text and (action is not None or refused is not None)
         if action is not None:
@@ -141,7 +145,7 @@ class Drawing:
         self.add(f"<g{attrs}>")
         yield
         if named:
-            after = does or (action.label if action is not None else label) or ""
+            after = does or (shown_text(action.label) if action is not None else label) or ""
             shown = " ".join(" ".join(unescape(m).split()) for part in self.parts[start + 1:]
                              for m in _SHOWN.findall(part) if m.strip())
             if _words(after) and _words(after) in _words(shown):  # the target already says it all
@@ -155,12 +159,14 @@ class Drawing:
             self.parts[start + 1:] = [part + " " for part in self.parts[start + 1:]]
         self.add("</g>")
 
-    def svg(self, width: int, height: int, *, title: str, desc: str, background: str = "#f7f5ef") -> str:
+    def svg(self, width: int, height: int, *, title: object, desc: object, background: str = "#f7f5ef") -> str:
         """The finished table: ``role="group"`` (an image role would hide the clickable cards from
         screen readers) with a ``<desc>`` that says in words what the picture shows."""
+        name = _("{game} table").format(game=title)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-                f'height="{height}" font-family="sans-serif" role="group" aria-label="{escape(title)} table">'
-                f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
+                f'height="{height}" font-family="sans-serif" role="group" '
+                f'aria-label="{escape(name)}">'
+                f"<title>{escape(str(title))}</title><desc>{escape(str(desc))}</desc>"
                 f'<rect width="{width}" height="{height}" fill="{background}"/>{"".join(self.parts)}</svg>')
 
 

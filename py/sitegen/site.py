@@ -169,8 +169,13 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
+# The play page's catalogs (locale/<lang>/<domain>.mo): never precached, so an English student's
+# device downloads no other language; the service worker keeps the ones its page fetched (sw.js).
+_CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.mo$")
+
+
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
-    if _INSTALL_PATH.match(name):
+    if _INSTALL_PATH.match(name) or _CATALOG.match(name):
         return False
     if name.startswith("vendor/pyscript/"):
         return name.removeprefix("vendor/pyscript/") in pyscript_loaded
@@ -205,7 +210,10 @@ def _write_service_worker(dist: Path) -> None:
         if name.endswith("index.html"):
             precache["./" + name[:-len("index.html")]] = digest
     later = sorted("./" + name for name in hashes if "./" + name not in precache)
+    catalogs = {"./" + name: digest for name, digest in hashes.items()
+                if (found := _CATALOG.match(name)) and found["lang"] not in i18n.TEST_ONLY}
     template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")
     _write(dist / "sw.js", template.replace("__VERSION__", version)
            .replace("__FILES__", json.dumps(dict(sorted(precache.items())), indent=0))
-           .replace("__LATER__", json.dumps(later, indent=0)))
+           .replace("__LATER__", json.dumps(later, indent=0))
+           .replace("__CATALOGS__", json.dumps(dict(sorted(catalogs.items())), indent=0)))

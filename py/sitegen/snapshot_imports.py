@@ -220,7 +220,7 @@ if __name__ == "__main__":  # under Pyodide, by pyodide_snapshot.mjs (tests impo
     import biocards.core.links  # noqa: F401   needs no page (its classes are made here, not there)
     import biocards.core.undo  # noqa: F401
     import biocards.guided  # noqa: F401
-    import biocards.i18n  # noqa: F401 - reads every catalog now: the wheel's files are gone after a restore
+    import biocards.i18n  # noqa: F401 - reads no catalog: the page fetches its language's (web.speak)
     import biocards.svg  # noqa: F401
     import biocards.web.seats  # noqa: F401
     from biocards import games

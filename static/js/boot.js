@@ -7,9 +7,15 @@ const root = new URL("../../", import.meta.url);
 const bar = document.getElementById("boot-progress");
 const words = document.getElementById("boot-status");
 
+// The page's language is its <html lang>: the site builds each language's play page (/es/play/…
+// in Spanish). English is the source text, so an English page fetches no catalog at all.
+const language = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
+const english = language === "en";
+
 function stage(text, value) {
   if (Number(bar.value) >= value) return;
-  words.textContent = text;
+  // These words are English; another language's page keeps its own first words till Python speaks.
+  if (english) words.textContent = text;
   bar.value = value;
 }
 
@@ -62,14 +68,33 @@ window.biocardsFail = (message) => {
 };
 
 // Fetched while Python loads (Python awaits them): the explanations behind every "Why?" button,
-// and the guided lesson the link names, if any. null when a file cannot be had.
+// and the guided lesson the link names, if any, in the page's language where the site has them
+// (<lang>/lessons/…), else in English. null when a file cannot be had.
 const text = (path) => fetch(new URL(path, root)).then((r) => (r.ok ? r.text() : null)).catch(() => null);
-const lesson = new URLSearchParams(location.search).get("lesson");
+const translated = (path) => (english ? text(path) : text(`${language}/${path}`).then((found) => found ?? text(path)));
+const lesson = page.get("lesson");
 const lessons = JSON.parse(document.getElementById("biocards-guided").textContent);
-window.biocardsData = Promise.all([
-  text("lessons/concepts.json"),
-  lessons.includes(lesson) ? text(`lessons/guided/${lesson}.json`) : null,
-]);
+const guided = lessons.includes(lesson) ? translated(`lessons/guided/${lesson}.json`) : null;
+window.biocardsData = Promise.all([translated("lessons/concepts.json"), guided]);
+
+// The page's language's compiled catalogs (docs/translating.md): the page's own (play), the
+// engine's (biocards) and the game's, as the build writes them (locale/<lang>/<domain>.mo). Python
+// loads them before it draws anything (biocards.web.main). A catalog that cannot be had is left
+// out: its messages show in English.
+window.biocardsLanguage = language;
+window.biocardsCatalogs = english ? Promise.resolve([]) : (async () => {
+  const known = Object.keys(JSON.parse(document.getElementById("biocards-games").textContent));
+  let game = page.get("game");
+  if (page.has("class")) {
+    try { game = JSON.parse(localStorage.getItem("biocards:class-seat"))?.game; } catch { game = null; }
+  } else if (guided) {
+    try { game = JSON.parse(await guided)?.game; } catch { game = null; }
+  }
+  const domains = ["play", "biocards", ...(known.includes(game) ? [game] : [])];
+  const fetched = await Promise.all(domains.map((domain) => fetch(new URL(`locale/${language}/${domain}.mo`, root))
+    .then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
+  return fetched.filter((bytes) => bytes !== null).map((bytes) => new Uint8Array(bytes));
+})();
 
 // No packages: PyScript's interpreter is our loader, which restores this build's memory snapshot of
 // Python with the game imported, or else installs the wheel itself (static/js/pyodide-boot.mjs).

@@ -154,7 +154,7 @@ def test_a_prepared_position_cannot_be_taken_back_past_its_start():
 def test_nothing_to_take_back_at_the_start():
     game = games.get("translation")
     verdict = take_back(game, game.new_state(2, 1).to_record(), {0, 1})
-    assert verdict.moves == 0 and verdict.reason == "No move has been made yet."
+    assert verdict.moves == 0 and str(verdict.reason) == "No move has been made yet."
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

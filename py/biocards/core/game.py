@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..i18n import N_, Message, lazy_gettext, message, nmessage
 from .actions import Action, Event
 from .errors import IllegalAction, InvalidRecord
 from .records import check_record
@@ -24,10 +25,27 @@ if TYPE_CHECKING:
 BotFactory = Callable[["Game", int, int], "Bot"]
 """``factory(game, seat, seed) -> Bot``."""
 
-LEVELS = {"random": "beginner", "greedy": "good", "search": "strong"}
-"""The computer levels, weakest first: the bot's name in ``Game.bots`` -> the word a player reads."""
+LEVELS = {"random": N_("beginner"), "greedy": N_("good"), "search": N_("strong")}
+"""The computer levels, weakest first: the bot's name in ``Game.bots`` -> the word a player reads
+(English: show it with ``_()``)."""
 
-GAME_OVER = "The game is over: no more moves can be made."
+GAME_OVER = message("The game is over: no more moves can be made.")
+
+
+def player_name(seat: int) -> Message:
+    """How a seat is named to the players: "Player 1" for seat 0, in the reader's language."""
+    return message("Player {n}", n=seat + 1)
+
+
+def player_list(seats: Iterable[int]) -> Message:
+    """Seats named in a list: "Player 1", "Player 1 and Player 3", "Player 1, Player 2 and Player 3"."""
+    names = [player_name(p) for p in seats]
+    if len(names) == 1:
+        return names[0]
+    listed = names[0]
+    for name in names[1:-1]:
+        listed = message("{first}, {next}", first=listed, next=name)
+    return message("{first} and {last}", first=listed, last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -66,7 +84,7 @@ class GameState(abc.ABC):
     """The game's table of move kinds, ``kind -> Move``, in the order the legal list gives them.
     A game declares it once; the legal list, the refusals and the dispatch of moves all read it."""
 
-    game_over: ClassVar[str] = GAME_OVER
+    game_over: ClassVar[str | Message] = GAME_OVER
     """The refusal of any move once the game is over."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -175,9 +193,9 @@ class GameState(abc.ABC):
         or (for a move the check allows but no option lists, such as a malformed one) a plain no."""
         return self.check(action) or self._unknown_move(action)
 
-    def _unknown_move(self, action: Action) -> str:
+    def _unknown_move(self, action: Action) -> Message:
         name = action.label or action.kind.replace("-", " ")
-        return f"“{name}” is not a move you can make right now."
+        return message("“{move}” is not a move you can make right now.", move=name)
 
     # -- shared bookkeeping --------------------------------------------------------------------
 
@@ -201,12 +219,13 @@ class GameState(abc.ABC):
     def _move_limit_over(self) -> Event:
         """The log's last line when the move limit ends a game the rules had not ended."""
         scores, winners = self.scores(), self.winners()
-        names = [f"Player {p + 1}" for p in winners]
-        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        return Event("game-over", None, f"The game has reached its limit of {self.game.max_moves} moves, so it "
-                     f"ends here and is scored as it stands: {who} "
-                     f"{'win' if len(names) > 1 else 'wins'} with {scores[winners[0]]}.", (),
-                     {"scores": scores, "move_limit": True})
+        return Event("game-over", None, nmessage(
+            "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
+            "{who} wins with {score}.",
+            "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
+            "{who} win with {score}.", len(winners),
+            limit=self.game.max_moves, who=player_list(winners), score=scores[winners[0]]), (),
+            {"scores": scores, "move_limit": True})
 
     def winners(self) -> list[int]:
         """The seats that win by the rules: the top score (several on a tie). A game whose rulebook
@@ -299,8 +318,9 @@ class Game:
     def new_state(self, players: int, seed: int = 0, **options: Any) -> GameState:
         """A new game; raises ``ValueError`` for a player count or option this game does not have."""
         if not isinstance(players, int) or not self.fewest_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
-                             f"not {players!r}.")
+            raise ValueError(message("{game} is for {low}–{high} players, not {players}.",
+                                     game=lazy_gettext(self.title), low=self.min_players, high=self.max_players,
+                                     players=repr(players)))
         unknown = set(options) - set(self.options)
         if unknown:
             raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}; "
@@ -316,13 +336,14 @@ class Game:
         try:
             state = self.new_state(record["players"], record["seed"], **record.get("options", {}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidRecord(f"This saved game cannot start: {exc}") from None
+            raise InvalidRecord(message("This saved game cannot start: {reason}", reason=str(exc))) from None
         actions = record.get("actions", [])
         for number, data in enumerate(actions, start=1):
             try:
                 happened = state.apply(Action.from_json(data))
             except (ValueError, TypeError) as exc:
-                raise InvalidRecord(f"Move {number} of the saved game cannot be replayed: {exc}") from None
+                raise InvalidRecord(message("Move {number} of the saved game cannot be replayed: {reason}",
+                                            number=number, reason=str(exc))) from None
             if events is not None:
                 events.extend(happened)
         return state

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import message, nmessage
 from .actions import Action
 from .game import LEVELS, GameState
 from .undo import reveals
@@ -28,7 +29,7 @@ def suggest(state: GameState, seed: int = 0, *, seconds: float | None = None) ->
     ``seconds`` caps a searching bot's thinking (the page: a student waits for the answer)."""
     seat = state.current_player
     if seat is None:
-        raise ValueError("The game is over: there is no move to suggest.")
+        raise ValueError(message("The game is over: there is no move to suggest."))
     name = next(n for n in STRONGEST_FIRST if n in state.game.bots)
     bot = state.game.make_bot(name, seat, seed)
     if seconds is not None and hasattr(bot, "seconds"):
@@ -39,6 +40,8 @@ def suggest(state: GameState, seed: int = 0, *, seconds: float | None = None) ->
 
 
 def _reason(state: GameState, action: Action, seat: int, seed: int) -> str:
+    """The hint's sentence, written now in the current language (the page's; the class server asks
+    in the seat's)."""
     name = action.label or action.kind.replace("-", " ").capitalize()
     chancy = reveals(state, action)
     # Make the move in worlds built from the seat's own view: what is the same in all of them is
@@ -50,13 +53,17 @@ def _reason(state: GameState, action: Action, seat: int, seed: int) -> str:
         events = world.apply(action)
         gains.add(world.scores()[seat] - before)
         if not chancy:
-            told = next((e.text for e in events if e.player == seat and e.text), None)
+            told = next((e.message for e in events if e.player == seat and e.text), None)
     gain = gains.pop() if len(gains) == 1 else None
-    if gain:
-        sentence = (f"+{gain} point{'s' if gain != 1 else ''} now." if gain > 0 else
-                    f"it costs {-gain} point{'s' if gain != -1 else ''} now, for a bigger gain later.")
+    if gain and gain > 0:
+        sentence = nmessage("+{n} point now.", "+{n} points now.", gain)
+    elif gain:
+        sentence = nmessage("it costs {n} point now, for a bigger gain later.",
+                            "it costs {n} points now, for a bigger gain later.", -gain)
     else:
-        sentence = "no points yet, but the computer rates it your best move for what it sets up."
+        sentence = message("no points yet, but the computer rates it your best move for what it sets up.")
     if chancy:
-        sentence += " What it turns up is left to chance."
-    return f"{name}: {sentence}" + (f" {told}" if told else "")
+        sentence = message("{sentence} What it turns up is left to chance.", sentence=sentence)
+    if told:
+        return str(message("{move}: {sentence} {told}", move=name, sentence=sentence, told=told))
+    return str(message("{move}: {sentence}", move=name, sentence=sentence))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..i18n import lazy_gettext, message
 from .errors import IllegalAction, InvalidRecord
 from .game import Game, GameState
 
@@ -61,8 +62,8 @@ def link_options(game: Game, version: int | None, options: Mapping[str, Any]) ->
         return dict(options)
     earlier = game.old_versions.get(version)
     if earlier is None:
-        raise InvalidRecord(f"This link was made with another version of {game.title}'s rules, "
-                            "so it cannot be replayed exactly.")
+        raise InvalidRecord(message("This link was made with another version of {game}'s rules, "
+                                    "so it cannot be replayed exactly.", game=lazy_gettext(game.title)))
     return {**options, **earlier}  # the options that did not exist then take the old rules' values
 
 
@@ -72,12 +73,12 @@ def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any]
     carried one); a damaged or tampered code, or a version that cannot be replayed, raises
     :class:`InvalidRecord`."""
     if len(code) > _MAX_CODE:
-        raise InvalidRecord("This link is too long to be a BioCards position.")
+        raise InvalidRecord(message("This link is too long to be a BioCards position."))
     options = link_options(game, version, options)
     try:
         state = game.new_state(players, seed, **options)
     except (TypeError, ValueError) as exc:
-        raise InvalidRecord(f"This link cannot start a game: {exc}") from None
+        raise InvalidRecord(message("This link cannot start a game: {reason}", reason=str(exc))) from None
     if code.startswith(_PACKED):
         _replay_packed(state, code[1:])
     else:
@@ -88,7 +89,7 @@ def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any]
 
 def _replay_packed(state: GameState, code: str) -> None:
     if not code:
-        raise InvalidRecord("This link's moves stop before they start: it was cut short.")
+        raise InvalidRecord(message("This link's moves stop before they start: it was cut short."))
     count, used = next(_varint_prefix(code))
     number = 0
     for char in reversed(code[used:]):
@@ -96,22 +97,22 @@ def _replay_packed(state: GameState, code: str) -> None:
     for _ in range(count):
         base = len(state.legal_actions())
         if base == 0:
-            raise InvalidRecord("This link goes on after its game has ended: it was changed.")
+            raise InvalidRecord(message("This link goes on after its game has ended: it was changed."))
         number, index = divmod(number, base)
         _play(state, index)
     if number:
-        raise InvalidRecord("This link's moves are damaged: they hold more than its moves.")
+        raise InvalidRecord(message("This link's moves are damaged: they hold more than its moves."))
 
 
 def _play(state: GameState, index: int) -> None:
     legal = state.legal_actions()
     if index >= len(legal):
-        raise InvalidRecord(f"Move {len(state.history) + 1} of this link is not a move of the "
-                            "game at that point: the link is damaged or was changed.")
+        raise InvalidRecord(message("Move {number} of this link is not a move of the game at that point: "
+                                    "the link is damaged or was changed.", number=len(state.history) + 1))
     try:
         state.apply(legal[index])
     except IllegalAction as exc:  # pragma: no cover - legal moves apply
-        raise InvalidRecord(str(exc)) from None
+        raise InvalidRecord(*exc.args) from None
 
 
 def _varint(number: int) -> str:
@@ -126,7 +127,7 @@ def _varint(number: int) -> str:
 def _value(char: str) -> int:
     value = _VALUE.get(char)
     if value is None:
-        raise InvalidRecord(f"This link's moves contain {char!r}, which no BioCards link uses.")
+        raise InvalidRecord(message("This link's moves contain {char}, which no BioCards link uses.", char=repr(char)))
     return value
 
 
@@ -139,12 +140,12 @@ def _varint_prefix(code: str) -> Iterator[tuple[int, int]]:
         if value >= 32:
             shift += 5
             if shift > 30:
-                raise InvalidRecord("This link's moves are damaged.")
+                raise InvalidRecord(message("This link's moves are damaged."))
             continue
         yield number, position
         number = shift = 0
     if shift:
-        raise InvalidRecord("This link's moves stop in the middle of a move: it was cut short.")
+        raise InvalidRecord(message("This link's moves stop in the middle of a move: it was cut short."))
 
 
 def _varints(code: str) -> Iterator[int]:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import lazy_gettext, message
 from .errors import InvalidRecord
 
 if TYPE_CHECKING:
@@ -33,18 +34,18 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 def read_record(text: object, game: Game | None = None) -> dict[str, Any]:
     """The record saved as JSON ``text``, checked (against ``game`` when given)."""
     if not isinstance(text, str):
-        raise InvalidRecord("The saved game is not text.")
+        raise InvalidRecord(message("The saved game is not text."))
     if len(text) > MAX_CHARS:
-        raise InvalidRecord("The saved game is far too large to be a BioCards game.")
+        raise InvalidRecord(message("The saved game is far too large to be a BioCards game."))
     depth = 0
     for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
         depth += 1 if bracket in "[{" else -1
         if depth > MAX_DEPTH:
-            raise InvalidRecord("The saved game is nested far more deeply than any BioCards game.")
+            raise InvalidRecord(message("The saved game is nested far more deeply than any BioCards game."))
     try:
         record = json.loads(text)
     except (ValueError, RecursionError):
-        raise InvalidRecord("The saved game is not readable: it was damaged or cut short.") from None
+        raise InvalidRecord(message("The saved game is not readable: it was damaged or cut short.")) from None
     return check_record(record, game) if game is not None else record
 
 
@@ -55,45 +56,46 @@ def _whole(value: object) -> bool:
 def check_record(record: object, game: Game) -> dict[str, Any]:
     """``record`` if it has the shape and types of a record of ``game``; else :class:`InvalidRecord`."""
     if not isinstance(record, Mapping):
-        raise InvalidRecord("A saved game must be a JSON object.")
+        raise InvalidRecord(message("A saved game must be a JSON object."))
     if record.get("game") != game.id:
-        raise InvalidRecord(f"This saved game is not a game of {game.title}.")
+        raise InvalidRecord(message("This saved game is not a game of {game}.", game=lazy_gettext(game.title)))
     version = record.get("version")
     earlier = game.old_versions.get(version) if _whole(version) else None
     if not _whole(version) or (version != game.version and earlier is None):
-        raise InvalidRecord(f"This game was saved by another version of {game.title}'s rules, "
-                            "so it cannot be replayed exactly.")
+        raise InvalidRecord(message("This game was saved by another version of {game}'s rules, "
+                                    "so it cannot be replayed exactly.", game=lazy_gettext(game.title)))
     if earlier is not None and isinstance(record.get("options", {}), Mapping):
         # An older version whose rules an option still plays: the record becomes a current one
         # with that option set, so every replay (load, the page's log) plays the old rules.
         record = {**record, "version": game.version, "options": {**earlier, **record.get("options", {})}}
     players = record.get("players")
     if not _whole(players) or not game.fewest_players <= players <= game.max_players:
-        raise InvalidRecord(f"{game.title} is for {game.min_players}–{game.max_players} players; "
-                            f"this saved game names {players!r}.")
+        raise InvalidRecord(message("{game} is for {low}–{high} players; this saved game names {players}.",
+                                    game=lazy_gettext(game.title), low=game.min_players, high=game.max_players,
+                                    players=repr(players)))
     seed = record.get("seed")
     if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-        raise InvalidRecord("The saved game's seed is not a whole number from 0 to 2^64 − 1.")
+        raise InvalidRecord(message("The saved game's seed is not a whole number from 0 to 2^64 − 1."))
     options = record.get("options", {})
     if not isinstance(options, Mapping):
-        raise InvalidRecord("The saved game's options are not a list of named settings.")
+        raise InvalidRecord(message("The saved game's options are not a list of named settings."))
     for name, value in options.items():
         if name not in game.options:
-            raise InvalidRecord(f"{game.title} has no option called {name!r}.")
+            raise InvalidRecord(message("{game} has no option called {name}.", game=lazy_gettext(game.title), name=repr(name)))
         default = game.options[name]
         allowed = (bool,) if isinstance(default, bool) else (int,) if isinstance(default, int) \
             else (int, type(None)) if default is None else (type(default),)
         if type(value) not in allowed:
-            raise InvalidRecord(f"The option {name!r} of this saved game has the wrong kind of value.")
+            raise InvalidRecord(message("The option {name} of this saved game has the wrong kind of value.", name=repr(name)))
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise InvalidRecord("The saved game's moves are not a list.")
+        raise InvalidRecord(message("The saved game's moves are not a list."))
     for number, action in enumerate(actions, start=1):
         if not isinstance(action, Mapping) or type(action.get("kind")) is not str:
-            raise InvalidRecord(f"Move {number} of the saved game is not a move.")
+            raise InvalidRecord(message("Move {number} of the saved game is not a move.", number=number))
         for value in action.values():
             if not _plain(value, 3):
-                raise InvalidRecord(f"Move {number} of the saved game has a damaged detail.")
+                raise InvalidRecord(message("Move {number} of the saved game has a damaged detail.", number=number))
     return dict(record)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import Message, message
 from .actions import Action
 from .game import Game, GameState
 
@@ -60,7 +61,7 @@ class TakeBack:
     """What the undo button may do now: remove the last ``moves`` moves, or (0) why it cannot."""
 
     moves: int
-    reason: str = ""
+    reason: str | Message = ""
 
     def __bool__(self) -> bool:
         return self.moves > 0
@@ -95,11 +96,11 @@ def take_back(game: Game, record: Mapping[str, Any], people: Collection[int], *,
             break
     if target is None:
         if own_turn_only and movers[floor:] and to_move in people:
-            return TakeBack(0, "Only moves of the turn being played can be taken back, "
-                               "not moves made before the device was passed.")
+            return TakeBack(0, message("Only moves of the turn being played can be taken back, "
+                                       "not moves made before the device was passed."))
         if floor and len(movers) >= floor:
-            return TakeBack(0, "This position was prepared for you: there is no earlier move to take back.")
-        return TakeBack(0, "No move has been made yet.")
+            return TakeBack(0, message("This position was prepared for you: there is no earlier move to take back."))
+        return TakeBack(0, message("No move has been made yet."))
     state = fresh()
     for action in actions[:target]:
         state.apply(action)
@@ -107,8 +108,8 @@ def take_back(game: Game, record: Mapping[str, Any], people: Collection[int], *,
         shown = next((a for a in state.legal_actions() if a == action), action)
         if reveals(state, shown):
             name = shown.label or shown.kind.replace("-", " ")
-            return TakeBack(0, f"“{name}” revealed something hidden (a card or a roll), "
-                               "so it cannot be taken back.")
+            return TakeBack(0, message("“{move}” revealed something hidden (a card or a roll), "
+                                       "so it cannot be taken back.", move=name))
         state.apply(action)
     return TakeBack(len(movers) - target)
 

@@ -14,8 +14,24 @@ async def main() -> None:
     from pyscript import window
 
     window.performance.mark("biocards-python-start")  # boot figures: Python's share of the boot
+    await speak(window)
     from .page import start
 
     window.performance.mark("biocards-adapter-imported")
     await start()
     window.performance.mark("biocards-table-ready")
+
+
+async def speak(window) -> str:
+    """Speak the page's language (its ``<html lang>``, as static/js/boot.js read it) before anything
+    is drawn: load the compiled catalogs boot.js fetched for it (none for English) and make it the
+    current language. ``<html data-language>`` says which language Python speaks."""
+    from .. import i18n
+
+    lang = str(window.biocardsLanguage or i18n.SOURCE_LANGUAGE)
+    if lang != i18n.SOURCE_LANGUAGE:
+        for catalog in await window.biocardsCatalogs:
+            i18n.load(lang, catalog.to_bytes())
+    spoken = i18n.set_language(lang)
+    window.document.documentElement.dataset.language = spoken
+    return spoken

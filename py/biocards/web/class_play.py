@@ -16,7 +16,8 @@ from pyscript import document, window
 
 from .. import games, protocol
 from ..core import Action, Event
-from .dom import _el
+from ..i18n import _
+from .dom import _el, _player, site_link
 from .saves import _get
 from .source import Position, Result, Source
 
@@ -55,16 +56,17 @@ class ClassConnection(Source):
     # -- the connection ----------------------------------------------------------------------------
 
     def open(self) -> None:
-        _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
-        _el("boot-status").textContent = "Finding your table…"
+        _el("rules-link").href = site_link(f"lessons/rules/{self.game.id}.html")
+        _el("boot-status").textContent = _("Finding your table…")
+        title = _(self.game.title)
         if self.projector:
             document.documentElement.dataset.projector = "1"
-            document.title = f"{self.game.title} on the projector · BioCards"
-            _el("game-title").textContent = self.game.title
+            document.title = _("{game} on the projector · BioCards").format(game=title)
+            _el("game-title").textContent = title
             _el("details-mode").hidden = True
         else:
-            document.title = f"{self.game.title} · class · BioCards"
-            _el("game-title").textContent = f"{self.game.title}: class {self.code}"
+            document.title = _("{game} · class · BioCards").format(game=title)
+            _el("game-title").textContent = _("{game}: class {code}").format(game=title, code=self.code)
 
     def run(self) -> None:
         self._connect()
@@ -102,7 +104,7 @@ class ClassConnection(Source):
         # A sleeping Chromebook or a Wi-Fi drop: try again by itself, and say so meanwhile.
         wait = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
         self.failures += 1
-        _el("status").textContent = "Lost touch with the class server: trying again…"
+        _el("status").textContent = _("Lost touch with the class server: trying again…")
         document.documentElement.dataset.connection = "lost"
         window.setTimeout(self.table.handler(lambda _e=None: self._connect()), wait * 1000)
 
@@ -141,7 +143,7 @@ class ClassConnection(Source):
             window.sessionStorage.setItem("biocards:class-reload", str(now))
             window.location.reload()
         else:
-            window.biocardsFail("This page is older than the class server's site: reload the page.")
+            window.biocardsFail(_("This page is older than the class server's site: reload the page."))
 
     # -- what the server sent --------------------------------------------------------------------------
 
@@ -155,8 +157,9 @@ class ClassConnection(Source):
         if frame["type"] == "waiting":
             seated = len(frame["seated"])
             _el("boot").hidden = False
-            _el("boot-status").textContent = (f"Table {frame['table']}: {seated} of {frame['size']} players are here. "
-                                              "The game starts when the table is full or your teacher starts it.")
+            _el("boot-status").textContent = _("Table {table}: {seated} of {size} players are here. The game starts "
+                                               "when the table is full or your teacher starts it.").format(
+                table=frame["table"], seated=seated, size=frame["size"])
             document.documentElement.dataset.state = "waiting"
             return
         self.sending = False
@@ -182,17 +185,19 @@ class ClassConnection(Source):
             table.show_end()
             return
         if frame.get("paused"):
-            _el("status").textContent = "Your teacher has paused this table."
+            _el("status").textContent = _("Your teacher has paused this table.")
         document.documentElement.dataset.state = "ready"
 
     def _welcome(self, frame: dict) -> str:
         if self.seat is None:
-            return f"Table {frame['table']}, as everyone at it can see it."
-        return f"Class {self.code}, table {frame['table']}: you are Player {self.seat + 1}."
+            return _("Table {table}, as everyone at it can see it.").format(table=frame["table"])
+        return _("Class {code}, table {table}: you are {player}.").format(code=self.code, table=frame["table"],
+                                                                         player=_player(self.seat))
 
     def _show_away(self, away: list[int]) -> None:
         names = [self._name(p) for p in away if p != self.seat]
-        _el("thinking").textContent = (f"Away: {', '.join(names)}. The table waits for them." if names else "")
+        _el("thinking").textContent = (_("Away: {names}. The table waits for them.").format(names=", ".join(names))
+                                       if names else "")
 
     def _show_hint(self, frame: dict) -> None:
         if self.frame is None or frame.get("moves") != self.frame["moves"]:
@@ -207,7 +212,7 @@ class ClassConnection(Source):
     # -- what the table asks ---------------------------------------------------------------------------
 
     def _name(self, p: int) -> str:
-        return self.names[p] if 0 <= p < len(self.names) and self.names[p] else f"Player {p + 1}"
+        return self.names[p] if 0 <= p < len(self.names) and self.names[p] else _player(p)
 
     def position(self) -> Position | None:
         frame = self.frame
@@ -224,21 +229,21 @@ class ClassConnection(Source):
         if here:
             legal = tuple(Action.from_json(move["action"]).with_label(move["label"]) for move in frame["legal"])
         return Position(view=frame["view"], moves=frame["moves"], mover=seat, here=here, legal=legal,
-                        status=self._status(frame, seat, here), addressee="You", result=result)
+                        status=self._status(frame, seat, here), addressee=_("You"), result=result)
 
     def _status(self, frame: dict, seat: int | None, here: bool) -> str | None:
         """The prompt bar's line, unless it is this seat's move to make (the game's prompt then)."""
         if self.seat is None:  # the projector
-            return f"{self._name(seat)} to move."
+            return _("{player} to move.").format(player=self._name(seat))
         if frame.get("ended"):
-            return "Your teacher has ended this game."
+            return _("Your teacher has ended this game.")
         if self.sending:
-            return "Your move is on its way to the referee…"
+            return _("Your move is on its way to the referee…")
         if here:
             return None
         kind = self.kinds[seat] if seat is not None and seat < len(self.kinds) else "human"
         who = self._name(seat)
-        return f"{who} is thinking…" if kind != "human" else f"Waiting for {who} to move…"
+        return (_("{player} is thinking…") if kind != "human" else _("Waiting for {player} to move…")).format(player=who)
 
     def person_to_move(self) -> int | None:
         """Only this device's own seat is played here; every other seat is the server's business."""
@@ -246,11 +251,13 @@ class ClassConnection(Source):
         return seat if seat is not None and seat == self.seat and not self.sending else None
 
     def seat_title(self, p: int) -> str:
-        return f"{self._name(p)} (Player {p + 1}{', you' if p == self.seat else ''})"
+        if p == self.seat:
+            return _("{name} ({player}, you)").format(name=self._name(p), player=_player(p))
+        return _("{name} ({player})").format(name=self._name(p), player=_player(p))
 
     def recent_lead(self, count: int) -> str:
         # The other seats are classmates as often as computers.
-        return "At your table, just now: "
+        return _("At your table, just now: ")
 
     def play(self, action: Action) -> None:
         if self.person_to_move() is None:
@@ -258,7 +265,7 @@ class ClassConnection(Source):
         self.sending = True
         self.table.actions = {}  # one move per turn: a second click waits for the server's answer
         self.table.bar.clear_refusal()
-        _el("status").textContent = "Your move is on its way to the referee…"
+        _el("status").textContent = _("Your move is on its way to the referee…")
         self.send(protocol.move(action.to_json(), self.frame["moves"]))
 
     def refuse(self, action: Action) -> None:
@@ -266,7 +273,7 @@ class ClassConnection(Source):
         self.send(protocol.move(action.to_json(), self.frame["moves"]))
 
     def reason(self, action: Action) -> str:
-        return self.refusal or "That move is not open to you now."
+        return self.refusal or _("That move is not open to you now.")
 
     def concept_opened(self, concept: str) -> None:
         self.send(protocol.why(concept))  # the class report counts the Why? a student opens
@@ -277,7 +284,7 @@ class ClassConnection(Source):
         return self.suggest
 
     def ask_hint(self) -> None:
-        _el("hint-text").textContent = "Asking for a suggestion…"
+        _el("hint-text").textContent = _("Asking for a suggestion…")
         self.send(protocol.ask_hint())
 
     def hints_used(self) -> int:

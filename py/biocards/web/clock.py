@@ -13,6 +13,7 @@ import json
 
 from pyscript import window
 
+from ..i18n import _
 from .dom import _el
 from .saves import _get
 
@@ -46,7 +47,8 @@ class TurnClock:
         seconds = int(left + 0.999)
         label = _el("clock")
         label.hidden = False
-        label.textContent = f"Time left to negotiate: {seconds // 60}:{seconds % 60:02d}"
+        label.textContent = _("Time left to negotiate: {minutes}:{seconds}").format(
+            minutes=seconds // 60, seconds=f"{seconds % 60:02d}")
         label.classList.toggle("running-out", seconds <= 10)
         if self._interval is None:
             self._interval = window.setInterval(self._tick, 1000)

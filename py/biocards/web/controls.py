@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
+from ..i18n import _
 from .dom import _el
 from .saves import _get
 
@@ -95,14 +96,14 @@ class Controls:
             why.textContent = ""
             return
         if self.replay_at is not None:
-            verdict_reason = "Leave the replay to take back a move."
+            verdict_reason = _("Leave the replay to take back a move.")
             self.undo_verdict = None
         else:
             self.undo_verdict, verdict_reason = self.source.take_back()
         allowed = bool(self.undo_verdict)
         button.disabled = not allowed
         why.textContent = "" if allowed else verdict_reason
-        button.title = "Take back your last move (Ctrl+Z)" if allowed else verdict_reason
+        button.title = _("Take back your last move (Ctrl+Z)") if allowed else verdict_reason
 
     # -- take back ------------------------------------------------------------------------------------
 
@@ -167,11 +168,11 @@ class Controls:
         field.focus()
         field.select()
         note = _el("share-note")
-        note.textContent = "Copy this link and send it: it opens this very position."
+        note.textContent = _("Copy this link and send it: it opens this very position.")
         clipboard = getattr(window.navigator, "clipboard", None)
         if clipboard is not None:
             def copied(_result=None):
-                note.textContent = "Link copied. Anyone who opens it starts from this position."
+                note.textContent = _("Link copied. Anyone who opens it starts from this position.")
 
             try:
                 clipboard.writeText(url).then(copied).catch(lambda _error: None)
@@ -209,7 +210,7 @@ class Controls:
     def show_replay(self) -> None:
         at, last = self.replay_at, self.table.position.moves
         document.documentElement.dataset.replay = str(at)
-        _el("replay-where").textContent = f"Move {at} of {last}"
+        _el("replay-where").textContent = _("Move {n} of {last}").format(n=at, last=last)
         _el("replay-first").disabled = _el("replay-back").disabled = at == 0
         _el("replay-forward").disabled = _el("replay-last").disabled = at == last
         self.table.draw_past(at)

@@ -14,13 +14,14 @@ import json
 import re
 
 from ..core import Action
+from ..i18n import N_, _, text
 from .dom import _el
 
 READABLE = "g[data-action], g[data-refused], g[data-detail], g[aria-label]"
 """What the panel can read: the table's moves, refused moves, cards with a detail and named parts."""
 
-HOW = ("Touch or choose anything on the table to read it here in full. While this panel is open, "
-       "touching a card reads it instead of playing it: close the panel to play.")
+HOW = N_("Touch or choose anything on the table to read it here in full. While this panel is open, "
+          "touching a card reads it instead of playing it: close the panel to play.")
 
 
 class Details:
@@ -42,7 +43,7 @@ class Details:
 
     def _on_details_mode(self, _event) -> None:
         if _el("details").hidden:
-            self._open_details("Read a card", HOW)
+            self._open_details(_("Read a card"), _(HOW))
         else:
             self._close_details()
 
@@ -78,11 +79,12 @@ class Details:
         reason = ""
         if refused and self.table.source.person_to_move() is not None:
             try:
-                reason = "Not now: " + self.table.source.reason(Action.from_json(json.loads(refused)))
+                reason = _("Not now: {reason}").format(
+                    reason=text(self.table.source.reason(Action.from_json(json.loads(refused)))))
             except (ValueError, TypeError, KeyError):
                 reason = ""
         # Unnamed (not a move now), it is titled by its detail's first words: "Erythropoietin".
-        title = name or re.split(r" \(|: |\. ", detail, maxsplit=1)[0] or "This part of the table"
+        title = name or re.split(r" \(|: |\. ", detail, maxsplit=1)[0] or _("This part of the table")
         self._details_of = element.getAttribute("id") or move
         self._open_details(title, " ".join(s for s in (detail, reason) if s), move=move)
 

@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from pyscript import document
 
+from ..core.game import player_name
+
 
 def _el(element_id: str):
     return document.getElementById(element_id)
 
 
 def _player(p: int) -> str:
-    return f"Player {p + 1}"
+    """"Player 2" for seat 1, in the page's language."""
+    return str(player_name(p))
+
+
+def site_link(path: str) -> str:
+    """``path`` from the site's top (``lessons/rules/peptide.html``) as this page links to it: beside
+    the page's own lessons (the template's rules link, ``…/lessons/index.html``), so a page in
+    another language (``/es/…``) links to that language's lessons."""
+    lessons = str(_el("rules-link").getAttribute("data-lessons") or "")
+    if not lessons:  # the template's own link, read once before the page changes it
+        lessons = str(_el("rules-link").href)
+        _el("rules-link").setAttribute("data-lessons", lessons)
+    return lessons.removesuffix("lessons/index.html") + path

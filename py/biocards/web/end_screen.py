@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from pyscript import document
 
+from ..i18n import _, text
 from .dom import _el
 
 if TYPE_CHECKING:
@@ -20,20 +21,28 @@ class EndScreen:
         """``seat_title(p)`` names seat ``p`` in the table of scores."""
         # The rules' winners, not simply the top score: a rulebook tie-break (Cytosis) picks one.
         winners = result.winners
-        shared = " (shared)" if len(winners) > 1 else ""
         rows = []
         for p, total in enumerate(result.scores):
-            lines = "".join(f"<li>{escape(label)}: {points}</li>" for label, points in result.breakdown[p])
+            item = _("{label}: {points}")
+            lines = "".join(f"<li>{escape(item.format(label=text(label), points=points))}</li>"
+                            for label, points in result.breakdown[p])
             won = p in winners
             mark = ' class="winner"' if won else ""
+            if won and len(winners) > 1:
+                score = _("{n} points — winner (shared)").format(n=total)
+            elif won:
+                score = _("{n} points — winner").format(n=total)
+            else:
+                score = _("{n} points").format(n=total)
             rows.append(f"<tr{mark}><th scope='row'>{escape(seat_title(p))}</th>"
-                        f"<td>{total} points{' — winner' + shared if won else ''}</td>"
-                        f"<td><ul>{lines}</ul></td></tr>")
+                        f"<td>{escape(score)}</td><td><ul>{lines}</ul></td></tr>")
         tie = result.tie_break
-        _el("final-scores").innerHTML = (f"<table><thead><tr><th>Player</th><th>Score</th><th>How</th></tr></thead>"
+        head = "".join(f"<th>{escape(word)}</th>" for word in (_("Player"), _("Score"), _("How")))
+        _el("final-scores").innerHTML = (f"<table><thead><tr>{head}</tr></thead>"
                                          f"<tbody>{''.join(rows)}</tbody></table>"
-                                         + (f'<p id="end-tie-break">{escape(tie)}</p>' if tie else ""))
-        _el("end-hints").textContent = (f"Hints used: {hints_used}." if hints_used else "No hints used.")
+                                         + (f'<p id="end-tie-break">{escape(text(tie))}</p>' if tie else ""))
+        _el("end-hints").textContent = (_("Hints used: {n}.").format(n=hints_used)
+                                        if hints_used else _("No hints used."))
         _el("end").hidden = False
         _el("end-title").focus()  # keyboard and screen-reader users land on the result
         _el("end").scrollIntoView()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..core import Action, GameState
 from ..guided import GuidedLesson, Step
-from .dom import _el
+from ..i18n import _
+from .dom import _el, site_link
 from .prompt_bar import PromptBar
 
 
@@ -28,7 +29,7 @@ class LessonPanel:
         step = self.current(state)
         if step is None or step.matches(action):
             return False
-        _el("lesson-note").textContent = f"Not that move yet. {step.hint or 'Read the step again.'}"
+        _el("lesson-note").textContent = _("Not that move yet. {hint}").format(hint=step.hint or _("Read the step again."))
         self.bar.say_refusal(_el("lesson-note").textContent)  # and in the prompt bar, where the student looks
         return True
 
@@ -58,21 +59,21 @@ class LessonPanel:
         _el("lesson-then").textContent = done.then if done else (lesson.intro if self.step == 0 else "")
         _el("lesson-note").textContent = ""
         if self.step < total:
-            _el("lesson-progress").textContent = f"Step {self.step + 1} of {total}"
+            _el("lesson-progress").textContent = _("Step {n} of {total}").format(n=self.step + 1, total=total)
             _el("lesson-say").textContent = lesson.steps[self.step].say
             _el("lesson-done").hidden = True
         else:
-            _el("lesson-progress").textContent = f"All {total} steps done"
-            _el("lesson-say").textContent = "Lesson complete. The game goes on: play it to the end if you like."
+            _el("lesson-progress").textContent = _("All {total} steps done").format(total=total)
+            _el("lesson-say").textContent = _("Lesson complete. The game goes on: play it to the end if you like.")
             # What to do next: the next guided lesson in teaching order, and the page this one belongs to.
             if lesson.following:
-                _el("lesson-next").href = "../" + lesson.following["href"]
-                _el("lesson-next").textContent = f"Next guided lesson: {lesson.following['title']}"
+                _el("lesson-next").href = site_link(lesson.following["href"])
+                _el("lesson-next").textContent = _("Next guided lesson: {title}").format(title=lesson.following["title"])
             _el("lesson-next-item").hidden = not lesson.following
             if lesson.page:
-                _el("lesson-page").href = "../" + lesson.page["href"]
-                _el("lesson-page").textContent = f"Read the lesson: {lesson.page['title']}"
+                _el("lesson-page").href = site_link(lesson.page["href"])
+                _el("lesson-page").textContent = _("Read the lesson: {title}").format(title=lesson.page["title"])
             _el("lesson-page-item").hidden = not lesson.page
             _el("lesson-done").hidden = False
-        _el("new-game").textContent = "Restart lesson"
+        _el("new-game").textContent = _("Restart lesson")
         self.bar.show_lesson(True)

@@ -14,13 +14,14 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from .. import games
+from ..i18n import N_, _, ngettext, text
 from ..core import Action, Event, GameState, IllegalAction, InvalidRecord
 from ..core.hints import suggest
 from ..core.links import decode_moves, encode_moves
 from ..core.undo import take_back, without_last
 from ..guided import GuidedLesson
 from .clock import forget_start, remembered_start
-from .dom import _el, _player
+from .dom import _el, _player, site_link
 from .lesson_panel import LessonPanel
 from .saves import SaveSlot, _get, replay
 from .seats import Setup, SetupError, new_seed
@@ -29,8 +30,8 @@ from .source import Position, Result, Source
 THINKING_SECONDS = 0.4
 """Wall-clock time a strong (searching) computer spends on one move in the page (and a hint)."""
 
-SEAT_NAMES = {"human": "person", "greedy": "computer, good", "random": "computer, beginner",
-              "search": "computer, strong"}
+SEAT_NAMES = {"human": N_("person"), "greedy": N_("computer, good"), "random": N_("computer, beginner"),
+              "search": N_("computer, strong")}
 """How the end screen names each kind of seat (the words of the landing page's seat pickers)."""
 
 
@@ -63,9 +64,10 @@ class LocalGame(Source):
     def open(self) -> None:
         """Resume the saved game for this URL, or open the shared position, or deal a new one."""
         table = self.table
-        document.title = f"{self.game.title} · BioCards"
-        document.getElementById("game-title").textContent = self.game.title
-        _el("rules-link").href = f"../lessons/rules/{self.game.id}.html"
+        title = _(self.game.title)
+        document.title = _("{game} · BioCards").format(game=title)
+        document.getElementById("game-title").textContent = title
+        _el("rules-link").href = site_link(f"lessons/rules/{self.game.id}.html")
         if self.guided is not None:
             self.lesson = LessonPanel(self.guided, table.bar)
         else:
@@ -77,23 +79,27 @@ class LocalGame(Source):
             saved = self.save.load()
         except InvalidRecord as exc:
             saved = None
-            table.show_error(f"The saved game could not be resumed: {exc} It is kept aside, and a new "
-                             "game has started.", download=self.save.download_href())
+            table.show_error(_("The saved game could not be resumed: {reason} It is kept aside, and a new "
+                               "game has started.").format(reason=exc), download=self.save.download_href())
         if saved is not None:
             state, events = saved
-            self._restore(state, events, note=f"Welcome back: the saved game resumes after "
-                                              f"{len(state.history)} moves.")
+            self._restore(state, events, note=_("Welcome back: the saved game resumes after {n} moves.")
+                          .format(n=len(state.history)))
         if self.state is None and self.guided is not None:
             self.state = self.guided.start()
-            prepared = f" The first {len(self.guided.moves)} moves were played for you." if self.guided.moves else ""
-            table.log.line(f"Guided lesson: {self.guided.title}.{prepared}")
+            if self.guided.moves:
+                table.log.line(_("Guided lesson: {title}. The first {n} moves were played for you.")
+                               .format(title=self.guided.title, n=len(self.guided.moves)))
+            else:
+                table.log.line(_("Guided lesson: {title}.").format(title=self.guided.title))
         elif self.state is None:
             forget_start(self.key)
             try:
                 self.state = self.game.new_state(len(self.setup.seats), self.seed, **self.setup.options)
             except ValueError as exc:  # an option the link names wrongly: say so in words
-                raise SetupError(f"This link cannot start a game: {exc}") from None
-            table.log.line(f"A new game of {self.game.title} for {len(self.setup.seats)} players.")
+                raise SetupError(_("This link cannot start a game: {reason}").format(reason=exc)) from None
+            table.log.line(_("A new game of {game} for {n} players.").format(game=_(self.game.title),
+                                                                            n=len(self.setup.seats)))
         if self.lesson is not None:
             self.floor = len(self.guided.moves)
             self.lesson.reached(self.state)
@@ -120,7 +126,8 @@ class LocalGame(Source):
             decoded = decode_moves(self.game, len(self.setup.seats), self.seed, self.setup.options,
                                    self.setup.moves, version=self.setup.version)
         except InvalidRecord as exc:
-            self.table.show_error(f"This shared link could not be opened: {exc} A new game has started instead.")
+            self.table.show_error(_("This shared link could not be opened: {reason} A new game has started "
+                                    "instead.").format(reason=exc))
             self.setup = replace(self.setup, moves=None)
             self.key = self.setup.storage_key(self.seed)
             return
@@ -128,7 +135,7 @@ class LocalGame(Source):
         self.state, self.events = replay(self.game, decoded.to_record())
         self.shared_from = self.floor = len(self.state.history)
         self.table.log.events(self.events)
-        self.table.log.line(f"A shared position: {self.shared_from} moves were played before it.")
+        self.table.log.line(_("A shared position: {n} moves were played before it.").format(n=self.shared_from))
 
     def _restore(self, state: GameState, events: list[tuple[int, Event]], *, note: str = "") -> None:
         """Make a replayed record the game (a resumed save, a take-back, another tab's game): state
@@ -153,8 +160,8 @@ class LocalGame(Source):
             return
         self.bot_pending = False
         self._thinking = None
-        note = ("This game was played on in another tab, so your move was not made: this tab now "
-                "shows that game." if refused else "This game was played on in another tab; this tab follows it.")
+        note = (_("This game was played on in another tab, so your move was not made: this tab now "
+                  "shows that game.") if refused else _("This game was played on in another tab; this tab follows it."))
         self._restore(*saved, note=note)
         self._advance()
         _el("status").textContent = note
@@ -181,7 +188,7 @@ class LocalGame(Source):
         return Position(
             view=state.view(self.viewer if self.setup.humans else None), moves=len(state.history), mover=seat,
             here=here, legal=tuple(state.legal_actions()) if here else (),
-            status=None if here or seat is None else f"{_player(seat)} (computer) is thinking…",
+            status=None if here or seat is None else _("{player} (computer) is thinking…").format(player=_player(seat)),
             addressee=_player(seat) if seat is not None else "", result=result)
 
     def _advance(self) -> None:
@@ -199,8 +206,8 @@ class LocalGame(Source):
             self.viewer = seat
             if previous is not None and previous != seat and len(self.setup.humans) > 1:
                 table.draw(self.position(), hidden=True)
-                _el("pass-text").textContent = (f"{_player(previous)}: hand the device to "
-                                                f"{_player(seat)}, then press the button.")
+                _el("pass-text").textContent = _("{player}: hand the device to {next}, then press the button.").format(
+                    player=_player(previous), next=_player(seat))
                 _el("pass-device").hidden = False
                 _el("pass-ready").focus()
                 return
@@ -245,7 +252,7 @@ class LocalGame(Source):
         bot.seconds = THINKING_SECONDS
         self._thinking = bot.think(state)
         self._thinking_ply = len(state.history)
-        _el("thinking").textContent = "Computer is thinking…"
+        _el("thinking").textContent = _("Computer is thinking…")
         self.bot_pending = True
         window.setTimeout(create_once_callable(self.table.guard(self._think_slice)), 0)
 
@@ -306,15 +313,15 @@ class LocalGame(Source):
         self.table.bar.say_refusal(self.reason(action))
 
     def reason(self, action: Action) -> str:
-        return self.state.explain_illegal(action)
+        return text(self.state.explain_illegal(action))
 
     def seat_title(self, p: int) -> str:
         """How the result names seat ``p``: "Player 2 (computer, good)"."""
         kind = self._seat_kind(p)
-        return f"{_player(p)} ({SEAT_NAMES.get(kind, kind)})"
+        return _("{player} ({kind})").format(player=_player(p), kind=_(SEAT_NAMES.get(kind, kind)))
 
     def recent_lead(self, count: int) -> str:
-        return "The computer just: " if count == 1 else "The computers just: "
+        return _("The computer just: ") if count == 1 else _("The computers just: ")
 
     # -- the controls ----------------------------------------------------------------------------------
 
@@ -342,14 +349,15 @@ class LocalGame(Source):
     def take_back(self):
         humans = self.setup.humans
         if not humans:
-            return None, "Only a person's moves can be taken back."
+            return None, _("Only a person's moves can be taken back.")
         verdict = take_back(self.game, self.state.to_record(), set(humans), own_turn_only=len(humans) > 1,
                             floor=self.floor)
-        return verdict, verdict.reason
+        return verdict, text(verdict.reason)
 
     def undo(self, verdict) -> None:
         state, events = replay(self.game, without_last(self.state.to_record(), verdict.moves))
-        self._restore(state, events, note=f"Taken back: {verdict.moves} move{'s' if verdict.moves != 1 else ''}.")
+        self._restore(state, events, note=ngettext("Taken back: {n} move.", "Taken back: {n} moves.",
+                                                   verdict.moves).format(n=verdict.moves))
         self.save.write(self.state)
         self._advance()
 

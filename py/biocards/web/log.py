@@ -5,7 +5,8 @@ from __future__ import annotations
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from .dom import _el
+from ..i18n import _
+from .dom import _el, site_link
 
 
 class GameLog:
@@ -35,7 +36,7 @@ class GameLog:
             goto.type = "button"
             goto.className = "goto"
             goto.setAttribute("data-goto", str(move))
-            goto.setAttribute("aria-label", f"Replay to move {move}")
+            goto.setAttribute("aria-label", _("Replay to move {n}").format(n=move))
             goto.textContent = str(move)
             item.append(goto, " ")
             if at == move:
@@ -53,14 +54,14 @@ class GameLog:
             button.type = "button"
             button.className = "why"
             button.setAttribute("data-concept", cid)
-            button.setAttribute("aria-label", f"Why? {concept['title']}")
-            button.textContent = f"Why? {concept['title']}"
+            button.setAttribute("aria-label", _("Why? {concept}").format(concept=concept["title"]))
+            button.textContent = _("Why? {concept}").format(concept=concept["title"])
             item.append(" ", button)
         log = _el("log")
         log.append(item)
         # When the log sits under the table (narrow screens), this line keeps the newest event in
         # view beside the table; screen readers already hear it from the log.
-        _el("latest").textContent = f"Just now: {text}"
+        _el("latest").textContent = _("Just now: {event}").format(event=text)
         self._scroll_to_newest()
 
     def _scroll_to_newest(self) -> None:
@@ -82,5 +83,5 @@ class GameLog:
         concept = self.concepts[cid]
         _el("why-title").textContent = concept["title"]
         _el("why-summary").textContent = concept["summary"]
-        _el("why-link").href = "../" + concept["url"]
+        _el("why-link").href = site_link(concept["url"])
         _el("why").showModal()

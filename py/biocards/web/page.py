@@ -14,6 +14,7 @@ from pyscript import document, window
 from .. import games
 from ..core import InvalidRecord
 from ..guided import GuidedLesson
+from ..i18n import _
 from .class_play import ClassConnection, seat_from_storage
 from .local import LocalGame
 from .seats import SetupError, parse, player_range, query_params
@@ -39,11 +40,12 @@ def _guided_lesson(query: str, text: str | None) -> GuidedLesson | None:
     if not name:
         return None
     if not text:
-        raise SetupError(f"There is no guided lesson called {name!r} here. The lessons page lists them all.")
+        raise SetupError(_("There is no guided lesson called {name} here. The lessons page lists them all.")
+                         .format(name=repr(name)))
     try:
         return GuidedLesson.from_dict(name, json.loads(text))
     except ValueError as exc:
-        raise SetupError(f"The guided lesson {name!r} could not be read: {exc}") from None
+        raise SetupError(_("The guided lesson {name} could not be read: {reason}").format(name=repr(name), reason=exc)) from None
 
 
 def _class_source(params: dict[str, str]) -> ClassConnection:
@@ -54,12 +56,12 @@ def _class_source(params: dict[str, str]) -> ClassConnection:
     if "watch" in params:
         game = params.get("game", "")
         if game not in {g.id for g in games.all()}:
-            raise SetupError("This projector link names no game: open it again from the teacher's page.")
+            raise SetupError(_("This projector link names no game: open it again from the teacher's page."))
         return ClassConnection(game, build, watch=(params["watch"], params.get("pass", "")))
     code = params["class"]
     seat = seat_from_storage(code)
     if seat is None:
-        raise SetupError(f"This device has no seat in class {code}: open “Join a class” and type the code.")
+        raise SetupError(_("This device has no seat in class {code}: open “Join a class” and type the code.").format(code=code))
     return ClassConnection(seat["game"], build, seat_info=seat)
 
 
@@ -82,5 +84,5 @@ async def start() -> None:
         window.biocardsFail(str(exc))
         document.documentElement.dataset.state = "error"
     except Exception as exc:  # never a blank table
-        window.biocardsFail(f"The game could not start: {type(exc).__name__}: {exc}")
+        window.biocardsFail(_("The game could not start: {error}: {reason}").format(error=type(exc).__name__, reason=exc))
         document.documentElement.dataset.state = "error"

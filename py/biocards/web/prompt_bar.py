@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from pyscript import document
 
+from ..i18n import _, text
 from .dom import _el, _player
 
 if TYPE_CHECKING:
@@ -31,18 +32,20 @@ class PromptBar:
         """Whose turn and what to do: the source's own line, else the game's prompt addressed to
         the person to move."""
         if position.result is not None:
-            return "The game is over."
+            return _("The game is over.")
         if position.status is not None:
             return position.status
         if not position.here:
             return ""
         seat, you = position.mover, position.addressee
         asked = self.game.prompt(position.view, legal=list(position.legal)) if self.game.prompt is not None else None
+        asked = text(asked) if asked else asked
         if not asked:
-            return f"{you}, your move."
-        # Some games' prompts already name the player (a pending choice of another seat's).
-        if not asked.startswith("Player "):
-            return f"{you}: {asked}"
+            return _("{player}, your move.").format(player=you)
+        # Some games' prompts already name the player (a pending choice of another seat's): "Player "
+        # in the page's language begins them.
+        if not asked.startswith(_player(0).removesuffix("1")):
+            return _("{player}: {prompt}").format(player=you, prompt=asked)
         named = _player(seat)
         return you + asked[len(named):] if asked.startswith(f"{named}:") else asked
 
@@ -55,7 +58,7 @@ class PromptBar:
                 continue
             button = document.createElement("button")
             button.type = "button"
-            button.textContent = action.label or "Cancel"
+            button.textContent = text(action.label) or _("Cancel")
             button.setAttribute("data-action", key)
             slot.append(button)
 
@@ -94,7 +97,7 @@ class PromptBar:
             button.type = "button"
             button.className = "why"
             button.setAttribute("data-concept", cid)
-            button.textContent = f"Why? {self.concepts[cid]['title']}"
+            button.textContent = _("Why? {concept}").format(concept=self.concepts[cid]["title"])
             box.append(" ", button)
 
     def show_lesson(self, shown: bool) -> None:
@@ -102,4 +105,5 @@ class PromptBar:
         line = _el("prompt-lesson")
         line.hidden = not shown
         if shown:
-            line.textContent = f"{_el('lesson-progress').textContent}: {_el('lesson-say').textContent}"
+            line.textContent = _("{progress}: {step}").format(progress=_el("lesson-progress").textContent,
+                                                             step=_el("lesson-say").textContent)

@@ -15,6 +15,7 @@ from pyscript import window
 
 from ..core import Action, Event, Game, GameState, InvalidRecord
 from ..core.records import check_record, dumps, read_record
+from ..i18n import _, message
 
 
 def _get(key: str, storage=None) -> str | None:
@@ -32,13 +33,14 @@ def replay(game: Game, record) -> tuple[GameState, list[tuple[int, Event]]]:
     try:
         state = game.new_state(record["players"], record["seed"], **record.get("options", {}))
     except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidRecord(f"This saved game cannot start: {exc}") from None
+        raise InvalidRecord(message("This saved game cannot start: {reason}", reason=str(exc))) from None
     numbered = []
     for number, data in enumerate(record.get("actions", []), start=1):
         try:
             numbered.extend((number, event) for event in state.apply(Action.from_json(data)))
         except (ValueError, TypeError) as exc:
-            raise InvalidRecord(f"Move {number} of the saved game cannot be replayed: {exc}") from None
+            raise InvalidRecord(message("Move {number} of the saved game cannot be replayed: {reason}",
+                                        number=number, reason=str(exc))) from None
     return state, numbered
 
 
@@ -66,15 +68,15 @@ class SaveSlot:
         try:
             record = read_record(text, self.game)
             if record["players"] != self.seats:
-                raise InvalidRecord(f"It is a game for {record['players']} players, and this link "
-                                    f"has {self.seats} seats.")
+                raise InvalidRecord(_("It is a game for {players} players, and this link has {seats} seats.")
+                                    .format(players=record["players"], seats=self.seats))
             return replay(self.game, record)
         except InvalidRecord:
             self.put_aside(text)
             raise
         except Exception as exc:  # never let a save break the link
             self.put_aside(text)
-            raise InvalidRecord("It is damaged in a way the game cannot read.") from exc
+            raise InvalidRecord(_("It is damaged in a way the game cannot read.")) from exc
 
     def put_aside(self, text: str) -> None:
         window.localStorage.setItem(self.aside_key, text)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from ..core import LEVELS
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..guided import GuidedLesson
@@ -74,26 +75,29 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     params = query_params(query)
     if lesson is not None:
         if lesson.game not in games:
-            raise SetupError(f"The lesson {lesson.title!r} needs the game {lesson.game!r}, which cannot be played here.")
+            raise SetupError(_("The lesson {title} needs the game {game}, which cannot be played here.").format(
+                title=repr(lesson.title), game=repr(lesson.game)))
         params = {k: v for k, v in params.items() if not k.startswith("opt-")}
         params.update(game=lesson.game, seats=",".join(lesson.seats), seed=str(lesson.seed))
     game = params.get("game", "")
     if game not in games:
         names = ", ".join(sorted(games))
-        raise SetupError(f"There is no game called {game!r} here. Games you can play: {names}.")
+        raise SetupError(_("There is no game called {game} here. Games you can play: {names}.").format(
+            game=repr(game), names=names))
     low, high = games[game]
     seats = tuple(s.strip() for s in params.get("seats", "human,greedy").split(",") if s.strip())
     for kind in seats:
         if kind not in SEAT_KINDS:
-            raise SetupError(f"A seat can be human, random, greedy or search, not {kind!r}.")
+            raise SetupError(_("A seat can be human, random, greedy or search, not {kind}.").format(kind=repr(kind)))
     if not low <= len(seats) <= high:
-        raise SetupError(f"This game is for {low}–{high} players; the link names {len(seats)} seats.")
+        raise SetupError(_("This game is for {low}–{high} players; the link names {n} seats.").format(
+            low=low, high=high, n=len(seats)))
     try:
         seed = int(params["seed"]) if "seed" in params else None
         pace = max(0, int(params.get("pace", 700)))
         version = int(params["v"]) if "v" in params and lesson is None else None
     except ValueError:
-        raise SetupError("The seed, the pace and the rules version in the link must be whole numbers.") from None
+        raise SetupError(_("The seed, the pace and the rules version in the link must be whole numbers.")) from None
     options = {k[4:]: _option(v) for k, v in params.items() if k.startswith("opt-")}
     moves = params.get("moves") if lesson is None else None
     if moves == "~":  # a shared position before any move, as links of the first format wrote it

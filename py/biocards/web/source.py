@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.game import player_name
+from ..i18n import _
+
 if TYPE_CHECKING:
     from ..core import Action, Event, Game
 
@@ -89,11 +92,11 @@ class Source:
 
     def seat_title(self, p: int) -> str:
         """How the end screen names seat ``p``."""
-        return f"Player {p + 1}"
+        return str(player_name(p))
 
     def recent_lead(self, count: int) -> str:
         """The words before what the other seats just did, in the prompt bar."""
-        return "Just now: "
+        return _("Just now: ")
 
     def mover_is_here(self, seat: int | None) -> bool:
         """Whether a move by ``seat`` was made at this page (it clears "what the others just did")."""

@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from ..core import Action
+from ..i18n import _, text
 from .clock import TurnClock, clock_move
 from .controls import Controls
 from .details import Details
@@ -82,7 +83,7 @@ class Table:
             try:
                 handler(event)
             except Exception as exc:  # a bug must show as a message, not a blank table
-                self.show_error(f"Something went wrong: {type(exc).__name__}: {exc}")
+                self.show_error(_("Something went wrong: {error}: {reason}").format(error=type(exc).__name__, reason=exc))
         return guarded
 
     def show_error(self, message: str, download: str | None = None) -> None:
@@ -92,7 +93,7 @@ class Table:
             link = document.createElement("a")
             link.href = download
             link.download = f"{self.game.id}-save-that-could-not-resume.json"
-            link.textContent = "Download the saved game (for a teacher)"
+            link.textContent = _("Download the saved game (for a teacher)")
             box.append(" ", link)
         box.hidden = False
 
@@ -111,7 +112,8 @@ class Table:
         self.log.clear()
         self.log.events(self.source.numbered_events(), at=moves)
         self.draw(self.source.position_at(moves), live=False)
-        _el("status").textContent = f"Replay: the game after move {moves}." if moves else "Replay: the start of the game."
+        _el("status").textContent = (_("Replay: the game after move {n}.").format(n=moves) if moves
+                                     else _("Replay: the start of the game."))
 
     def resume_live(self) -> None:
         """Back from a replay to the game itself."""
@@ -158,9 +160,9 @@ class Table:
             # A render may name a card itself, starting with the words it shows (WCAG 2.5.3: speech
             # input says what it sees); the move's label then stays its description (the title).
             if not element.hasAttribute("aria-label"):
-                element.setAttribute("aria-label", action.label or action.kind)
+                element.setAttribute("aria-label", text(action.label) or action.kind)
             title = document.createElementNS("http://www.w3.org/2000/svg", "title")
-            title.textContent = action.label
+            title.textContent = text(action.label)
             element.prepend(title)
         bar = _el("actions")
         bar.innerHTML = ""
@@ -169,7 +171,7 @@ class Table:
                 continue
             button = document.createElement("button")
             button.type = "button"
-            button.textContent = action.label or action.kind
+            button.textContent = text(action.label) or action.kind
             button.setAttribute("data-action", key)
             bar.append(button)
         _el("status").textContent = self.bar.text(position)

@@ -8,6 +8,9 @@ const FILES = __FILES__;
 // PyScript modules our pages do not load): kept when a page fetches them.
 const LATER = new Set(__LATER__.map((path) => new URL(path, self.location).href));
 const RUNTIME = "biocards-runtime-";
+// The play page's catalogs of each language with their hashes (locale/<lang>/<domain>.mo), among
+// LATER: never downloaded here, kept once this device's page has fetched them (its language).
+const CATALOGS = __CATALOGS__;
 
 async function shortHash(response) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
@@ -69,6 +72,12 @@ self.addEventListener("install", (event) => {
       for (let next = todo.shift(); next; next = todo.shift()) await precache(cache, ...next);
     };
     await Promise.all(Array.from({ length: 4 }, worker));
+    // The page registers this worker once it has started, so its language's catalogs are in the
+    // HTTP cache: kept, and offline play keeps the student's language (nothing else is fetched).
+    await Promise.all(Object.entries(CATALOGS).map(async ([path, hash]) => {
+      const fetched = await fetch(path, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+      if (fetched?.ok && await shortHash(fetched.clone()) === hash) await cache.put(path, fetched);
+    }));
     for (const folder of Object.keys(FILES).filter((path) => path.endsWith("/"))) {
       await cache.put(folder, await cache.match(`${folder}index.html`));
     }
