@@ -110,7 +110,9 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
                "options": dict(g.options), "variant_min": g.variant_min_players,
                "time": PLAY_TIME.get(g.id, ""),
                "picture": draw_table_picture(g, dist) if g.render is not None else None,
-               "tables": _table_heights(g)}
+               "tables": _table_heights(g),
+               # The languages of the game's own catalog, which the play page fetches (boot.js).
+               "catalogs": sorted(mo.parent.name for mo in dist.glob(f"locale/*/{g.id}.mo"))}
               for g in games.all()]
     guided = build_guided(root, dist)
     lessons = build_lessons(root, dist, env, guided)

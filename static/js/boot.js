@@ -68,14 +68,16 @@ window.biocardsFail = (message) => {
 };
 
 // Fetched while Python loads (Python awaits them): the explanations behind every "Why?" button,
-// and the guided lesson the link names, if any, in the page's language where the site has them
-// (<lang>/lessons/…), else in English. null when a file cannot be had.
-const text = (path) => fetch(new URL(path, root)).then((r) => (r.ok ? r.text() : null)).catch(() => null);
-const translated = (path) => (english ? text(path) : text(`${language}/${path}`).then((found) => found ?? text(path)));
+// and the guided lesson the link names, if any. null when a file cannot be had. A page in another
+// language names the folder of its language's lessons.json files in <meta name="biocards-lessons">
+// (relative to the page); without it, the site's English lessons/.
+const text = (url) => fetch(url).then((r) => (r.ok ? r.text() : null)).catch(() => null);
+const lessonFiles = new URL(document.querySelector("meta[name=biocards-lessons]")?.content ?? new URL("lessons/", root),
+  location.href);
 const lesson = page.get("lesson");
 const lessons = JSON.parse(document.getElementById("biocards-guided").textContent);
-const guided = lessons.includes(lesson) ? translated(`lessons/guided/${lesson}.json`) : null;
-window.biocardsData = Promise.all([translated("lessons/concepts.json"), guided]);
+const guided = lessons.includes(lesson) ? text(new URL(`guided/${lesson}.json`, lessonFiles)) : null;
+window.biocardsData = Promise.all([text(new URL("concepts.json", lessonFiles)), guided]);
 
 // The page's language's compiled catalogs (docs/translating.md): the page's own (play), the
 // engine's (biocards) and the game's, as the build writes them (locale/<lang>/<domain>.mo). Python
@@ -83,14 +85,14 @@ window.biocardsData = Promise.all([translated("lessons/concepts.json"), guided])
 // out: its messages show in English.
 window.biocardsLanguage = language;
 window.biocardsCatalogs = english ? Promise.resolve([]) : (async () => {
-  const known = Object.keys(JSON.parse(document.getElementById("biocards-games").textContent));
+  const known = JSON.parse(document.getElementById("biocards-games").textContent);
   let game = page.get("game");
   if (page.has("class")) {
     try { game = JSON.parse(localStorage.getItem("biocards:class-seat"))?.game; } catch { game = null; }
   } else if (guided) {
     try { game = JSON.parse(await guided)?.game; } catch { game = null; }
   }
-  const domains = ["play", "biocards", ...(known.includes(game) ? [game] : [])];
+  const domains = ["play", "biocards", ...(known[game]?.catalogs?.includes(language) ? [game] : [])];
   const fetched = await Promise.all(domains.map((domain) => fetch(new URL(`locale/${language}/${domain}.mo`, root))
     .then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
   return fetched.filter((bytes) => bytes !== null).map((bytes) => new Uint8Array(bytes));
