@@ -98,6 +98,13 @@ window.biocardsCatalogs = english ? Promise.resolve([]) : (async () => {
   return fetched.filter((bytes) => bytes !== null).map((bytes) => new Uint8Array(bytes));
 })();
 
+// The header's language switch opens this page in the other language with this page's query (the
+// game, its seats and the seed its save is kept under), so the same game resumes there, its log
+// written again in that language. Read at the click: Python writes the seed into the address.
+for (const link of document.querySelectorAll("a.language-switch")) {
+  link.addEventListener("click", () => { link.search = location.search; });
+}
+
 // No packages: PyScript's interpreter is our loader, which restores this build's memory snapshot of
 // Python with the game imported, or else installs the wheel itself (static/js/pyodide-boot.mjs).
 const loader = new URL("static/js/pyodide-boot.mjs", root).href;

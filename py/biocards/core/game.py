@@ -323,8 +323,8 @@ class Game:
                                      players=repr(players)))
         unknown = set(options) - set(self.options)
         if unknown:
-            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}; "
-                             f"options: {sorted(self.options) or 'none'}.")
+            raise ValueError(message("{game} has no option {name}; options: {options}.", game=lazy_gettext(self.title),
+                                     name=repr(sorted(unknown)[0]), options=str(sorted(self.options) or "none")))
         return self.state_class(players, int(seed), {**self.options, **options})
 
     def load(self, record: Mapping[str, Any], *, events: list[Event] | None = None) -> GameState:

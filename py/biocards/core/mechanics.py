@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from ..i18n import message
 from .rng import Rng
 
 T = TypeVar("T")
@@ -153,8 +154,8 @@ def first_seat(options: Mapping[str, Any], players: int, seed: int) -> int:
     if chosen is None:
         return Rng.derive(seed, FIRST_PLAYER_DRAW).randbelow(players)
     if type(chosen) is not int or not 0 <= chosen < players:
-        raise ValueError(f"The first player must be a seat from 0 to {players - 1} "
-                         f"(Player 1 to Player {players}), not {chosen!r}.")
+        raise ValueError(message("The first player must be a seat from 0 to {last} (Player 1 to Player {players}), "
+                                 "not {chosen}.", last=players - 1, players=players, chosen=repr(chosen)))
     return chosen
 
 
