@@ -68,8 +68,6 @@ def load_concepts(root: Path, lang: str = "en") -> dict[str, dict]:
     from .localized import prose_dir
 
     path = prose_dir(root, lang) / "concepts.toml"
-    if not path.is_file():  # a language without its concepts yet: the English ones
-        path = prose_dir(root) / "concepts.toml"
     try:
         with open(path, "rb") as f:
             concepts = tomllib.load(f)
