@@ -60,7 +60,12 @@ def face_svg(face: Face, note_ref: int | None = None) -> tuple[str, bool]:
         d.text(CARD_W - PAD, 76, face.symbol, 38, anchor="end", weight="bold", fill=face.ink)
     y = 112
     size = fit_size(face.name, ROOM, (54, 46, 40), True)
-    for line in wrap(face.name, ROOM, size, True)[:2]:
+    # A name longer than two lines (Spanish runs a third longer) is set smaller, never cut.
+    for smaller in (36, 32, 28):
+        if len(wrap(face.name, ROOM, size, True)) <= 2:
+            break
+        size = smaller
+    for line in wrap(face.name, ROOM, size, True):
         y += size + 12
         d.text(PAD, y, line, size, weight="bold", fill=INK)
     if face.big:
