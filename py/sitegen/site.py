@@ -209,8 +209,13 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
+_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg$")
+"""Another language's pages and table pictures: an English reader downloads none of them (issue 39);
+a reader of that language keeps each as it is fetched (the worker's LATER list)."""
+
+
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
-    if _INSTALL_PATH.match(name):
+    if _INSTALL_PATH.match(name) or _OTHER_LANGUAGE.search(name):
         return False
     if name.startswith("vendor/pyscript/"):
         return name.removeprefix("vendor/pyscript/") in pyscript_loaded
@@ -242,7 +247,7 @@ def _write_service_worker(dist: Path) -> None:
     # Both the folder URL and its index.html: every header links to …/index.html, and a bookmark
     # may hold either, so both must answer offline (issue 14).
     for name, digest in hashes.items():
-        if name.endswith("index.html"):
+        if name.endswith("index.html") and "./" + name in precache:
             precache["./" + name[:-len("index.html")]] = digest
     later = sorted("./" + name for name in hashes if "./" + name not in precache)
     template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")

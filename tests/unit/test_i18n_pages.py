@@ -245,3 +245,17 @@ def test_guided_lessons_and_questions_are_written_in_spanish():
     prompt = tomllib.loads((ROOT / "lessons" / "es" / "questions" / "genetic-code.toml")
                            .read_text(encoding="utf-8"))["question"][0]["prompt"]
     assert html.count('class="question"') >= 1 and escape(prompt, quote=False) in html
+
+
+def test_an_english_reader_downloads_no_spanish_page_and_a_spanish_reader_keeps_each():
+    # Issue 39, "Bytes": the service worker precaches for every reader, so it precaches no Spanish
+    # page or picture; each is on its list of files kept once a page of that language fetches them.
+    sw = (DIST / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
+    later = set(json.loads(re.search(r"const LATER = new Set\((\[.*?\])", sw, re.S).group(1)))
+    spanish = [url for url in files if url.startswith("./es/") or ".es." in url]
+    assert spanish == []
+    assert "./index.html" in files and "./play/index.html" in files
+    for path in SPANISH_PAGES:
+        if path != "teacher/index.html":  # the teacher's page is never cached, in any language
+            assert f"./es/{path}" in later, path
