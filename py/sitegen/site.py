@@ -209,7 +209,7 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
-_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg$")
+_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
 """Another language's pages and table pictures: an English reader downloads none of them (issue 39);
 a reader of that language keeps each as it is fetched (the worker's LATER list)."""
 

@@ -259,3 +259,19 @@ def test_an_english_reader_downloads_no_spanish_page_and_a_spanish_reader_keeps_
     for path in SPANISH_PAGES:
         if path != "teacher/index.html":  # the teacher's page is never cached, in any language
             assert f"./es/{path}" in later, path
+
+
+@pytest.mark.parametrize("path", SPANISH_PAGES + [f"lessons/{f}{s}.html" for f, s in sources(ROOT)])
+def test_every_link_and_picture_of_a_spanish_page_is_there(path):
+    # A Spanish page sits one folder deeper than its English twin: each of its links, scripts,
+    # stylesheets and pictures must still lead to a file of the site (queries and sections aside).
+    page = DIST / "es" / path
+    if not page.exists():
+        pytest.skip(f"{path} has no Spanish prose file")
+    html = page.read_text(encoding="utf-8")
+    for target in re.findall(r'\s(?:href|src)="([^"]+)"', html):
+        target = target.replace("&amp;", "&").split("#")[0].split("?")[0]
+        if not target or re.match(r"[a-z]+:", target):
+            continue  # a section of this page, or an address elsewhere (a credit's source)
+        found = (page.parent / target).resolve()
+        assert found.is_file() or (found / "index.html").is_file(), f"{path}: {target}"
