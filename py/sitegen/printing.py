@@ -20,6 +20,7 @@ from html import escape
 
 from biocards.core.printed import Face, Spinner, Token
 from biocards.core.printed import Printed as Game
+from biocards.i18n import _
 from biocards.svg import Drawing, fit_size, text_width, wrap
 
 CARD_W, CARD_H = 630, 880
@@ -59,7 +60,12 @@ def face_svg(face: Face, note_ref: int | None = None) -> tuple[str, bool]:
         d.text(CARD_W - PAD, 76, face.symbol, 38, anchor="end", weight="bold", fill=face.ink)
     y = 112
     size = fit_size(face.name, ROOM, (54, 46, 40), True)
-    for line in wrap(face.name, ROOM, size, True)[:2]:
+    # A name longer than two lines (Spanish runs a third longer) is set smaller, never cut.
+    for smaller in (36, 32, 28):
+        if len(wrap(face.name, ROOM, size, True)) <= 2:
+            break
+        size = smaller
+    for line in wrap(face.name, ROOM, size, True):
         y += size + 12
         d.text(PAD, y, line, size, weight="bold", fill=INK)
     if face.big:
@@ -77,7 +83,7 @@ def face_svg(face: Face, note_ref: int | None = None) -> tuple[str, bool]:
         room_lines = int((CARD_H - 30 - (y + 30)) // NOTE_STEP)
         fits = len(lines) <= room_lines
         if not fits:
-            lines = wrap(f"Biology: see note {note_ref} on the reference sheet.", ROOM, NOTE_SIZE)
+            lines = wrap(_("Biology: see note {n} on the reference sheet.").format(n=note_ref), ROOM, NOTE_SIZE)
         y = CARD_H - 30 - NOTE_STEP * len(lines)
         d.add(f'<line x1="{PAD}" y1="{y - 4:.0f}" x2="{CARD_W - PAD}" y2="{y - 4:.0f}" stroke="#999" stroke-width="3"/>')
         for i, line in enumerate(lines):
@@ -97,7 +103,7 @@ def back_svg(game_title: str, face: Face) -> str:
     for line in wrap(face.back, CARD_W - 160, 40, True):
         d.text(CARD_W / 2, y, line, 40, anchor="middle", weight="bold", fill="#333")
         y += 50
-    return _svg(d.parts, f"{game_title}: back of a {face.back} card")
+    return _svg(d.parts, _("{game}: back of a {deck} card").format(game=game_title, deck=face.back))
 
 
 def _crop_marks() -> str:
@@ -156,7 +162,7 @@ def spinner_svg(s: Spinner) -> str:
         d.add(f'<text x="{tx:.0f}" y="{ty:.0f}" font-size="{size}" text-anchor="middle" font-weight="bold" '
               f'fill="{INK}" stroke="#fff" stroke-width="6" paint-order="stroke">{escape(face)}</text>')
     d.add(f'<circle cx="{c}" cy="{c}" r="14" fill="#222"/>')
-    return _svg(d.parts, f"Spinner: {s.name}", 2 * c, 2 * c)
+    return _svg(d.parts, _("Spinner: {name}").format(name=s.name), 2 * c, 2 * c)
 
 
 CUBE_NET = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3))
@@ -173,7 +179,7 @@ def cube_net_svg(die: Spinner, side: int = 400) -> str:
         for i, line in enumerate(lines):
             d.text(x + side / 2, y + side / 2 + 22 + 70 * (i - (len(lines) - 1) / 2), line, 60, anchor="middle",
                    weight="bold", fill=INK)
-    return _svg(d.parts, f"Net to fold: {die.name}", 3 * side + 20, 4 * side + 20)
+    return _svg(d.parts, _("Net to fold: {name}").format(name=die.name), 3 * side + 20, 4 * side + 20)
 
 
 def octahedron_net_svg(die: Spinner, side: int = 450) -> str:
@@ -200,7 +206,7 @@ def octahedron_net_svg(die: Spinner, side: int = 450) -> str:
     w, h = max(xs) - x0 + 10, max(ys) - y0 + 10
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
             f'width="{w / 10:.1f}mm" height="{h / 10:.1f}mm" font-family="sans-serif" role="img" '
-            f'aria-label="{escape("Net to fold: " + die.name)}">' + "".join(d.parts) + "</svg>")
+            f'aria-label="{escape(_("Net to fold: {name}").format(name=die.name))}">' + "".join(d.parts) + "</svg>")
 
 
 def net_svg(die: Spinner) -> str:
@@ -241,10 +247,10 @@ def _card_sheets(game: Game, sheets: list[Sheet]) -> list[tuple[int, Face]]:
         fronts += ['<div class="card empty"></div>'] * (PER_SHEET - len(batch))
         page = start // PER_SHEET + 1
         sheets.append(Sheet("fronts", f'<div class="grid">{_crop_marks()}{"".join(fronts)}</div>',
-                            f"Cards, page {page}: fronts"))
+                            _("Cards, page {n}: fronts").format(n=page)))
         sheets.append(Sheet("backs", '<div class="grid">' + _crop_marks() + "".join(
             b or '<div class="card empty"></div>' for b in backs) + "</div>",
-            f"Cards, page {page}: backs (print on the back of the page before, flipped on the long edge)"))
+            _("Cards, page {n}: backs (print on the back of the page before, flipped on the long edge)").format(n=page)))
     return notes
 
 
@@ -268,9 +274,10 @@ def _reference_sheets(notes: list[tuple[int, Face]], sheets: list[Sheet]) -> Non
     if not notes:
         return
     for i, page in enumerate(pages):
-        sheets.append(Sheet("reference", '<div class="text"><h2>Card biology: reference sheet'
-                            + (f" ({i + 1} of {len(pages)})" if len(pages) > 1 else "") + "</h2>"
-                            + "".join(page) + "</div>", "Reference sheet"))
+        heading = _("Card biology: reference sheet ({n} of {count})").format(n=i + 1, count=len(pages)) \
+            if len(pages) > 1 else _("Card biology: reference sheet")
+        sheets.append(Sheet("reference", f'<div class="text"><h2>{escape(heading)}</h2>'
+                            + "".join(page) + "</div>", _("Reference sheet")))
 
 
 TOKENS_PER_ROW_MM = 186
@@ -285,39 +292,40 @@ def _token_sheets(game: Game, sheets: list[Sheet]) -> None:
         per_row = max(1, int((TOKENS_PER_ROW_MM + 2) // (tokens[0].w + 2)))
         need = 9 + math.ceil(len(tokens) / per_row) * (tokens[0].h + 2)
         if blocks and height + need > TOKEN_ROWS_MM:
-            sheets.append(Sheet("tokens", '<div class="tokens">' + "".join(blocks) + "</div>", "Tokens"))
+            sheets.append(Sheet("tokens", '<div class="tokens">' + "".join(blocks) + "</div>", _("Tokens")))
             blocks, height = [], 0.0
         blocks.append(f'<h2>{escape(title)}</h2><div class="token-row">'
                       + "".join(f'<div class="token" data-token="{escape(t.label)}">{token_svg(t)}</div>'
                                 for t in tokens) + "</div>")
         height += need
     if blocks:
-        sheets.append(Sheet("tokens", '<div class="tokens">' + "".join(blocks) + "</div>", "Tokens"))
+        sheets.append(Sheet("tokens", '<div class="tokens">' + "".join(blocks) + "</div>", _("Tokens")))
 
 
 def _spinner_sheets(game: Game, sheets: list[Sheet]) -> None:
     for i in range(0, len(game.spinners), 2):
         pair = game.spinners[i:i + 2]
-        sheets.append(Sheet("spinners", '<div class="spinners"><p class="how">Paper dice: cut out a spinner, put '
-                            "a pencil point through a paper clip at its centre dot and flick the clip; read the "
-                            "sector it stops over.</p>" + "".join(
+        how = _("Paper dice: cut out a spinner, put a pencil point through a paper clip at its centre dot and "
+                "flick the clip; read the sector it stops over.")
+        sheets.append(Sheet("spinners", f'<div class="spinners"><p class="how">{escape(how)}</p>' + "".join(
                                 f'<figure class="spinner" data-spinner="{escape(s.name)}">{spinner_svg(s)}'
                                 f"<figcaption>{escape(s.name)}</figcaption></figure>" for s in pair) + "</div>",
-                            "Spinners for the dice"))
+                            _("Spinners for the dice")))
 
 
 def build_sheets(game: Game, summary_html: str, credit_html: str) -> list[Sheet]:
-    sheets = [Sheet("rules", f'<div class="text rules">{summary_html}{credit_html}</div>', "Rules summary")]
+    sheets = [Sheet("rules", f'<div class="text rules">{summary_html}{credit_html}</div>', _("Rules summary"))]
     notes = _card_sheets(game, sheets)
     _token_sheets(game, sheets)
     _spinner_sheets(game, sheets)
     for die in game.nets:
-        sheets.append(Sheet("net", f'<div class="net"><p class="how">Cut out the net, fold along every line '
-                            f'and tape the edges together.</p><figure data-net="{escape(die.name)}">'
+        how = _("Cut out the net, fold along every line and tape the edges together.")
+        sheets.append(Sheet("net", f'<div class="net"><p class="how">{escape(how)}</p><figure data-net="{escape(die.name)}">'
                             f"{net_svg(die)}<figcaption>{escape(die.name)}</figcaption></figure></div>",
-                            f"A die to fold: {die.name}"))
+                            _("A die to fold: {name}").format(name=die.name)))
     for i, tile in enumerate(game.tiles):
-        sheets.append(Sheet("tile", f'<div class="tile">{tile}</div>', f"Board tile {i + 1} of {len(game.tiles)}"))
+        sheets.append(Sheet("tile", f'<div class="tile">{tile}</div>',
+                            _("Board tile {n} of {count}").format(n=i + 1, count=len(game.tiles))))
     _reference_sheets(notes, sheets)
     return sheets
 
@@ -327,32 +335,41 @@ def sheet_count(game: Game) -> int:
     return len(build_sheets(game, "", ""))
 
 
-def credit_html(rules_page: dict) -> str:
+def credit_html(rules_page: dict, game_title: str | None = None) -> str:
     """Designer and publisher as the rules page names them, and what is ours."""
-    return (f'<p class="credit">{escape(rules_page["title"].replace("How to play ", ""))} was designed by '
-            f'{escape(rules_page["designer"])} and published by {escape(rules_page["publisher"])} '
-            f'(source: {escape(rules_page["source"])}). This print edition, its card texts, biology notes '
-            "and rules summary are BioCards' own words.</p>")
+    title = game_title or rules_page["title"].replace("How to play ", "")
+    text = escape(_("{game} was designed by {designer} and published by {publisher} (source: {source}). This "
+                    "print edition, its card texts, biology notes and rules summary are BioCards' own words."),
+                  quote=False)
+    return '<p class="credit">' + text.format(
+        game=escape(title), designer=escape(rules_page["designer"]), publisher=escape(rules_page["publisher"]),
+        source=escape(rules_page["source"])) + "</p>"
 
 
-def build_print_pages(root, dist, env, rules: dict[str, dict]) -> list[str]:
-    """Write ``print/<game>.html`` for every game with a rules page; returns the game ids."""
+def build_print_pages(root, dist, env, rules: dict[str, dict], lang: str = "en") -> list[str]:
+    """Write ``print/<game>.html`` for every game with a rules page; returns the game ids. Another
+    language's pages (``dist/<lang>/print/``, inside ``biocards.i18n.language(lang)``) take its
+    rules pages, summaries (``lessons/<lang>/print/``) and concepts, and the games' catalogs."""
     from .lessons import _markdown, _play_link
+    from .localized import prefix, prose_dir, switch_to, twins
     from .print_games import GAMES
 
     md = _markdown()
     written = []
+    top = "../" + ("../" if prefix(lang) else "")
     for game_id, make in GAMES.items():
         if game_id not in rules:
             continue
-        game = make()
-        summary = md.render((root / "lessons" / "print" / f"{game_id}.md").read_text(encoding="utf-8"))
-        credit = credit_html(rules[game_id])
+        game = make(lang)
+        summary = md.render((prose_dir(root, lang) / "print" / f"{game_id}.md").read_text(encoding="utf-8"))
+        credit = credit_html(rules[game_id], rules[game_id].get("game_title"))
         sheets = build_sheets(game, summary, credit)
-        out = dist / "print" / f"{game_id}.html"
+        out = dist / prefix(lang) / "print" / f"{game_id}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(env.get_template("print.html").render(root="../", game=game, sheets=sheets, credit=credit,
-                                                                 play=_play_link(game_id, "../")["href"]),
+        links = twins(f"print/{game_id}.html", top)
+        out.write_text(env.get_template("print.html").render(root=top, game=game, sheets=sheets, credit=credit,
+                                                                 play=_play_link(game_id, top, lang)["href"],
+                                                                 alternates=links, switch_href=switch_to(links, lang)),
                        encoding="utf-8")
         written.append(game_id)
     return written

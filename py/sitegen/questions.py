@@ -61,10 +61,13 @@ def check_question(path: Path, number: int, q: object, concepts: dict) -> dict:
     return {**q, "answer": q.get("answer")}
 
 
-def load_questions(root: Path, concepts: dict, lessons: set[str]) -> dict[str, list[dict]]:
-    """Every ``lessons/questions/<slug>.toml``, checked, by lesson slug (a slug in ``lessons``)."""
+def load_questions(root: Path, concepts: dict, lessons: set[str], lang: str = "en") -> dict[str, list[dict]]:
+    """Every ``lessons/questions/<slug>.toml`` (a language's: ``lessons/<lang>/questions/``), checked,
+    by lesson slug (a slug in ``lessons``)."""
+    from .localized import prose_dir
+
     out: dict[str, list[dict]] = {}
-    for path in sorted((root / "lessons" / "questions").glob("*.toml")):
+    for path in sorted((prose_dir(root, lang) / "questions").glob("*.toml")):
         if path.stem not in lessons:
             raise LessonError(f"{path}: there is no lesson lessons/{path.stem}.md for these questions")
         try:
@@ -100,15 +103,15 @@ def shuffled_order(lesson: str, question: dict) -> list[int]:
     return order
 
 
-def for_page(lesson: str, questions: list[dict], index: dict[str, dict], root_rel: str) -> list[dict]:
+def for_page(lesson: str, questions: list[dict], index: dict[str, dict], root_rel: str, prefix: str = "") -> list[dict]:
     """What the lesson template draws: each question with its concept's title and link (just the
     anchor when the concept is explained on this page), and an order question's choices in their
-    shown order with their right places."""
+    shown order with their right places. ``prefix`` is the page's language folder ("es/")."""
     out = []
     for q in questions:
         concept = index[q["concept"]]
         page, _, anchor = concept["url"].partition("#")
-        href = f"#{anchor}" if page == f"lessons/{lesson}.html" else root_rel + concept["url"]
+        href = f"#{anchor}" if page == f"{prefix}lessons/{lesson}.html" else root_rel + concept["url"]
         item = {"id": q["id"], "kind": q["kind"], "prompt": q["prompt"], "explain": q["explain"],
                 "concept_id": q["concept"], "concept_title": concept["title"], "concept_href": href}
         if q["kind"] == "choice":

@@ -15,10 +15,11 @@ from pathlib import Path
 import jinja2
 
 from biocards import __version__, games, i18n
+from biocards.i18n import N_, _
 from biocards.svg import LAYOUTS
 
-from .lessons import build_guided, build_lessons
-from .localized import PROSE_LANGUAGES, build_localized, home_alternates, switch_to
+from .lessons import build_guided, build_lessons, play_path
+from .localized import PROSE_LANGUAGES, home_alternates, prefix, switch_to, twins
 from .printing import build_print_pages
 from .teachers import build_teachers
 
@@ -31,7 +32,10 @@ def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environm
         autoescape=jinja2.select_autoescape(["html"]), extensions=["jinja2.ext.i18n"],
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.install_gettext_translations(i18n.translations(lang), newstyle=True)
-    env.globals.update(lang=i18n.best_language(lang), alternates=(), switch_href="")
+    lang = i18n.best_language(lang)
+    # ``prefix``: the language's folder from the site's top ("" for English, "es/" for Spanish), so a
+    # page links its own language's pages: ``{{ root }}{{ prefix }}lessons/…``.
+    env.globals.update(lang=lang, prefix=prefix(lang), alternates=(), switch_href="")
     env.globals["version"] = __version__  # the release's one version (the footer shows it)
     return env
 
@@ -44,26 +48,28 @@ def _write(path: Path, text: str) -> None:
 PLAY_TIME = {
     # Peptide's rulebook prints 30 to 45 minutes; the others are estimates for one person against
     # the computer at normal speed (their rulebooks give no time).
-    "translation": "about 20 minutes",
-    "peptide": "30–45 minutes",
-    "nucleo": "about 30 minutes",
-    "cytosis": "45–60 minutes",
-    "expression": "about 30 minutes",
+    "translation": N_("about 20 minutes"),
+    "peptide": N_("30–45 minutes"),
+    "nucleo": N_("about 30 minutes"),
+    "cytosis": N_("45–60 minutes"),
+    "expression": N_("about 30 minutes"),
 }
-"""How long a game takes, for the landing page's cards."""
+"""How long a game takes, for the landing page's cards (shown in the page's language)."""
 
 PICTURE_SEED = 1
 """The deal the landing page's table pictures show (any deal would do; one keeps builds identical)."""
 
 
-def draw_table_picture(game, dist: Path) -> dict:
-    """The game's opening table, drawn by its own ``render`` at build time, as an SVG file the landing
-    page shows; returns its path, size and a text alternative built from the drawing's ``<desc>``."""
+def draw_table_picture(game, dist: Path, lang: str = i18n.SOURCE_LANGUAGE) -> dict:
+    """The game's opening table, drawn by its own ``render`` at build time (in the language of the
+    moment), as an SVG file the landing page shows; returns its path, size and a text alternative
+    built from the drawing's ``<desc>``. Another language's picture is ``<game>.<lang>.svg``."""
     players = max(game.min_players, 2)
     state = game.new_state(players, PICTURE_SEED)
     seat = state.current_player if state.current_player is not None else 0
     svg = game.render(state.view(seat), legal=(), layout="wide")
-    path = dist / "static" / "img" / "tables" / f"{game.id}.svg"
+    name = f"{game.id}.svg" if lang == i18n.SOURCE_LANGUAGE else f"{game.id}.{lang}.svg"
+    path = dist / "static" / "img" / "tables" / name
     _write(path, svg)
     width, height = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups()
     desc = re.search(r"<desc>(.*?)</desc>", svg, re.S)
@@ -74,8 +80,9 @@ def draw_table_picture(game, dist: Path) -> dict:
         if summary and len(summary) + len(sentence) > 220:
             break
         summary = f"{summary} {sentence}".strip()
-    alt = f"The {game.title} table as a {players}-player game begins. {summary}".strip()
-    return {"src": f"static/img/tables/{game.id}.svg", "width": int(float(width)),
+    alt = _("The {game} table as a {n}-player game begins. {summary}").format(
+        game=game.title, n=players, summary=summary).strip()
+    return {"src": f"static/img/tables/{name}", "width": int(float(width)),
             "height": int(float(height)), "alt": alt}
 
 
@@ -101,45 +108,76 @@ def _table_heights(game) -> dict[int, dict[str, float]]:
     return heights
 
 
+def list_games(dist: Path, lang: str = i18n.SOURCE_LANGUAGE, pictures: bool = True) -> list[dict]:
+    """Every game as the landing and play pages list it, in ``lang`` (call it inside
+    ``biocards.i18n.language(lang)``); ``pictures`` draws each table's picture too."""
+    return [{"id": g.id, "title": g.title, "summary": _(g.summary), "min": g.min_players,
+             "max": g.max_players, "playable": g.render is not None,
+             "options": dict(g.options), "variant_min": g.variant_min_players,
+             "time": _(PLAY_TIME[g.id]) if g.id in PLAY_TIME else "",
+             "play_action": play_path(g.id, lang),
+             "picture": draw_table_picture(g, dist, lang) if g.render is not None and pictures else None,
+             "tables": _table_heights(g)}
+            for g in games.all()]
+
+
+def build_language(root: Path, dist: Path, lang: str, env: jinja2.Environment, listed: list[dict] | None = None,
+                   play: dict | None = None) -> None:
+    """Every page of one language: its lessons, guided lessons, teachers' and print pages, home,
+    class pages and (given ``play``: the play page's build facts) its play pages; English at the
+    site's top, another language under ``dist/<lang>/``. Runs in that language."""
+    with i18n.language(lang):
+        here = dist / prefix(lang)
+        top = "../" if prefix(lang) else ""  # from the language's top to the site's
+        listed = listed if listed is not None else list_games(dist, lang)
+        guided = build_guided(root, dist, lang)
+        lessons = build_lessons(root, dist, env, guided, lang)
+        build_teachers(root, dist, env, lessons, guided, lang)
+        rules = {page["game"]: page for page in lessons if page.get("game")}
+        titles = {g["id"]: g["title"] for g in listed}
+        start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"]),
+                       "href": top + lesson["href"]} for lesson in guided]
+        home = home_alternates(top)
+        _write(here / "index.html", env.get_template("index.html").render(
+            root=top, alternates=home, switch_href=switch_to(home, lang), games=listed, rules=rules,
+            lessons=[p for p in lessons if not p.get("game")],
+            guided=[{**lesson, "href": top + lesson["href"]} for lesson in guided], start_here=start_here))
+        if play is not None:
+            data = {"games": json.dumps({g["id"]: {k: v for k, v in g.items() if k not in ("picture", "play_action")}
+                                         for g in listed}),
+                    "guided": json.dumps([lesson["id"] for lesson in guided]), **play}
+            # The play page: the game is in the query (``?game=…``); another language also has a page
+            # per game (``es/play/<game>/``), which its own pages link.
+            pages = {"play/": None} | ({} if not prefix(lang) else {play_path(g["id"], lang): g["id"] for g in listed})
+            for path in pages:
+                up = top + "../" * path.count("/")
+                links = twins("play/index.html", up, {lang: path + "index.html"})
+                _write(here / path / "index.html", env.get_template("play.html").render(
+                    root=up, alternates=links, switch_href=switch_to(links, lang),
+                    game_title=titles.get(pages[path]), **data))
+        # The class pages: served by the class server; on a static host they say in a sentence that
+        # they need it (class-server.json, which the class server answers itself, tells them).
+        for page, template in (("join", "join.html"), ("teacher", "teacher.html")):
+            links = twins(f"{page}/index.html", top + "../")
+            _write(here / page / "index.html", env.get_template(template).render(
+                root=top + "../", alternates=links, switch_href=switch_to(links, lang)))
+        build_print_pages(root, dist, env, rules, lang)
+
+
 def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), snapshot_size: int = 0,
                snapshot_stdlib: str = "") -> None:
-    """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/)."""
-    env = environment(root)
-    listed = [{"id": g.id, "title": g.title, "summary": g.summary, "min": g.min_players,
-               "max": g.max_players, "playable": g.render is not None,
-               "options": dict(g.options), "variant_min": g.variant_min_players,
-               "time": PLAY_TIME.get(g.id, ""),
-               "picture": draw_table_picture(g, dist) if g.render is not None else None,
-               "tables": _table_heights(g),
-               # The languages of the game's own catalog, which the play page fetches (boot.js).
-               "catalogs": sorted(mo.parent.name for mo in dist.glob(f"locale/*/{g.id}.mo"))}
-              for g in games.all()]
-    guided = build_guided(root, dist)
-    lessons = build_lessons(root, dist, env, guided)
-    build_teachers(root, dist, env, lessons, guided)
-    rules = {page["game"]: page for page in lessons if page.get("game")}
-    titles = {g["id"]: g["title"] for g in listed}
-    start_here = [{**lesson, "game_title": titles.get(lesson["game"], lesson["game"])} for lesson in guided]
-    for lang in PROSE_LANGUAGES:
-        build_localized(root, dist, lang, environment(root, lang))
-    home = home_alternates("")
-    _write(dist / "index.html", env.get_template("index.html").render(
-        root="", alternates=home, switch_href=switch_to(home, "en"), games=listed, rules=rules,
-        lessons=[p for p in lessons if not p.get("game")], guided=guided, start_here=start_here))
-    _write(dist / "play" / "index.html", env.get_template("play.html").render(
-        root="../", wheel=wheel, snapshot=" ".join(snapshot), snapshot_size=snapshot_size,
-        snapshot_stdlib=snapshot_stdlib, games=json.dumps({g["id"]: {k: v for k, v in g.items() if k != "picture"} for g in listed}),
-        guided=json.dumps([lesson["id"] for lesson in guided])))
-    # The class pages: served by the class server; on a static host they say in a sentence that
-    # they need it (class-server.json, which the class server answers itself, tells them).
-    _write(dist / "join" / "index.html", env.get_template("join.html").render(root="../"))
-    _write(dist / "teacher" / "index.html", env.get_template("teacher.html").render(root="../"))
+    """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/), in English
+    and in every language with prose files."""
+    play = {"wheel": wheel, "snapshot": " ".join(snapshot), "snapshot_size": snapshot_size,
+            "snapshot_stdlib": snapshot_stdlib}
+    for lang in (i18n.SOURCE_LANGUAGE, *PROSE_LANGUAGES):
+        build_language(root, dist, lang, environment(root, lang), play=play)
     _write(dist / "class-server.json", json.dumps({"server": False}))
-    build_print_pages(root, dist, env, rules)  # before the service worker, which precaches every file
-    _write_service_worker(dist)
+    _write_service_worker(dist)  # last: it precaches every file
 
 
-NOT_PRECACHED = ("sw.js", "build.json", "class-server.json", "teacher/index.html")
+NOT_PRECACHED = ("sw.js", "build.json", "class-server.json", "teacher/index.html",
+                 *(f"{lang}/teacher/index.html" for lang in PROSE_LANGUAGES))
 """Left out of the offline copy: the worker itself, the build's id, what only a class server
 answers, and the teacher page (useless without its server)."""
 
@@ -174,10 +212,13 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
 # The play page's catalogs (locale/<lang>/<domain>.mo): never precached, so an English student's
 # device downloads no other language; the service worker keeps the ones its page fetched (sw.js).
 _CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.mo$")
+_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
+"""Another language's pages and table pictures: an English reader downloads none of them (issue 39);
+a reader of that language keeps each as it is fetched (the worker's LATER list)."""
 
 
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
-    if _INSTALL_PATH.match(name) or _CATALOG.match(name):
+    if _INSTALL_PATH.match(name) or _CATALOG.match(name) or _OTHER_LANGUAGE.search(name):
         return False
     if name.startswith("vendor/pyscript/"):
         return name.removeprefix("vendor/pyscript/") in pyscript_loaded
@@ -209,7 +250,7 @@ def _write_service_worker(dist: Path) -> None:
     # Both the folder URL and its index.html: every header links to …/index.html, and a bookmark
     # may hold either, so both must answer offline (issue 14).
     for name, digest in hashes.items():
-        if name.endswith("index.html"):
+        if name.endswith("index.html") and "./" + name in precache:
             precache["./" + name[:-len("index.html")]] = digest
     later = sorted("./" + name for name in hashes if "./" + name not in precache)
     catalogs = {"./" + name: digest for name, digest in hashes.items()

@@ -18,19 +18,68 @@ from pathlib import Path
 import jinja2
 
 from biocards import games
+from biocards.i18n import _, pgettext
 
-from .lessons import LessonError, read_page
+from .lessons import LessonError, play_path, read_page
+from .localized import prefix, prose_dir, switch_to, twins
 
 SECONDS_PER_MOVE = (5, 10)
 """A student's time per move, fastest to slowest, for the minutes on the pages. Not measured: a move
 is one click (a card, a spot, a codon), and a class new to a game is at the slow end. The moves per
 game are measured; the minutes are those moves at this pace."""
 PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
+"""The plan's phases, as the teachers' files name them (in every language: data, shown by :func:`phase_name`)."""
 PLAN_MINUTES = 50
 FIELDS = {"teaches", "start_lesson", "guided", "ngss", "ap", "discussion", "misconception", "plan", "time_note",
           "answers", "objectives", "exit_ticket", "differentiation"}
 DIFFERENTIATION = ("english_learners", "iep", "extension")
 REAL_CELL = re.compile(r"in a real cell", re.I)
+REAL_CELL_IN = {"en": REAL_CELL, "es": re.compile(r"en una célula real", re.I)}
+"""How a language's prose says "in a real cell" (its pages' notes are found by it)."""
+
+
+def phase_name(phase: str) -> str:
+    """A plan phase's name in the current language."""
+    names = {"Set up": pgettext("plan phase", "Set up"), "Play": pgettext("plan phase", "Play"),
+             "Discuss": pgettext("plan phase", "Discuss"), "Check": pgettext("plan phase", "Check")}
+    return names.get(phase, phase)
+
+
+def ap_names() -> dict[str, str]:
+    """The College Board's names of the AP Biology units and topics the teachers' files cite (kept in
+    English in every file, checked above), in the current language."""
+    return {
+        "Chemistry of Life": pgettext("AP Biology", "Chemistry of Life"),
+        "Cell Structure and Function": pgettext("AP Biology", "Cell Structure and Function"),
+        "Cellular Energetics": pgettext("AP Biology", "Cellular Energetics"),
+        "Cell Communication and Cell Cycle": pgettext("AP Biology", "Cell Communication and Cell Cycle"),
+        "Gene Expression and Regulation": pgettext("AP Biology", "Gene Expression and Regulation"),
+        "Structure and Function of Biological Macromolecules": pgettext("AP Biology", "Structure and Function of Biological Macromolecules"),
+        "Nucleic Acids": pgettext("AP Biology", "Nucleic Acids"),
+        "Cell Structure: Subcellular Components": pgettext("AP Biology", "Cell Structure: Subcellular Components"),
+        "Mechanisms of Transport": pgettext("AP Biology", "Mechanisms of Transport"),
+        "Cell Compartmentalization": pgettext("AP Biology", "Cell Compartmentalization"),
+        "Enzyme Structure": pgettext("AP Biology", "Enzyme Structure"),
+        "Cellular Energy": pgettext("AP Biology", "Cellular Energy"),
+        "Cellular Respiration": pgettext("AP Biology", "Cellular Respiration"),
+        "Cell Communication": pgettext("AP Biology", "Cell Communication"),
+        "Introduction to Signal Transduction": pgettext("AP Biology", "Introduction to Signal Transduction"),
+        "DNA and RNA Structure": pgettext("AP Biology", "DNA and RNA Structure"),
+        "Translation": pgettext("AP Biology", "Translation"),
+        "Mutations": pgettext("AP Biology", "Mutations"),
+        "Transcription and RNA Processing": pgettext("AP Biology", "Transcription and RNA Processing"),
+        "Regulation of Gene Expression": pgettext("AP Biology", "Regulation of Gene Expression"),
+        "Gene Expression and Cell Specialization": pgettext("AP Biology", "Gene Expression and Cell Specialization"),
+    }
+
+
+def ap_row(row: dict) -> dict:
+    """An AP row as shown: the unit and topic names in the current language, their numbers kept."""
+    unit = re.fullmatch(r"Unit (\d+): (.+)", row["unit"])
+    topics = [re.fullmatch(r"(\d+\.\d+) (.+)", topic) for topic in row["topics"].split("; ")]
+    names = ap_names()
+    return {**row, "unit": _("Unit {n}: {name}").format(n=unit.group(1), name=names.get(unit.group(2), unit.group(2))),
+            "topics": "; ".join(f"{t.group(1)} {names.get(t.group(2), t.group(2))}" for t in topics)}
 
 
 def _fail(path: Path, message: str) -> None:
@@ -116,7 +165,7 @@ PRINT_SHEETS = ("worksheet", "exit-ticket")
 
 
 def _first_sentence(text: str) -> str:
-    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
+    return re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])", text.strip(), maxsplit=1)[0]
 
 
 def _sentence_case(text: str) -> str:
@@ -125,29 +174,59 @@ def _sentence_case(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def notes_in_code(package: Path) -> list[str]:
-    """Every "In a real cell…" note a game's own code shows students (cards, log, details), whole.
+def notes_in_code(package: Path, lang: str = "en") -> list[str]:
+    """Every "In a real cell…" note a game's own code shows students (cards, log, details), whole,
+    in ``lang`` (its catalogs' words; in another language a note its catalog lacks is left out).
 
     A note in an f-string is left out (its words depend on the card); a note that names "this"
     event keeps the event's own words before it."""
-    notes = []
+    if lang != "en":
+        def say(text: str) -> str | None:
+            shown = _(text)
+            return shown if shown != text else None
+
+        found: list[str] = []
+        for parts in _code_note_parts(package):
+            shown = [say(part) for part in parts]
+            if all(shown):
+                found.append(" ".join(_sentence_case(text) for text in shown))
+        return list(dict.fromkeys(found))
+    return list(dict.fromkeys(" ".join(_sentence_case(part) for part in parts) for parts in _code_note_parts(package)))
+
+
+MARKS = {"N_", "_", "gettext", "lazy_gettext", "message"}
+"""biocards.i18n's marks: a string inside one (``N_("…")``) is read as the string itself."""
+
+
+def _unmarked(node: ast.AST) -> ast.AST:
+    """The string constant inside a catalog mark, else the node itself."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS
+            and node.args and isinstance(node.args[0], ast.Constant)):
+        return node.args[0]
+    return node
+
+
+def _code_note_parts(package: Path) -> list[tuple[str, ...]]:
+    """The strings each "In a real cell" note of a game's code is made of: (event, note) or (note,)."""
+    notes: list[tuple[str, ...]] = []
     for source in sorted(package.glob("*.py")):
         tree = ast.parse(source.read_text(encoding="utf-8"))
         in_fstring = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in MARKS):
+                texts = [a.value for a in map(_unmarked, node.args)
+                         if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 for kw in node.keywords:
-                    value = kw.value
+                    value = _unmarked(kw.value)
                     if (isinstance(value, ast.Constant) and isinstance(value.value, str)
                             and REAL_CELL.search(value.value) and texts):
                         # An event card's note: say which event ("Unfolded-protein response: …").
-                        notes.append(_sentence_case(max(texts, key=len)) + " " + _sentence_case(value.value))
+                        notes.append((max(texts, key=len), value.value))
                         in_fstring.add(id(value))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring
                     and re.search(r"(^|\. )In a real cell", node.value)):
-                notes.append(_sentence_case(node.value))
+                notes.append((node.value,))
     return list(dict.fromkeys(notes))
 
 
@@ -180,20 +259,23 @@ def _game_names(game) -> tuple[str, ...]:
     return (game.title,) + ((game.title.lower().replace(" ", "-"),) if " " in game.title else ())
 
 
-def notes_in_pages(paths: list[Path], names: tuple[str, ...], others: tuple[str, ...] = ()) -> list[str]:
-    """The sentences with "in a real cell" in these pages' paragraphs, list items and table cells;
-    from a lesson page (``names`` not empty) only those about this game: the nearest sentence at or
-    before the note that names a game (this one or one of ``others``) must name this one."""
+def notes_in_pages(paths: list[Path], names: tuple[str, ...], others: tuple[str, ...] = (),
+                   lang: str = "en") -> list[str]:
+    """The sentences with "in a real cell" (in ``lang``'s words) in these pages' paragraphs, list
+    items and table cells; from a lesson page (``names`` not empty) only those about this game: the
+    nearest sentence at or before the note that names a game (this one or one of ``others``) must
+    name this one."""
+    real_cell = REAL_CELL_IN.get(lang, REAL_CELL)
     notes = []
     for path in paths:
-        _, body = read_page(path)
+        _meta, body = read_page(path)
         for block in _blocks(body):
             text = _plain(block)
-            if not REAL_CELL.search(text):
+            if not real_cell.search(text):
                 continue
-            sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text)
+            sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡(])", text)
             for i, sentence in enumerate(sentences):
-                if not REAL_CELL.search(sentence):
+                if not real_cell.search(sentence):
                     continue
                 if names:
                     named = next((s for s in reversed(sentences[:i + 1]) if _names_game(s, names + others)), "")
@@ -207,12 +289,13 @@ def notes_in_pages(paths: list[Path], names: tuple[str, ...], others: tuple[str,
     return notes
 
 
-def real_cell_notes(root: Path, game, lesson_paths: list[Path]) -> list[str]:
-    """Where the game departs from a real cell, as it tells students: its code, rules page, lessons."""
+def real_cell_notes(root: Path, game, lesson_paths: list[Path], lang: str = "en") -> list[str]:
+    """Where the game departs from a real cell, as it tells students: its code, rules page, lessons
+    (in ``lang``: its catalogs and its prose files)."""
     others = tuple(name for g in games.all() if g.id != game.id for name in _game_names(g))
-    notes = notes_in_code(root / "py" / "biocards" / "games" / game.id)
-    notes += notes_in_pages([root / "lessons" / "rules" / f"{game.id}.md"], ())
-    notes += notes_in_pages(lesson_paths, _game_names(game), others)
+    notes = notes_in_code(root / "py" / "biocards" / "games" / game.id, lang)
+    notes += notes_in_pages([prose_dir(root, lang) / "rules" / f"{game.id}.md"], (), (), lang)
+    notes += notes_in_pages(lesson_paths, _game_names(game), others, lang)
     return list(dict.fromkeys(notes))
 
 
@@ -246,24 +329,29 @@ def times(game, lengths: dict, path: Path) -> list[dict]:
 
 def _short_caption(measured: dict) -> str:
     options = measured.get("short", {}).get("options", {})
-    return f"A short match (to {options['target']} points)" if "target" in options else "A shorter game"
+    return _("A short match (to {points} points)").format(points=options["target"]) if "target" in options \
+        else _("A shorter game")
 
 
-def _play_href(game, players: int, options: dict) -> str:
+def _play_href(game, players: int, options: dict, root: str = "../", lang: str = "en") -> str:
     seats = ",".join(["human"] + ["greedy"] * (players - 1))
     extra = "".join(f"&opt-{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
-    return f"../play/?game={game.id}&seats={seats}{extra}"
+    return f"{root}{prefix(lang)}{play_path(game.id, lang)}?game={game.id}&seats={seats}{extra}"
 
 
 def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[dict],
-                   guided: list[dict]) -> list[dict]:
-    """Write ``dist/teachers/``; returns the games as listed on the index."""
-    folder = root / "lessons" / "teachers"
-    concepts = json.loads((dist / "lessons" / "concepts.json").read_text(encoding="utf-8"))
+                   guided: list[dict], lang: str = "en") -> list[dict]:
+    """Write ``dist/teachers/`` (a language's ``dist/<lang>/teachers/``, from its own
+    ``lessons/<lang>/teachers/`` files, inside ``biocards.i18n.language(lang)``); returns the games
+    as listed on the index."""
+    folder = prose_dir(root, lang) / "teachers"
+    here = dist / prefix(lang)
+    top = "../" + ("../" if prefix(lang) else "")  # from dist/<lang>/teachers/ to the site's top
+    concepts = json.loads((here / "lessons" / "concepts.json").read_text(encoding="utf-8"))
     lessons = {p["slug"]: p for p in pages if "game" not in p}
     rules = {p["game"]: p for p in pages if "game" in p}
     guided_by_id = {g["id"]: g for g in guided}
-    lengths_path = folder / "game_lengths.json"
+    lengths_path = root / "lessons" / "teachers" / "game_lengths.json"  # measured once, for every language
     if not lengths_path.exists():
         _fail(lengths_path, "missing; run `PYTHONPATH=py python3 -m sitegen.game_lengths` to measure the games")
     lengths = json.loads(lengths_path.read_text(encoding="utf-8"))
@@ -279,13 +367,15 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
         check_teacher_page(path, data, set(lessons), set(guided_by_id))
         if game.id not in rules:
             _fail(path, f"{game.title} has no rules page lessons/rules/{game.id}.md")
-        lesson_paths = [root / "lessons" / f"{slug}.md" for slug, p in sorted(lessons.items())
+        lesson_paths = [prose_dir(root, lang) / f"{slug}.md" for slug, p in sorted(lessons.items())
                         if game.id in p.get("games", [])]
         rows = times(game, lengths, lengths_path)
         for row in rows:
-            row["href"] = _play_href(game, row["players"], row["options"])
+            row["href"] = _play_href(game, row["players"], row["options"], top, lang)
+        shown = {"ap": [ap_row(row) for row in data["ap"]],
+                 "plan": [{**row, "phase_name": phase_name(row["phase"])} for row in data["plan"]]}
         entry = {
-            "id": game.id, "title": game.title, "summary": game.summary, **data,
+            "id": game.id, "title": game.title, "summary": _(game.summary), **data, **shown,
             "min": game.min_players, "max": game.max_players,
             "variant_min": game.variant_min_players,
             "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
@@ -296,22 +386,29 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "lesson": {"title": lessons[data["start_lesson"]]["title"],
                        "href": f"../lessons/{data['start_lesson']}.html"},
             "guided_lesson": {"title": guided_by_id[data["guided"]]["title"],
-                              "href": "../" + guided_by_id[data["guided"]]["href"]},
+                              "href": top + guided_by_id[data["guided"]]["href"]},
             "times": [r for r in rows if not r["short"]], "short_times": [r for r in rows if r["short"]],
-            "time_caption": "A whole game" + (f" (to {game.options['target']} points)" if "target" in game.options else ""),
+            "time_caption": _("A whole game (to {points} points)").format(points=game.options["target"])
+            if "target" in game.options else _("A whole game"),
             "short_caption": _short_caption(lengths["games"][game.id]),
-            "notes": real_cell_notes(root, game, lesson_paths),
-            "play_href": _play_href(game, game.min_players, {}),
+            "notes": real_cell_notes(root, game, lesson_paths, lang),
+            "play_href": _play_href(game, game.min_players, {}, top, lang),
         }
         listed.append(entry)
-        out = dist / "teachers" / f"{game.id}.html"
+        out = here / "teachers" / f"{game.id}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
+        links = twins(f"teachers/{game.id}.html", top)
         out.write_text(env.get_template("teachers_game.html").render(
-            root="../", game=entry, pace=SECONDS_PER_MOVE, lengths=lengths), encoding="utf-8")
+            root=top, game=entry, pace=SECONDS_PER_MOVE, lengths=lengths, alternates=links,
+            switch_href=switch_to(links, lang)), encoding="utf-8")
         for sheet in PRINT_SHEETS:
-            (dist / "teachers" / f"{game.id}-{sheet}.html").write_text(env.get_template("teachers_sheet.html").render(
-                root="../", game=entry, sheet=sheet), encoding="utf-8")
-    (dist / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
-        root="../", games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
-        lessons=[p for p in pages if "game" not in p]), encoding="utf-8")
+            links = twins(f"teachers/{game.id}-{sheet}.html", top)
+            (here / "teachers" / f"{game.id}-{sheet}.html").write_text(env.get_template("teachers_sheet.html").render(
+                root=top, game=entry, sheet=sheet, alternates=links, switch_href=switch_to(links, lang)),
+                encoding="utf-8")
+    links = twins("teachers/index.html", top)
+    (here / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
+        root=top, games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
+        lessons=[p for p in pages if "game" not in p], alternates=links, switch_href=switch_to(links, lang)),
+        encoding="utf-8")
     return listed

@@ -26,12 +26,17 @@
     return here;
   }
 
+  // The twin keeps what follows the page's address: a play page's game and seats (?game=…), a
+  // lesson's section (#…), so switching language mid-game reopens the same game in the other one.
+  const same = (href) => href.split(/[?#]/)[0] + location.search + location.hash;
+
   for (const link of document.querySelectorAll("a.language-switch[data-lang]")) {
     link.addEventListener("click", () => {
       try { localStorage.setItem(KEY, link.dataset.lang); } catch { /* the link still goes there */ }
+      link.href = same(link.href);
     });
   }
 
   const lang = wanted();
-  if (lang !== here && twins.has(lang)) location.replace(twins.get(lang) + location.hash);
+  if (lang !== here && twins.has(lang)) location.replace(same(twins.get(lang)));
 })();

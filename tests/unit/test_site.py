@@ -64,7 +64,7 @@ def test_the_install_paths_files_are_kept_when_fetched_not_precached():
         assert install_path in later and install_path not in files
     # Never answered from a cache: the worker itself, and what only the class server answers
     # (class-server.json says whether it is there; the teacher's page needs its key and server).
-    never = {"./sw.js", "./class-server.json", "./teacher/index.html"}
+    never = {"./sw.js", "./class-server.json", "./teacher/index.html", "./es/teacher/index.html"}
     shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
                if p.is_file() and not _is_sibling(p)} - never
     assert shipped == {url for url in files if not url.endswith("/")} | set(later)

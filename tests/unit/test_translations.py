@@ -268,3 +268,42 @@ def test_untranslated_term_check_catches_english():
     assert _untranslated_terms("joined by peptide bonds", plurals=True) == ["peptide bond"]
     assert _untranslated_terms("los genes y sus codones") == []
     assert _untranslated_terms("El ribosoma lee el ARNm en el juego Translation.") == []
+
+
+# -- concepts (the "Why?" answers and the "Key ideas" of every lesson) -----------------------------
+
+CONCEPTS_EN = tomllib.loads((LESSONS / "concepts.toml").read_text(encoding="utf-8"))
+CONCEPTS_ES = tomllib.loads((TRANSLATED / "concepts.toml").read_text(encoding="utf-8"))
+
+
+def test_spanish_concepts_name_the_same_concepts_lessons_and_anchors():
+    # A "Why?" answer or a "Key ideas" link in Spanish lands on the same section as in English:
+    # the same ids in the same order, each with the English lesson and anchor, only its text translated.
+    assert list(CONCEPTS_ES) == list(CONCEPTS_EN)
+    for cid, concept in CONCEPTS_EN.items():
+        twin_ = CONCEPTS_ES[cid]
+        assert set(twin_) == set(concept), cid
+        assert {k: v for k, v in twin_.items() if k not in ("title", "summary")} == \
+            {k: v for k, v in concept.items() if k not in ("title", "summary")}, cid
+
+
+def test_spanish_concepts_are_spanish():
+    from spanish import english_sentences  # tests/spanish.py
+
+    texts = [text for concept in CONCEPTS_ES.values() for text in (concept["title"], concept["summary"])]
+    assert english_sentences(texts) == []
+    # Translated, not copied: every summary differs from its English one.
+    assert [cid for cid in CONCEPTS_EN if CONCEPTS_ES[cid]["summary"] == CONCEPTS_EN[cid]["summary"]] == []
+
+
+@pytest.mark.parametrize("cid", list(CONCEPTS_EN))
+def test_spanish_concepts_use_the_glossary(cid):
+    # As for the prose files: where the English concept says a glossary key, the Spanish says its term.
+    text_es = f"{CONCEPTS_ES[cid]['title']} {CONCEPTS_ES[cid]['summary']}"
+    assert _untranslated_terms(text_es) == []
+    text_en = f"{CONCEPTS_EN[cid]['title']} {CONCEPTS_EN[cid]['summary']}"
+    for name in NAMES_CONTAINING_KEYS:
+        text_en = text_en.replace(name, " ")
+    missing = [f"{k} → {GLOSSARY[k]}" for k in _untranslated_terms(text_en, plurals=True)
+               if not any(form.lower() in text_es.lower() for form in _forms_es(GLOSSARY[k]))]
+    assert missing == []
