@@ -125,27 +125,39 @@ def _sentence_case(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
+def _marked(node: ast.AST) -> str | None:
+    """The text of ``N_("…")`` (a string marked for the catalogs), else None."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_" and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        return node.args[0].value
+    return None
+
+
 def notes_in_code(package: Path) -> list[str]:
     """Every "In a real cell…" note a game's own code shows students (cards, log, details), whole.
 
-    A note in an f-string is left out (its words depend on the card); a note that names "this"
-    event keeps the event's own words before it."""
+    A note in an f-string or in a message template with {fields} is left out (its words depend on
+    the card); a note that names "this" event keeps the event's own words before it (the event's
+    title and detail, when the card marks them for translation with ``N_``)."""
     notes = []
     for source in sorted(package.glob("*.py")):
         tree = ast.parse(source.read_text(encoding="utf-8"))
         in_fstring = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
+                marked = [_marked(a) for a in node.args if _marked(a) is not None]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 for kw in node.keywords:
-                    value = kw.value
+                    value = kw.value.args[0] if _marked(kw.value) is not None else kw.value
                     if (isinstance(value, ast.Constant) and isinstance(value.value, str)
-                            and REAL_CELL.search(value.value) and texts):
+                            and REAL_CELL.search(value.value) and (texts or marked)):
                         # An event card's note: say which event ("Unfolded-protein response: …").
-                        notes.append(_sentence_case(max(texts, key=len)) + " " + _sentence_case(value.value))
+                        event = ": ".join(marked) if marked else max(texts, key=len)
+                        notes.append(_sentence_case(event) + " " + _sentence_case(value.value))
                         in_fstring.add(id(value))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring
+                    and not re.search(r"\{\w+\}", node.value)
                     and re.search(r"(^|\. )In a real cell", node.value)):
                 notes.append(_sentence_case(node.value))
     return list(dict.fromkeys(notes))
