@@ -9,8 +9,16 @@ pathways from Alberts et al., *Molecular Biology of the Cell*, 6th ed., ch. 12â€
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from ...i18n import N_, Message, lazy_gettext, message, nmessage
+from ...i18n import N_, Message
+from ...i18n import lazy_gettext as _lazy_gettext
+from ...i18n import message as _message
+from ...i18n import nmessage as _nmessage
+
+# The rules ask for the same spot, amount and list in words over and over (a bot thousands of times
+# a move): each is one Message, made once.
+message, nmessage, lazy_gettext = (lru_cache(maxsize=4096)(f) for f in (_message, _nmessage, _lazy_gettext))
 
 CUBES = ("mrna", "protein", "carb", "lipid")
 """Macromolecule cube colours: black mRNA, red protein, green carbohydrate, yellow lipid."""

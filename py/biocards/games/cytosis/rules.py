@@ -6,15 +6,23 @@ contents must match a card in hand then (2 protein + 1 carbohydrate fits Insulin
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core import Action, Event, GameState, Move, Rng, first_seat, next_seat, seats_from
-from ...i18n import N_, Message, _, lazy_gettext, message, nmessage
+from ...i18n import N_, Message, _
+from ...i18n import lazy_gettext as _lazy_gettext
+from ...i18n import message as _message
+from ...i18n import nmessage as _nmessage
 from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_SUPPLY, CUBES,
                     DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS, EVENTS_REMOVED, GOAL,
                     GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS, KIND_NAMES, NO_SUGAR,
                     SOURCE_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card, amount, listed,
                     toxicity_loss)
+
+# A bot asks for the legal moves thousands of times a move, and each has a label: the same label is
+# one Message, made once, so finding an Action already made compares it by identity (cards.py too).
+message, nmessage, lazy_gettext = (lru_cache(maxsize=4096)(f) for f in (_message, _nmessage, _lazy_gettext))
 
 SOURCES = ("cards", "receptors", "goals", "detox", "enzymes", "cubes")
 """Where Health Points come from (for the score breakdown and the balance figures)."""
