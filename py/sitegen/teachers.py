@@ -178,20 +178,24 @@ def notes_in_code(package: Path, lang: str = "en") -> list[str]:
     """Every "In a real cell…" note a game's own code shows students (cards, log, details), whole,
     in ``lang`` (its catalogs' words; in another language a note its catalog lacks is left out).
 
-    A note in an f-string is left out (its words depend on the card); a note that names "this"
-    event keeps the event's own words before it."""
-    if lang != "en":
-        def say(text: str) -> str | None:
-            shown = _(text)
-            return shown if shown != text else None
+    A note in an f-string or in a message template with {fields} is left out (its words depend on
+    the card); a note that names "this" event keeps the event's own words before it (an event card's
+    title and detail, when the card marks both: "Title: detail")."""
+    def say(part: str | tuple[str, ...]) -> str | None:
+        if isinstance(part, tuple):
+            pieces = [say(piece) for piece in part]
+            return ": ".join(pieces) if all(pieces) else None
+        if lang == "en":
+            return part
+        shown = _(part)
+        return shown if shown != part else None
 
-        found: list[str] = []
-        for parts in _code_note_parts(package):
-            shown = [say(part) for part in parts]
-            if all(shown):
-                found.append(" ".join(_sentence_case(text) for text in shown))
-        return list(dict.fromkeys(found))
-    return list(dict.fromkeys(" ".join(_sentence_case(part) for part in parts) for parts in _code_note_parts(package)))
+    found: list[str] = []
+    for parts in _code_note_parts(package):
+        shown = [say(part) for part in parts]
+        if all(shown):
+            found.append(" ".join(_sentence_case(text) for text in shown))
+    return list(dict.fromkeys(found))
 
 
 MARKS = {"N_", "_", "gettext", "lazy_gettext", "message"}
@@ -206,25 +210,31 @@ def _unmarked(node: ast.AST) -> ast.AST:
     return node
 
 
-def _code_note_parts(package: Path) -> list[tuple[str, ...]]:
-    """The strings each "In a real cell" note of a game's code is made of: (event, note) or (note,)."""
-    notes: list[tuple[str, ...]] = []
+def _code_note_parts(package: Path) -> list[tuple]:
+    """The strings each "In a real cell" note of a game's code is made of: (event, note) or (note,),
+    where the event may be (title, detail)."""
+    notes: list[tuple] = []
     for source in sorted(package.glob("*.py")):
         tree = ast.parse(source.read_text(encoding="utf-8"))
         in_fstring = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in MARKS):
+                marked = tuple(inner.value for a in node.args if (inner := _unmarked(a)) is not a
+                               and isinstance(inner, ast.Constant) and isinstance(inner.value, str))
                 texts = [a.value for a in map(_unmarked, node.args)
                          if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 for kw in node.keywords:
                     value = _unmarked(kw.value)
                     if (isinstance(value, ast.Constant) and isinstance(value.value, str)
                             and REAL_CELL.search(value.value) and texts):
-                        # An event card's note: say which event ("Unfolded-protein response: …").
-                        notes.append((max(texts, key=len), value.value))
+                        # An event card's note: say which event ("Unfolded-protein response: …");
+                        # a card that marks its title and detail apart names both.
+                        event = marked if len(marked) > 1 else max(texts, key=len)
+                        notes.append((event, value.value))
                         in_fstring.add(id(value))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring
+                    and not re.search(r"\{\w+\}", node.value)
                     and re.search(r"(^|\. )In a real cell", node.value)):
                 notes.append((node.value,))
     return list(dict.fromkeys(notes))

@@ -680,7 +680,7 @@ def test_every_kind_of_refused_move_gets_a_real_reason_without_internal_ids():
     for action in tries:
         if action in state.legal_actions():
             continue
-        message = state.explain_illegal(action)
+        message = str(state.explain_illegal(action))  # a Message, read in the current language
         assert "not a move you can make" not in message, action
         words = set(re.findall(r"[\w-]+", message))
         assert not words & ids, (action, message)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...bots import RandomBot
 from ...core import Game, register
+from ...i18n import N_
 from .bots import GreedyBot, SearchBot
 from .render import prompt, render
 from .rules import CytosisState, detox_awards, enzyme_set_points
@@ -18,7 +19,7 @@ __all__ = ["GAME", "detox_awards", "enzyme_set_points"]
 GAME = register(Game(
     id="cytosis",
     title="Cytosis",
-    summary="Place workers on organelles to build enzymes, hormones and receptors inside a human cell.",
+    summary=N_("Place workers on organelles to build enzymes, hormones and receptors inside a human cell."),
     min_players=2,
     max_players=5,
     state_class=CytosisState,

@@ -6,30 +6,44 @@ contents must match a card in hand then (2 protein + 1 carbohydrate fits Insulin
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core import Action, Event, GameState, Move, Rng, first_seat, next_seat, seats_from
-from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_NAMES, CUBE_SUPPLY,
-                    CUBES, DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS,
-                    EVENTS_REMOVED, GOAL, GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS,
-                    KIND_NAMES, NO_SUGAR, SOURCE_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card,
+from ...i18n import N_, Message, _
+from ...i18n import lazy_gettext as _lazy_gettext
+from ...i18n import message as _message
+from ...i18n import nmessage as _nmessage
+from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETABLE, CUBE_SUPPLY, CUBES,
+                    DETOX_AWARDS, DETOX_AWARDS_DEFAULT, ENZYME_SET_POINTS, EVENT, EVENTS, EVENTS_REMOVED, GOAL,
+                    GOAL_MARKERS_EACH, GOALS, GOALS_USED, GREY_COST, GREY_WORKERS, KIND_NAMES, NO_SUGAR,
+                    SOURCE_NAMES, SPOT, SPOTS, VESICLE_LIMITS, VESICLES_EACH, WORKERS, Card, amount, listed,
                     toxicity_loss)
+
+# A bot asks for the legal moves thousands of times a move, and each has a label: the same label is
+# one Message, made once, so finding an Action already made compares it by identity (cards.py too).
+message, nmessage, lazy_gettext = (lru_cache(maxsize=4096)(f) for f in (_message, _nmessage, _lazy_gettext))
 
 SOURCES = ("cards", "receptors", "goals", "detox", "enzymes", "cubes")
 """Where Health Points come from (for the score breakdown and the balance figures)."""
 STARTING_CHOICES = ("atp", "mrna", "lipid")
+EXTRA = {"atp": N_("1 extra ATP"), "mrna": N_("1 extra mRNA"), "lipid": N_("1 extra lipid")}
+"""A starting choice in words."""
 
 IN_A_REAL_CELL = {
-    "steroid-hormone": "In a real cell a steroid hormone is not packed in a vesicle: it diffuses out through "
-                       "the membrane as soon as it is made.",
-    "steroid-receptor": "In a real cell steroid receptors are made on free ribosomes and stay in the cytosol "
-                        "or nucleus; the game's ER, Golgi and exocytosis path is its own rule.",
-    "receptor": "In a real cell a receptor binds its own hormone or a few close relatives (the mineralocorticoid "
-                "receptor binds cortisol as tightly as aldosterone); the game lets any receptor of the right "
-                "kind score.",
+    "steroid-hormone": N_("In a real cell a steroid hormone is not packed in a vesicle: it diffuses out through "
+                          "the membrane as soon as it is made."),
+    "steroid-receptor": N_("In a real cell steroid receptors are made on free ribosomes and stay in the cytosol "
+                           "or nucleus; the game's ER, Golgi and exocytosis path is its own rule."),
+    "receptor": N_("In a real cell a receptor binds its own hormone or a few close relatives (the "
+                   "mineralocorticoid receptor binds cortisol as tightly as aldosterone); the game lets any "
+                   "receptor of the right kind score."),
 }
 """One sentence each where the rulebook's path departs from biology (OpenStax Biology 2e, 37.3; for the
 mineralocorticoid receptor, Funder, Annu. Rev. Med. 48:231, 1997)."""
+_CHOOSE_RESOURCE = message("Setup first: choose a starting resource (1 extra ATP, mRNA or lipid).")
+_CHOOSE_CARD = message("Setup first: choose one of your three dealt cards to shuffle back.")
+
 
 
 GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": ("hormone-receptor",),
@@ -37,12 +51,32 @@ GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": (
 """The cell type a goal names makes these molecules."""
 
 
-def _paired(spot_id: str) -> str:
-    """" (spot 2)" for the second of two identical spots, so the two moves read differently."""
+def _paired(spot_id: str) -> int | None:
+    """Which of two identical spots this is (1 or 2), so the two moves read differently; else None."""
     twin = spot_id[:-1] + ("2" if spot_id.endswith("1") else "1")
-    if spot_id[-1] in "12" and twin in SPOT and SPOT[twin].text == SPOT[spot_id].text:
-        return f" (spot {spot_id[-1]})"
-    return ""
+    if spot_id[-1] in "12" and twin in SPOT and SPOT[twin].label() == SPOT[spot_id].label():
+        return int(spot_id[-1])
+    return None
+
+
+def _pushing(move: Message, vesicle: int) -> Message:
+    """A move into a full organelle: which vesicle it pushes out."""
+    return message("{move}, pushing out vesicle {vesicle}", move=move, vesicle=vesicle)
+
+
+def player(p: int) -> Message:
+    """A seat as students read it: "Player 1" for seat 0."""
+    return message("Player {n}", n=p + 1)
+
+
+def _with_note(sentence: Message, note: Message | str | None) -> Message:
+    """A log sentence followed by its "In a real cell" note, when there is one."""
+    return message("{sentence} {note}", sentence=sentence, note=note) if note else sentence
+
+
+def _amounts(items) -> Message | str:
+    """``(resource, n)`` pairs as a list of amounts ("2 carbohydrate, 1 ATP")."""
+    return listed([amount(r, n) for r, n in items])
 
 
 def detox_awards(detox: list[tuple[int, int]]) -> list[int]:
@@ -208,7 +242,7 @@ class CytosisState(GameState):
         return [sum(h.values()) for h in self.hp]
 
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
-        return [(SOURCE_NAMES[k], n) for k, n in self.hp[player].items()]
+        return [(_(SOURCE_NAMES[k]), n) for k, n in self.hp[player].items()]
 
     def winners(self) -> list[int]:
         """Most HP; then most completed cards; then the latest seat after the First Player card."""
@@ -223,6 +257,10 @@ class CytosisState(GameState):
 
     def tie_break(self) -> str | None:
         """The rulebook's tie-break, named when the top Health Points are shared (same order as winners())."""
+        tie = self._tie_break()
+        return None if tie is None else str(tie)
+
+    def _tie_break(self) -> Message | None:
         if not self.over:
             return None
         scores = self.scores()
@@ -233,10 +271,10 @@ class CytosisState(GameState):
         w = self.winners()[0]
         most = max(self.cards_completed(p) for p in tied)
         if sum(1 for p in tied if self.cards_completed(p) == most) == 1:
-            return (f"Tied on {top} HP: Player {w + 1} wins with more completed cards "
-                    f"({self.cards_completed(w)}).")
-        return (f"Tied on {top} HP and {most} completed cards: Player {w + 1} wins, sitting latest in turn "
-                "order after the First Player card.")
+            return message("Tied on {hp} HP: {who} wins with more completed cards ({n}).", hp=top, who=player(w),
+                           n=self.cards_completed(w))
+        return message("Tied on {hp} HP and {n} completed cards: {who} wins, sitting latest in turn order after "
+                       "the First Player card.", hp=top, n=most, who=player(w))
 
     def cards_completed(self, p: int) -> int:
         """Completed cards that count for ties (not additional resource cards)."""
@@ -327,152 +365,159 @@ class CytosisState(GameState):
     def _own_placements(self) -> list[Action]:
         return self._own if self._own is not None else self._placements(self.turn, 0, grey=False)
 
-    def _in_setup(self, kind: str) -> str | None:
+    def _in_setup(self, kind: str) -> Message | None:
         """``None`` when the setup step waiting is ``kind`` ("resource", "draft", or None for a turn's
         move once setup is over), else why not."""
         if not self.setup:
-            return None if kind is None else "Setup is over: starting resources and cards were chosen at the start."
+            return None if kind is None else message("Setup is over: starting resources and cards were chosen at "
+                                                     "the start.")
         step = self.setup[0][1]
         if step == kind:
             return None
         if step == "resource":
-            return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
-        return "Setup first: choose one of your three dealt cards to shuffle back."
+            return _CHOOSE_RESOURCE
+        return _CHOOSE_CARD
 
     def _start_resource_options(self) -> list[Action]:
         if not self.setup:
             return []
-        return [Action("start-resource", resource=r, label=f"Start with 1 extra {CUBE_NAMES[r]}")
+        return [Action("start-resource", resource=r, label=message("Start with {extra}", extra=lazy_gettext(EXTRA[r])))
                 for r in STARTING_CHOICES]
 
-    def _check_start_resource(self, action: Action) -> str | None:
+    def _check_start_resource(self, action: Action) -> Message | None:
         refused = self._in_setup("resource")
         if refused is None and action.get("resource") not in STARTING_CHOICES:
-            return "Setup first: choose a starting resource (1 extra ATP, mRNA or lipid)."
+            return _CHOOSE_RESOURCE
         return refused
 
     def _return_card_options(self) -> list[Action]:
         if not self.setup:
             return []
-        return [Action("return-card", card=c, label=f"Keep the other two; shuffle {CARD[c].name} back")
+        return [Action("return-card", card=c, label=message("Keep the other two; shuffle {card} back",
+                                                            card=lazy_gettext(CARD[c].name)))
                 for c in self.dealt[self.setup[0][0]]]
 
-    def _check_return_card(self, action: Action) -> str | None:
+    def _check_return_card(self, action: Action) -> Message | None:
         refused = self._in_setup("draft")
         if refused is None and action.get("card") not in self.dealt[self.setup[0][0]]:
-            return "Setup first: choose one of your three dealt cards to shuffle back."
+            return _CHOOSE_CARD
         return refused
 
     def _play_resource_options(self) -> list[Action]:
         if self.setup:
             return []
-        return [Action("play-resource", card=c, label=f"Play {CARD[c].name}: take "
-                       + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in CARD[c].gives))
+        return [Action("play-resource", card=c, label=message("Play {card}: take {gain}", card=lazy_gettext(CARD[c].name),
+                                                              gain=_amounts(CARD[c].gives)))
                 for c in self.hand[self.turn] if CARD[c].kind == "resource"]
 
-    def _check_play_resource(self, action: Action) -> str | None:
+    def _check_play_resource(self, action: Action) -> Message | None:
         """An additional resource card in hand may be played at any time in your turn."""
         refused = self._in_setup(None)
         if refused is not None:
             return refused
         card = CARD.get(action.get("card"))
         if card is None or card.kind != "resource":
-            return "Only an additional resource card can be played that way."
+            return message("Only an additional resource card can be played that way.")
         if card.id not in self.hand[self.turn]:
-            return f"{card.name} is not in your hand."
+            return message("{card} is not in your hand.", card=lazy_gettext(card.name))
         return None
 
-    def _grey_refused(self) -> str | None:
+    def _grey_refused(self) -> Message | None:
         """One grey worker a turn, while one is free this round, for 4 ATP."""
         if self.grey_used:
-            return "You already used a grey worker this turn: only one per turn."
+            return message("You already used a grey worker this turn: only one per turn.")
         if not self.grey_free:
-            return "Both grey workers are out this round."
+            return message("Both grey workers are out this round.")
         if self.atp[self.turn] < GREY_COST:
-            return f"A grey worker costs {GREY_COST} ATP; you have {self.atp[self.turn]}."
+            return message("A grey worker costs {cost} ATP; you have {atp}.", cost=GREY_COST, atp=self.atp[self.turn])
         return None
 
     def _grey_options(self) -> list[Action]:
         if self.setup or self._grey_refused() is not None:
             return []
-        return [Action("grey", label=f"Grey worker (4 ATP): {a.label}", **dict(a.params))
+        return [Action("grey", label=message("Grey worker ({cost} ATP): {move}", cost=GREY_COST, move=a.label),
+                       **dict(a.params))
                 for a in self._placements(self.turn, GREY_COST, grey=True)]
 
-    def _check_grey(self, action: Action) -> str | None:
+    def _check_grey(self, action: Action) -> Message | None:
         """A grey worker goes to any spot, taken or not, and does what a worker there does."""
         return self._check_placement(action, grey=True)
 
     def _place_options(self) -> list[Action]:
         return [] if self.setup else self._own_placements()
 
-    def _check_place(self, action: Action) -> str | None:
+    def _check_place(self, action: Action) -> Message | None:
         """A worker goes to a spot nobody took this round and does what the spot says."""
         return self._check_placement(action, grey=False)
 
-    def _check_placement(self, action: Action, grey: bool) -> str | None:
+    def _check_placement(self, action: Action, grey: bool) -> Message | None:
         refused = self._in_setup(None)
         if refused is not None:
             return refused
         p = self.turn
         spot = SPOT.get(action.get("spot")) if isinstance(action.get("spot"), str) else None
         if spot is None:
-            return "That is not a spot on the board."
-        where = spot.text.split(":")[0]
+            return message("That is not a spot on the board.")
+        where = spot.where()
         if grey:
             refused = self._grey_refused()
             if refused is not None:
                 return refused
         elif spot.id in self.occupied:
-            return f"{where} ({spot.text.split(':')[-1].strip()}) is taken this round; only a grey worker may join it."
+            return message("{spot} ({does}) is taken this round; only a grey worker may join it.", spot=where,
+                           does=spot.what())
         spent = GREY_COST if grey else 0
         if Action("place", **dict(action.params)) in self._placements(p, spent, grey, only=spot.id):
             return None
         atp = self.atp[p] - spent
         if spot.effect == "gain":
-            short = [f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost if (atp if r == "atp" else self.cubes[p][r]) < n]
-            return f"{where} costs {', '.join(short)}; you have too little." if short else \
-                f"{where} cannot be used that way."
+            short = [(r, n) for r, n in spot.cost if (atp if r == "atp" else self.cubes[p][r]) < n]
+            return message("{spot} costs {cost}; you have too little.", spot=where, cost=_amounts(short)) if short \
+                else message("{spot} cannot be used that way.", spot=where)
         if spot.effect == "ribosome":
-            return ("The free ribosome needs at least 1 mRNA to translate, and 1 protein left in the supply "
-                    "for each mRNA.")
+            return message("The free ribosome needs at least 1 mRNA to translate, and 1 protein left in the supply "
+                           "for each mRNA.")
         if spot.effect == "buy":
             card = self.row[spot.slot]
             if card is None:
-                return f"Slot {spot.slot + 1} of the card market is empty."
-            return f"{CARD[card].name} costs {self.buy_cost(spot.slot)} ATP; you have {atp}."
+                return message("Slot {slot} of the card market is empty.", slot=spot.slot + 1)
+            return message("{card} costs {cost} ATP; you have {atp}.", card=lazy_gettext(CARD[card].name),
+                           cost=self.buy_cost(spot.slot), atp=atp)
         if spot.effect == "laureate":
-            return "You may claim a goal only while you hold fewer than 2 goal markers, once per goal, 2 per goal."
+            return message("You may claim a goal only while you hold fewer than 2 goal markers, once per goal, 2 per "
+                           "goal.")
         card = CARD.get(action.get("card"))
         if card is not None and card.id not in self.hand[p]:
-            return f"{card.name} is not in your hand."
+            return message("{card} is not in your hand.", card=lazy_gettext(card.name))
         if card is not None and atp < card.atp:
-            return f"{card.name} costs {card.atp} ATP; you have {atp}."
+            return message("{card} costs {cost} ATP; you have {atp}.", card=lazy_gettext(card.name), cost=card.atp,
+                           atp=atp)
         if spot.effect == "enzyme":
-            return ("An enzyme is finished in the cytoplasm from the protein (and carbohydrate) cubes its card "
-                    "shows; you lack some.")
+            return message("An enzyme is finished in the cytoplasm from the protein (and carbohydrate) cubes its "
+                           "card shows; you lack some.")
         if spot.effect in ("detox-or-steroid", "rough-er"):
             if not self.disks_free(p):
-                return "Both your transport vesicles are already on the board."
-            return (f"{where}: a vesicle is loaded with exactly the cubes a card in your hand needs, and you "
-                    "must have them.")
+                return message("Both your transport vesicles are already on the board.")
+            return message("{spot}: a vesicle is loaded with exactly the cubes a card in your hand needs, and you "
+                           "must have them.", spot=where)
         if spot.effect == "golgi":
-            return ("The Golgi takes one of your vesicles still in an ER and adds the cube that makes it match a "
-                    "card in your hand.")
+            return message("The Golgi takes one of your vesicles still in an ER and adds the cube that makes it "
+                           "match a card in your hand.")
         if spot.effect == "exocytosis":
-            return ("Exocytosis releases one of your Golgi vesicles whose cubes match a card in your hand, "
-                    "paying that card's ATP.")
-        return f"{where} cannot be used that way now."
+            return message("Exocytosis releases one of your Golgi vesicles whose cubes match a card in your hand, "
+                           "paying that card's ATP.")
+        return message("{spot} cannot be used that way now.", spot=where)
 
     def _rest_options(self) -> list[Action]:
         if self.setup:
             return []
-        return [Action("rest", label="No spot can be used: keep this worker at home")]
+        return [Action("rest", label=message("No spot can be used: keep this worker at home"))]
 
-    def _check_rest(self, action: Action) -> str | None:
+    def _check_rest(self, action: Action) -> Message | None:
         """A worker stays at home only when no spot can be used (a grey worker is never required)."""
         refused = self._in_setup(None)
         if refused is None and self._own_placements():
-            return "You still have a spot you can use, so your worker cannot stay at home."
+            return message("You still have a spot you can use, so your worker cannot stay at home.")
         return refused
 
     def _placements(self, p: int, spent: int, grey: bool, only: str | None = None) -> list[Action]:
@@ -487,35 +532,37 @@ class CytosisState(GameState):
             sid, eff = spot.id, spot.effect
             if eff == "gain":
                 if all((atp if r == "atp" else cubes[r]) >= n for r, n in spot.cost):
-                    out.append(Action("place", spot=sid, label=spot.text))
+                    out.append(Action("place", spot=sid, label=spot.label()))
             elif eff == "ribosome":
                 for n in range(1, cubes["mrna"] + 1):  # translating nothing is no move
                     if n <= self.supply["protein"]:
-                        out.append(Action("place", spot=sid, n=n,
-                                          label=f"Free ribosome: translate {n} mRNA into {n} protein"))
+                        out.append(Action("place", spot=sid, n=n, label=nmessage(
+                            "Free ribosome: translate {n} mRNA into {n} protein",
+                            "Free ribosome: translate {n} mRNA into {n} protein", n)))
             elif eff == "buy":
                 card = self.row[spot.slot]
                 if card is not None and atp >= self.buy_cost(spot.slot):
-                    out.append(Action("place", spot=sid, label=f"Buy {CARD[card].name} for "
-                                      f"{self.buy_cost(spot.slot)} ATP"))
+                    out.append(Action("place", spot=sid, label=message(
+                        "Buy {card} for {cost} ATP", card=lazy_gettext(CARD[card].name), cost=self.buy_cost(spot.slot))))
             elif eff == "laureate":
-                out.append(Action("place", spot=sid, goal="atp", label="Take the First Player card and 1 ATP"))
+                out.append(Action("place", spot=sid, goal="atp", label=message("Take the First Player card and 1 ATP")))
                 mine = [g for g in self.goals if p in self.markers[g]]
                 if len(mine) < GOAL_MARKERS_EACH:
                     for g in self.goals:
                         if p not in self.markers[g] and len(self.markers[g]) < 2:
-                            out.append(Action("place", spot=sid, goal=g, label=f"Take the First Player card "
-                                              f"and claim goal {GOAL[g].name}"))
+                            out.append(Action("place", spot=sid, goal=g, label=message(
+                                "Take the First Player card and claim goal {goal}", goal=lazy_gettext(GOAL[g].name))))
             elif eff == "enzyme":
                 for c in sorted(set(self.hand[p])):
                     card = CARD[c]
                     if card.kind == "enzyme" and atp >= card.atp and all(cubes[r] >= n for r, n in card.cubes):
-                        out.append(Action("place", spot=sid, card=c, label=f"Complete enzyme {card.name}"))
+                        out.append(Action("place", spot=sid, card=c, label=message(
+                            "Complete enzyme {card}", card=lazy_gettext(card.name))))
             elif eff == "detox-or-steroid":
                 for c in sorted(set(self.hand[p])):
                     if CARD[c].kind == "detox" and atp >= CARD[c].atp:
-                        out.append(Action("place", spot=sid, card=c, label=f"Detoxify with {CARD[c].name} "
-                                          f"({CARD[c].atp} ATP, 1 HP)"))
+                        out.append(Action("place", spot=sid, card=c, label=message(
+                            "Detoxify with {card} ({atp} ATP, 1 HP)", card=lazy_gettext(CARD[c].name), atp=CARD[c].atp)))
                 sizes = sorted({CARD[c].need("lipid") for c in self.hand[p] if CARD[c].kind == "steroid-hormone"})
                 out += self._budding(p, sid, "smooth-er", [n for n in sizes if n <= cubes["lipid"]], "lipid")
             elif eff == "rough-er":
@@ -531,10 +578,11 @@ class CytosisState(GameState):
                     for cube in ("carb", "lipid"):
                         if cubes[cube] < 1 or not self._fits_some(p, v, cube):
                             continue
-                        text = (f"Golgi: move vesicle {v['id']} in and add 1 {CUBE_NAMES[cube]}")
+                        text = message("Golgi: move vesicle {vesicle} in and add {cube}", vesicle=v["id"],
+                                       cube=amount(cube, 1))
                         if full:
                             out += [Action("place", spot=sid, vesicle=v["id"], cube=cube, bump=b["id"],
-                                           label=f"{text}, pushing out vesicle {b['id']}")
+                                           label=_pushing(text, b["id"]))
                                     for b in self._in("golgi")]
                         else:
                             out.append(Action("place", spot=sid, vesicle=v["id"], cube=cube, label=text))
@@ -546,9 +594,13 @@ class CytosisState(GameState):
                         card = CARD[c]
                         if card.kind != "enzyme" and matches(card, v) and atp >= card.atp:
                             out.append(Action("place", spot=sid, vesicle=v["id"], card=c,
-                                              label=f"Exocytosis: release {card.name} from vesicle {v['id']} "
-                                              f"({KIND_NAMES[card.kind]}, {card.atp} ATP, {card.hp} HP)"))
-        return [a.with_label(a.label + _paired(a.spot)) if _paired(a.spot) else a for a in out]
+                                              label=message("Exocytosis: release {card} from vesicle {vesicle} "
+                                                            "({kind}, {atp} ATP, {hp} HP)",
+                                                            card=lazy_gettext(card.name), vesicle=v["id"],
+                                                            kind=lazy_gettext(KIND_NAMES[card.kind]), atp=card.atp,
+                                                            hp=card.hp)))
+        return [a.with_label(message("{move} (spot {n})", move=a.label, n=_paired(a.spot)))
+                if _paired(a.spot) else a for a in out]
 
     def _fits_some(self, p: int, v: dict, cube: str) -> bool:
         """Whether adding ``cube`` in the Golgi makes the vesicle match a card in hand."""
@@ -561,13 +613,12 @@ class CytosisState(GameState):
             return []
         out = []
         full = self._in(loc)
-        verb = "translate" if loc == "rough-er" else "load"
         for n in sizes:
-            text = (f"{'Rough' if loc == 'rough-er' else 'Smooth'} ER: bud a vesicle and {verb} "
-                    f"{n} {'mRNA into protein' if cube == 'protein' else 'lipid'}")
+            text = message("Rough ER: bud a vesicle and translate {n} mRNA into protein", n=n) if loc == "rough-er" \
+                else nmessage("Smooth ER: bud a vesicle and load {n} lipid", "Smooth ER: bud a vesicle and load {n} lipid",
+                              n)
             if len(full) >= VESICLE_LIMITS[loc]:
-                out += [Action("place", spot=sid, n=n, bump=b["id"], label=f"{text}, pushing out vesicle {b['id']}")
-                        for b in full]
+                out += [Action("place", spot=sid, n=n, bump=b["id"], label=_pushing(text, b["id"])) for b in full]
             else:
                 out.append(Action("place", spot=sid, n=n, label=text))
         return out
@@ -578,13 +629,14 @@ class CytosisState(GameState):
         p, card = self.turn, CARD[action.card]
         self.hand[p].remove(card.id)
         self.discard.append(card.id)
-        got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in card.gives]
-        return [Event("play-resource", p, f"Player {p + 1} plays {card.name} ({card.biology}) and takes "
-                      f"{', '.join(got)}.", card.concepts, {"card": card.id})]
+        got = _amounts([(r, self._gain(p, r, n)) for r, n in card.gives])
+        return [Event("play-resource", p, message("{who} plays {card} ({biology}) and takes {gain}.", who=player(p),
+                                                  card=lazy_gettext(card.name), biology=lazy_gettext(card.biology),
+                                                  gain=got), card.concepts, {"card": card.id})]
 
     def _do_rest(self, action: Action) -> list[Event]:
         p = self.turn
-        events = [Event("rest", p, f"Player {p + 1} has no usable spot and keeps a worker at home.")]
+        events = [Event("rest", p, message("{who} has no usable spot and keeps a worker at home.", who=player(p)))]
         return events + self._end_turn()
 
     def _do_grey(self, action: Action) -> list[Event]:
@@ -593,7 +645,7 @@ class CytosisState(GameState):
         self.grey_free -= 1
         self.grey_used = True
         self.occupied.setdefault(action.spot, -1)
-        return [Event("grey", p, f"Player {p + 1} pays {GREY_COST} ATP for a grey worker.",
+        return [Event("grey", p, message("{who} pays {cost} ATP for a grey worker.", who=player(p), cost=GREY_COST),
                       ("atp",))] + self._place(p, action)
 
     def _do_place(self, action: Action) -> list[Event]:
@@ -606,12 +658,13 @@ class CytosisState(GameState):
         p, step = self.setup.pop(0)
         if action.kind == "start-resource":
             self._gain(p, action.resource, 1)
-            return [Event("setup", p, f"Player {p + 1} starts with 1 extra {CUBE_NAMES[action.resource]}.")]
+            return [Event("setup", p, message("{who} starts with {extra}.", who=player(p),
+                                              extra=lazy_gettext(EXTRA[action.resource])))]
         self.dealt[p].remove(action.card)
         self.hand[p] += self.dealt[p]
         self.dealt[p] = []
         self.deck.append(action.card)
-        events = [Event("setup", p, f"Player {p + 1} keeps two cards and shuffles one back.")]
+        events = [Event("setup", p, message("{who} keeps two cards and shuffles one back.", who=player(p)))]
         if not self.setup:
             self.rng.shuffle(self.deck)
             self.turn = self.first
@@ -639,50 +692,56 @@ class CytosisState(GameState):
                 self.atp[p] += n
             else:
                 self.cubes[p][r] += n
-        got = ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in extra.items())
-        return [Event("boost-taken", p, f"Player {p + 1} is first in this area and also takes {got}.",
-                      BOOST_CONCEPTS.get(area, ()))]
+        return [Event("boost-taken", p, message("{who} is first in this area and also takes {gain}.", who=player(p),
+                                                gain=_amounts(extra.items())), BOOST_CONCEPTS.get(area, ()))]
 
     def _place(self, p: int, action: Action) -> list[Event]:
         spot = SPOT[action.spot]
-        who = f"Player {p + 1}"
+        who = player(p)
         events = self._boost(p, spot.area)
         eff = spot.effect
         if eff == "gain":
             for r, n in spot.cost:
                 self._pay(p, r, n)
-            got = [f"{self._gain(p, r, n)} {CUBE_NAMES[r]}" for r, n in spot.gain]
-            cost = " for " + ", ".join(f"{n} {CUBE_NAMES[r]}" for r, n in spot.cost) if spot.cost else ""
-            events.append(Event("gain", p, f"{who} takes {', '.join(got)}{cost} ({spot.text.split(':')[0]}).{' ' + spot.real if spot.real else ''}",
-                                spot.concepts, {"spot": spot.id}))
+            got = _amounts([(r, self._gain(p, r, n)) for r, n in spot.gain])
+            took = message("{who} takes {gain} for {cost} ({spot}).", who=who, gain=got, cost=_amounts(spot.cost),
+                           spot=spot.where()) if spot.cost else \
+                message("{who} takes {gain} ({spot}).", who=who, gain=got, spot=spot.where())
+            events.append(Event("gain", p, _with_note(took, spot.real and lazy_gettext(spot.real)), spot.concepts,
+                                {"spot": spot.id}))
         elif eff == "ribosome":
             n = action.n
             self.cubes[p]["mrna"] -= n
             self.supply["mrna"] += n
             self._gain(p, "protein", n)
-            events.append(Event("translate", p, f"{who} translates {n} mRNA into {n} protein on a free ribosome.",
-                                spot.concepts))
+            events.append(Event("translate", p, nmessage("{who} translates {n} mRNA into {n} protein on a free ribosome.",
+                                                         "{who} translates {n} mRNA into {n} protein on a free ribosome.",
+                                                         n, who=who), spot.concepts))
         elif eff == "buy":
             card = self.row[spot.slot]
             cost = self.buy_cost(spot.slot)
             self._pay(p, "atp", cost)
             self.row[spot.slot] = None
             self.hand[p].append(card)
-            events.append(Event("buy", p, f"{who} buys {CARD[card].name} for {cost} ATP.", ("atp",),
+            events.append(Event("buy", p, message("{who} buys {card} for {cost} ATP.", who=who,
+                                                  card=lazy_gettext(CARD[card].name), cost=cost), ("atp",),
                                 {"card": card}))
         elif eff == "laureate":
             self.first = p
             if action.goal == "atp":
                 self._gain(p, "atp", 1)
-                events.append(Event("first-player", p, f"{who} takes the First Player card and 1 ATP.", ("atp",)))
+                events.append(Event("first-player", p, message("{who} takes the First Player card and 1 ATP.", who=who),
+                                    ("atp",)))
             else:
                 g = GOAL[action.goal]
                 first = not self.markers[g.id]
                 self.markers[g.id].append(p)
                 if first:
                     self._score(p, "goals", 3)
-                events.append(Event("goal", p, f"{who} takes the First Player card and claims {g.name}"
-                                    + (" first: 3 HP." if first else "."), GOAL_CONCEPTS[g.id], {"goal": g.id}))
+                claim = message("{who} takes the First Player card and claims {goal} first: 3 HP.", who=who,
+                                goal=lazy_gettext(g.name)) if first else \
+                    message("{who} takes the First Player card and claims {goal}.", who=who, goal=lazy_gettext(g.name))
+                events.append(Event("goal", p, claim, GOAL_CONCEPTS[g.id], {"goal": g.id}))
         elif eff == "enzyme":
             card = CARD[action.card]
             self._pay(p, "atp", card.atp)
@@ -701,25 +760,30 @@ class CytosisState(GameState):
                 self.cubes[p]["mrna"] -= n
                 self.supply["mrna"] += n
                 self.supply["protein"] -= n
-                cubes, what, concepts = {"protein": n}, f"translates {n} mRNA into protein", (
+                cubes, concepts = {"protein": n}, (
                     "rough-er", "translation", "mrna", "transport-vesicle", "protein-hormone", "hormone-receptor")
+                said = message("{who} translates {n} mRNA into protein into vesicle {vesicle} in the rough ER.",
+                               who=who, n=n, vesicle=self.next_vesicle)
             else:
                 self.cubes[p]["lipid"] -= n
-                cubes, what, concepts = {"lipid": n}, f"loads {n} lipid (steroid building blocks)", (
+                cubes, concepts = {"lipid": n}, (
                     "smooth-er", "lipid-synthesis", "steroid-hormone", "transport-vesicle")
+                said = nmessage("{who} loads {n} lipid (steroid building blocks) into vesicle {vesicle} in the "
+                                "smooth ER.", "{who} loads {n} lipid (steroid building blocks) into vesicle {vesicle} "
+                                "in the smooth ER.", n, who=who, vesicle=self.next_vesicle)
             v = {"id": self.next_vesicle, "owner": p, "loc": loc, "er": loc, "cubes": cubes}
             self.next_vesicle += 1
             self.vesicles.append(v)
-            events.append(Event("bud", p, f"{who} {what} into vesicle {v['id']} in the "
-                                f"{'rough' if loc == 'rough-er' else 'smooth'} ER.", concepts, {"vesicle": v["id"]}))
+            events.append(Event("bud", p, said, concepts, {"vesicle": v["id"]}))
         elif eff == "golgi":
             events += self._bump(action.get("bump"))
             v = next(v for v in self.vesicles if v["id"] == action.vesicle)
             v["loc"] = "golgi"
             self.cubes[p][action.cube] -= 1
             v["cubes"][action.cube] = v["cubes"].get(action.cube, 0) + 1
-            events.append(Event("golgi", p, f"{who} moves vesicle {v['id']} to the Golgi and adds 1 "
-                                f"{CUBE_NAMES[action.cube]}.", ("golgi-apparatus", "transport-vesicle")))
+            events.append(Event("golgi", p, message("{who} moves vesicle {vesicle} to the Golgi and adds {cube}.",
+                                                    who=who, vesicle=v["id"], cube=amount(action.cube, 1)),
+                                ("golgi-apparatus", "transport-vesicle")))
         elif eff == "exocytosis":
             card = CARD[action.card]
             v = next(v for v in self.vesicles if v["id"] == action.vesicle)
@@ -738,8 +802,9 @@ class CytosisState(GameState):
         self.vesicles.remove(v)
         for r, n in v["cubes"].items():
             self.cubes[v["owner"]][r] += n
-        return [Event("bump", v["owner"], f"Vesicle {vid} of Player {v['owner'] + 1} is pushed out; its "
-                      "cubes go back to its owner.", ("transport-vesicle",))]
+        return [Event("bump", v["owner"], message("Vesicle {vesicle} of {who} is pushed out; its cubes go back to its "
+                                                  "owner.", vesicle=vid, who=player(v["owner"])),
+                      ("transport-vesicle",))]
 
     def _complete(self, p: int, card: Card, source: str) -> list[Event]:
         self.hand[p].remove(card.id)
@@ -753,24 +818,34 @@ class CytosisState(GameState):
                     "steroid-hormone": ("steroid-hormone", "smooth-er"),
                     "protein-receptor": ("hormone-receptor", "exocytosis", "plasma-membrane", "membrane-proteins"),
                     "steroid-receptor": ("hormone-receptor", "steroid-hormone")}[card.kind] + card.concepts
-        note = ""
+        name = lazy_gettext(card.name)
+        note = None
         if card.kind in IN_A_REAL_CELL:
-            note = " " + IN_A_REAL_CELL[card.kind]
+            note = lazy_gettext(IN_A_REAL_CELL[card.kind])
         elif card.id in NO_SUGAR:
-            where = "Golgi carbohydrate" if card.kind == "protein-hormone" else "carbohydrate cube"
-            note = f" In a real cell {card.name} carries no sugar; the game's {where} is its own rule."
-        events = [Event("complete", p, f"Player {p + 1} completes {card.name} ({KIND_NAMES[card.kind]}: "
-                        f"{card.biology}) for {card.hp} HP.{note}", concepts, {"card": card.id})]
+            note = message("In a real cell {card} carries no sugar; the game's Golgi carbohydrate is its own rule.",
+                           card=name) if card.kind == "protein-hormone" else \
+                message("In a real cell {card} carries no sugar; the game's carbohydrate cube is its own rule.",
+                        card=name)
+        done = message("{who} completes {card} ({kind}: {biology}) for {hp} HP.", who=player(p), card=name,
+                       kind=lazy_gettext(KIND_NAMES[card.kind]), biology=lazy_gettext(card.biology), hp=card.hp)
+        events = [Event("complete", p, _with_note(done, note), concepts, {"card": card.id})]
         if card.kind in ("protein-hormone", "steroid-hormone"):
             rkind = "protein-receptor" if card.kind == "protein-hormone" else "steroid-receptor"
+            any_receptor = IN_A_REAL_CELL["receptor"]
             for q in range(self.num_players):
                 k = sum(1 for c in self.completed[q] if CARD[c].kind == rkind)
                 if not k:
                     continue
                 bonus = k if q == p else 2 * k
                 self._score(q, "receptors", bonus)
-                events.append(Event("receptor", q, f"Player {q + 1}'s {k} {KIND_NAMES[rkind]}(s) score {bonus} HP "
-                                    f"as {card.name} is released. {IN_A_REAL_CELL['receptor']}",
+                scored = nmessage("{who}'s {n} protein hormone receptor(s) score {hp} HP as {card} is released.",
+                                  "{who}'s {n} protein hormone receptor(s) score {hp} HP as {card} is released.", k,
+                                  who=player(q), hp=bonus, card=name) if rkind == "protein-receptor" else \
+                    nmessage("{who}'s {n} steroid hormone receptor(s) score {hp} HP as {card} is released.",
+                             "{who}'s {n} steroid hormone receptor(s) score {hp} HP as {card} is released.", k,
+                             who=player(q), hp=bonus, card=name)
+                events.append(Event("receptor", q, _with_note(scored, lazy_gettext(any_receptor)),
                                     ("hormone-receptor", card.kind) + card.concepts))
         return events
 
@@ -783,10 +858,11 @@ class CytosisState(GameState):
         events: list[Event] = []
         ev = EVENT[self.events.pop()]
         self.active_event = ev.id
-        real = f" {ev.real}." if ev.real else ""
         concepts = ev.concepts or BOOST_CONCEPTS.get(ev.area, ())
-        events.append(Event("event", None, f"Round {self.round + 1} event: {ev.text}.{real}", concepts,
-                            {"event": ev.id}))
+        said = message("Round {round} event: {event}. {note}.", round=self.round + 1, event=ev.label(),
+                       note=lazy_gettext(ev.real)) if ev.real else \
+            message("Round {round} event: {event}.", round=self.round + 1, event=ev.label())
+        events.append(Event("event", None, said, concepts, {"event": ev.id}))
         if ev.kind == "boost":
             if (ev.resource == "atp" and self.supply_atp) or (ev.resource != "atp" and self.supply[ev.resource]):
                 if ev.resource == "atp":
@@ -801,8 +877,8 @@ class CytosisState(GameState):
                     lose = toxicity_loss(self.cubes[p][r])
                     if lose:
                         self._pay(p, r, lose)
-                        events.append(Event("toxicity", p, f"Player {p + 1} loses {lose} {CUBE_NAMES[r]} to "
-                                            "toxicity.", ("detoxification",)))
+                        events.append(Event("toxicity", p, message("{who} loses {loss} to toxicity.", who=player(p),
+                                                                   loss=amount(r, lose)), ("detoxification",)))
         # Discard the card in the cheapest slot, slide the rest to the cheap end, refill.
         filled = [i for i, c in enumerate(self.row) if c is not None]
         if filled:
@@ -834,14 +910,14 @@ class CytosisState(GameState):
         for p, pts in enumerate(detox_awards(detox)):
             self._score(p, "detox", pts)
         for p in range(n):
-            events.append(Event("final", p, f"Player {p + 1} ends with {sum(self.hp[p].values())} HP.", (),
-                                {"hp": dict(self.hp[p])}))
+            events.append(Event("final", p, message("{who} ends with {hp} HP.", who=player(p),
+                                                    hp=sum(self.hp[p].values())), (), {"hp": dict(self.hp[p])}))
         w = self.winners()[0]
-        tie = self.tie_break()
-        events.append(Event("winner", w, f"Player {w + 1} is the healthiest cell and wins." + (f" {tie}" if tie else "")))
+        events.append(Event("winner", w, _with_note(message("{who} is the healthiest cell and wins.", who=player(w)),
+                                                    self._tie_break())))
         return events
 
-    game_over = "The game is over: no more workers can be placed."
+    game_over = message("The game is over: no more workers can be placed.")
     moves = {
         "start-resource": Move(_start_resource_options, _check_start_resource, _do_setup),
         "return-card": Move(_return_card_options, _check_return_card, _do_setup),
