@@ -17,6 +17,7 @@ import jinja2
 from biocards import __version__, games, i18n
 from biocards.svg import LAYOUTS
 
+from .js_catalogs import write_js_catalogs
 from .lessons import build_guided, build_lessons
 from .localized import PROSE_LANGUAGES, build_localized, home_alternates, switch_to
 from .printing import build_print_pages
@@ -133,6 +134,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     _write(dist / "join" / "index.html", env.get_template("join.html").render(root="../"))
     _write(dist / "teacher" / "index.html", env.get_template("teacher.html").render(root="../"))
     _write(dist / "class-server.json", json.dumps({"server": False}))
+    write_js_catalogs(root, dist)  # the teacher, join and check-yourself scripts' words (locale/<lang>/scripts.json)
     build_print_pages(root, dist, env, rules)  # before the service worker, which precaches every file
     _write_service_worker(dist)
 
