@@ -74,7 +74,8 @@
   function seatText(seat, i, table) {
     const away = seat.kind === "human" && seat.away && seat.name ? _(" (away)") : "";
     const turn = table.current === i && table.started && !table.ended ? _(" ← to move") : "";
-    return `${i + 1}. ${seat.name || _("empty seat")}${away}${turn}`;
+    const name = seat.name || _("empty seat");  // not inside the template literal: babel reads none
+    return `${i + 1}. ${name}${away}${turn}`;
   }
 
   function tableRow(table, game, others) {
@@ -107,7 +108,7 @@
     const round = table.round ? _("Round {n}. ", { n: table.round }) : "";
     const scores = table.started ? _(" Scores: {scores}.", { scores: table.scores.join(", ") }) : "";
     now.textContent = table.ended ? _("Over.") + scores : !table.started ? _("Waiting for players")
-      : table.paused ? _("Paused.") + scores : `${round}${table.last || _("Started.")}${scores}`;
+      : table.paused ? _("Paused.") + scores : round + (table.last || _("Started.")) + scores;
     const actions = document.createElement("td");
     if (table.started) {
       const watch = document.createElement("a");

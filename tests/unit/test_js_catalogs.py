@@ -68,6 +68,7 @@ def test_a_pages_sentences_go_through_the_catalog(page):
     source = (ROOT / "static" / "js" / page).read_text(encoding="utf-8")
     assert "translate.mjs" in source
     assert not re.search(r"\b_\(\s*`", source), "a template literal in _(): name its fields instead"
+    assert not re.search(r"\$\{[^}`]*\b_\(", source), "_() inside a template literal: babel does not look there"
     assert not re.search(r"textContent = `[^`]*[A-Za-z]{3}", source), "a sentence not in the catalog"
 
 
