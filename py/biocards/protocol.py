@@ -26,6 +26,10 @@ Server → page:
 - :class:`Hint` ``{action, reason, moves}``: a suggested move for the position after ``moves``.
 - :class:`Error` ``{message, lost}``: a sentence; ``lost`` when the seat is gone (join again).
 - :class:`Reload`: the server runs another build of the site.
+
+Every text in a server frame (events' ``text``, legal moves' ``label``, ``names``, a refusal's or an
+error's ``message``, a hint's ``reason``) is written in that socket's language: the server keeps
+them as ``biocards.i18n.Message`` until :func:`encode` writes them, in the language of the moment.
 """
 
 from __future__ import annotations
