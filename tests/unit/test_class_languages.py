@@ -31,7 +31,8 @@ from biocards import i18n, protocol  # noqa: E402
 from biocards.core import Event  # noqa: E402
 from biocards.i18n import lazy_gettext, message  # noqa: E402
 from biocards.server.app import ClassServer  # noqa: E402
-from biocards.server.classroom import Classroom  # noqa: E402
+from biocards.core import LEVELS  # noqa: E402
+from biocards.server.classroom import COMPUTER_NAMES, Classroom, computer_name  # noqa: E402
 from biocards.server.report import COLUMNS  # noqa: E402
 from biocards.server.store import Store  # noqa: E402
 
@@ -283,3 +284,10 @@ def test_a_student_may_not_take_a_computers_or_a_seats_name_in_spanish_either(tm
         with pytest.raises(Exception, match="Choose your own first name"):
             room.join(code, name)
     assert room.join(code, "Lupita")[0]
+
+
+def test_the_computers_names_in_the_catalog_are_the_ones_the_record_keeps():
+    """The record names a computer ``computer_name(level)``; each level's name is in the server's
+    catalog (COMPUTER_NAMES), and the refusal of an unknown level names every level."""
+    assert {kind: computer_name(kind) for kind in LEVELS} == COMPUTER_NAMES
+    assert all(f" {words}" in "Choose the computers' level: beginner, good or strong." for words in LEVELS.values())

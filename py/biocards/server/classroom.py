@@ -46,8 +46,8 @@ a game's options keep older rules for old records and are not a teacher's choice
 
 
 def class_options(game) -> dict[str, str]:
-    """The class settings ``game`` offers, with the words the teacher's page shows (in English:
-    ``i18n.gettext`` writes them in the teacher's language)."""
+    """The class settings ``game`` offers, with the words the teacher's page shows (in English, marked
+    for the catalog: the teacher's page reads them in its language)."""
     return {name: words for name, words in CLASS_OPTIONS.items() if name in game.options}
 
 
