@@ -7,11 +7,15 @@ one place. Pure Python with no imports beyond the standard library: the page can
 
 Page → server, over ``/ws/play``:
 
-- :class:`Hello` ``{token, build, since}``: the first frame of a socket. ``build`` is the wheel's
-  hash the page runs; ``since`` the moves the page has already drawn (``None``: send the whole log).
+- :class:`Hello` ``{token, build, since, lang}``: the first frame of a socket. ``build`` is the
+  wheel's hash the page runs; ``since`` the moves the page has already drawn (``None``: send the
+  whole log); ``lang`` the page's language (``"es"``, ``"es-MX"``; absent or unreadable: English),
+  in which the server writes every frame it sends that socket (:func:`language_of`).
 - :class:`Move` ``{action, at}``: a move, with the number of moves the page saw before it.
 - :class:`AskHint`: "Suggest a move", on the seat's turn.
 - :class:`Why` ``{concept}``: the student opened a Why? note (for the teacher's report).
+
+The projector (``/ws/watch``) says no hello: its ``lang`` is a query parameter, read the same way.
 
 Server → page:
 
@@ -22,11 +26,16 @@ Server → page:
 - :class:`Hint` ``{action, reason, moves}``: a suggested move for the position after ``moves``.
 - :class:`Error` ``{message, lost}``: a sentence; ``lost`` when the seat is gone (join again).
 - :class:`Reload`: the server runs another build of the site.
+
+Every text in a server frame (events' ``text``, legal moves' ``label``, ``names``, a refusal's or an
+error's ``message``, a hint's ``reason``) is written in that socket's language: the server keeps
+them as ``biocards.i18n.Message`` until :func:`encode` writes them, in the language of the moment.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Literal, TypedDict
 
 DEPTH = 12
@@ -37,7 +46,12 @@ SERVER_FRAMES = frozenset({"position", "waiting", "away", "refused", "hint", "er
 
 
 class Unreadable(ValueError):
-    """Text that is no frame: its sentence says why."""
+    """Text that is no frame: its sentence says why (in English; ``nested`` tells the server which
+    of its own translated sentences to send)."""
+
+    def __init__(self, text: str, nested: bool = False) -> None:
+        super().__init__(text)
+        self.nested = nested
 
 
 # -- page → server -----------------------------------------------------------------------------------
@@ -47,6 +61,7 @@ class Hello(TypedDict):
     token: str
     build: str
     since: int | None
+    lang: str
 
 
 class Move(TypedDict):
@@ -64,8 +79,8 @@ class Why(TypedDict):
     concept: str
 
 
-def hello(token: str, build: str, since: int | None = None) -> Hello:
-    return {"type": "hello", "token": token, "build": build, "since": since}
+def hello(token: str, build: str, since: int | None = None, lang: str = "en") -> Hello:
+    return {"type": "hello", "token": token, "build": build, "since": since, "lang": lang}
 
 
 def move(action: dict, at: int) -> Move:
@@ -84,6 +99,21 @@ def since_of(frame: dict, moves: int) -> int | None:
     """A hello's ``since``, if it is a number of moves the table has made; else ``None`` (the whole log)."""
     since = frame.get("since")
     return since if isinstance(since, int) and not isinstance(since, bool) and 0 <= since <= moves else None
+
+
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,2}")
+"""A language tag as a page sends one (``es``, ``es-MX``, ``zh-Hant-TW``): at most 21 characters of
+letters, digits and hyphens, so nothing a page sends becomes a path or a large key."""
+
+
+def language_of(value: object) -> str:
+    """The language a page asked for (a hello's ``lang``, the projector's query): the tag if it reads
+    as one, else English. Only the tag is checked here; which catalog answers it is
+    ``biocards.i18n.best_language``'s choice among the catalogs it has loaded, never a file named by it."""
+    if not isinstance(value, str) or not LANGUAGE_TAG.fullmatch(value):
+        return "en"
+    language, _, region = value.replace("_", "-").partition("-")
+    return language.lower() + (f"-{region}" if region else "")  # "ES" is "es": tags ignore case
 
 
 # -- server → page -----------------------------------------------------------------------------------
@@ -183,8 +213,17 @@ def reload() -> Reload:
 
 # -- one encoding --------------------------------------------------------------------------------------
 
+def _shown(value: object) -> str:
+    """A text made when it is shown (``biocards.i18n.Message``: an event's sentence, a move's label,
+    a refusal), written in the language of the moment: the server encodes each socket's frames in
+    that socket's language."""
+    if hasattr(value, "render"):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not a frame's field")
+
+
 def encode(frame: dict) -> str:
-    return json.dumps(frame)
+    return json.dumps(frame, default=_shown)
 
 
 def decode(text: str | bytes) -> dict:
@@ -192,7 +231,7 @@ def decode(text: str | bytes) -> dict:
     try:
         data = json.loads(text)
     except RecursionError:
-        raise Unreadable("That request is nested too deeply to read.") from None
+        raise Unreadable("That request is nested too deeply to read.", nested=True) from None
     except (ValueError, UnicodeDecodeError):
         raise Unreadable("That request could not be read.") from None
     if not isinstance(data, dict):
@@ -200,7 +239,7 @@ def decode(text: str | bytes) -> dict:
     level, depth = [data], 1
     while level:
         if depth > DEPTH:
-            raise Unreadable("That request is nested too deeply to read.")
+            raise Unreadable("That request is nested too deeply to read.", nested=True)
         level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
                  if isinstance(v, (dict, list))]
         depth += 1

@@ -18,6 +18,7 @@ from biocards import __version__, games, i18n
 from biocards.i18n import N_, _
 from biocards.svg import LAYOUTS
 
+from .js_catalogs import write_js_catalogs
 from .lessons import build_guided, build_lessons, play_path
 from .localized import PROSE_LANGUAGES, home_alternates, prefix, switch_to, twins
 from .printing import build_print_pages
@@ -173,6 +174,7 @@ def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), sna
     for lang in (i18n.SOURCE_LANGUAGE, *PROSE_LANGUAGES):
         build_language(root, dist, lang, environment(root, lang), play=play)
     _write(dist / "class-server.json", json.dumps({"server": False}))
+    write_js_catalogs(root, dist)  # the teacher, join and check-yourself scripts' words (locale/<lang>/scripts.json)
     _write_service_worker(dist)  # last: it precaches every file
 
 
@@ -209,9 +211,9 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
-# The play page's catalogs (locale/<lang>/<domain>.mo): never precached, so an English student's
+# The pages' catalogs (locale/<lang>/<domain>.mo for the play page, scripts.json for the JS pages): never precached, so an English student's
 # device downloads no other language; the service worker keeps the ones its page fetched (sw.js).
-_CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.mo$")
+_CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.(?:mo|json)$")
 _OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
 """Another language's pages and table pictures: an English reader downloads none of them (issue 39);
 a reader of that language keeps each as it is fetched (the worker's LATER list)."""

@@ -3,6 +3,8 @@
 // as a `biocards:answer` CustomEvent ({lesson, question, right}) for a class page to pick up.
 const STORE = "biocards:answers";
 const section = document.querySelector(".check-yourself[data-lesson]");
+const translateModule = new URL("translate.mjs", document.currentScript.src).href;
+let _ = (text) => text; // the page's language once its catalog is read (translate.mjs)
 
 function loadAnswers() {
   try {
@@ -117,17 +119,17 @@ function showFeedback(item, right, chosenText) {
   const feedback = form.querySelector(".feedback");
   const verdict = document.createElement("p");
   const strong = document.createElement("strong");
-  strong.textContent = right ? "Right." : "Not quite.";
+  strong.textContent = right ? _("Right.") : _("Not quite.");
   verdict.append(strong);
   if (!right) {
     if (item.dataset.kind === "choice") {
       const answer = form.querySelector("input[data-right]").closest("label").textContent.trim();
-      verdict.append(` You chose “${chosenText}”. The answer is “${answer}”.`);
+      verdict.append(" ", _("You chose “{chosen}”. The answer is “{answer}”.", { chosen: chosenText, answer }));
     } else {
       const texts = [...form.querySelectorAll(".order-list > li")]
         .sort((a, b) => a.dataset.rank - b.dataset.rank)
         .map((li, i) => `${i + 1}. ${li.querySelector(".order-text").textContent}`);
-      verdict.append(` The right order is: ${texts.join("; ")}.`);
+      verdict.append(" ", _("The right order is: {order}.", { order: texts.join("; ") }));
     }
   }
   const explain = document.createElement("p");
@@ -143,7 +145,7 @@ function check(item, { announce }) {
   if (item.dataset.kind === "choice") {
     const picked = form.querySelector("input[type=radio]:checked");
     if (!picked) {
-      form.querySelector(".feedback").textContent = "Choose an answer first.";
+      form.querySelector(".feedback").textContent = _("Choose an answer first.");
       return;
     }
     right = picked.hasAttribute("data-right");
@@ -188,7 +190,8 @@ function restore(item, saved) {
 if (section) {
   const saved = loadAnswers()[section.dataset.lesson] || {};
   const seed = deviceSeed();
-  for (const item of section.querySelectorAll("[data-question]")) {
+  const items = [...section.querySelectorAll("[data-question]")];
+  for (const item of items) {
     shuffleChoices(item, seed);
     const form = item.querySelector("form");
     form.addEventListener("submit", (event) => {
@@ -204,6 +207,11 @@ if (section) {
         move(button.closest("li"), button.classList.contains("move-up") ? -1 : 1);
       });
     }
-    if (saved[item.dataset.question]) restore(item, saved[item.dataset.question]);
   }
+  // Earlier answers come back with their feedback in the page's language, once its catalog is read.
+  import(translateModule).then((words) => words.translator()).then((translate) => {
+    _ = translate;
+  }).finally(() => {
+    for (const item of items) if (saved[item.dataset.question]) restore(item, saved[item.dataset.question]);
+  });
 }

@@ -6,6 +6,8 @@
   const form = document.getElementById("join-form");
   const message = document.getElementById("join-message");
   const SEAT_KEY = "biocards:class-seat";
+  let _ = (text) => text;  // the page's language once its catalog is read (translate.mjs)
+  let lang = "en";
 
   function say(text) {
     message.textContent = text;
@@ -25,10 +27,13 @@
   }
 
   (async () => {
+    const words = await import(new URL("static/js/translate.mjs", site).href);
+    lang = words.pageLanguage();
+    _ = await words.translator();
     const code = new URLSearchParams(location.search).get("code");
     if (code) form.elements.code.value = code;
     if (!(await classServer())) {
-      say("Joining a class needs your teacher's class server: open the address your teacher gives you.");
+      say(_("Joining a class needs your teacher's class server: open the address your teacher gives you."));
       for (const field of form.elements) field.disabled = true;
       return;
     }
@@ -49,23 +54,24 @@
     event.preventDefault();
     const button = document.getElementById("join");
     button.disabled = true;
-    say("Joining…");
+    say(_("Joining…"));
     try {
-      const answer = await fetch(new URL("api/join", site), {
+      // The server answers a refusal (a wrong code, a name taken by a computer) in the page's language.
+      const answer = await fetch(new URL(`api/join?lang=${lang}`, site), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ code: form.elements.code.value.trim().toUpperCase(), name: form.elements.name.value }),
       });
       const reply = await answer.json();
       if (!answer.ok || reply.error) {
-        say(reply.error || "That did not work: try again.");
+        say(reply.error || _("That did not work: try again."));
         return;
       }
       const seat = { code: form.elements.code.value.trim().toUpperCase(), token: reply.token, game: reply.game };
       localStorage.setItem(SEAT_KEY, JSON.stringify(seat));
       location.href = tableUrl(seat);
     } catch {
-      say("The class server did not answer: check the Wi-Fi and try again.");
+      say(_("The class server did not answer: check the Wi-Fi and try again."));
     } finally {
       button.disabled = false;
     }

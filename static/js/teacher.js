@@ -9,18 +9,22 @@
   const sizeField = document.getElementById("class-size");
   const classesBox = document.getElementById("classes");
   const optionsBox = document.getElementById("class-options");
-  const LEVELS = { random: "beginner", greedy: "good", search: "strong" };
+  const N_ = (text) => text;  // marks a message for the catalog; _() shows it
+  const LEVELS = { random: N_("beginner"), greedy: N_("good"), search: N_("strong") };
   let games = [];
+  let _ = (text) => text;  // the page's language once its catalog is read (translate.mjs)
+  let lang = "en";
 
   function api(path, body) {
     const url = new URL(`api/teacher${path}`, site);
     url.searchParams.set("key", key);
+    url.searchParams.set("lang", lang);  // the server's refusals, names and last moves in the page's language
     const options = body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
     return fetch(url, { cache: "no-store", ...options }).then((answer) => {
-      if (answer.status === 403) throw new Error("This page needs the link the class server printed when it started.");
-      if (!answer.ok) throw new Error("The class server could not do that.");
+      if (answer.status === 403) throw new Error(_("This page needs the link the class server printed when it started."));
+      if (!answer.ok) throw new Error(_("The class server could not do that."));
       return answer.json();
     });
   }
@@ -68,9 +72,10 @@
   }
 
   function seatText(seat, i, table) {
-    const away = seat.kind === "human" && seat.away && seat.name ? " (away)" : "";
-    const turn = table.current === i && table.started && !table.ended ? " ← to move" : "";
-    return `${i + 1}. ${seat.name || "empty seat"}${away}${turn}`;
+    const away = seat.kind === "human" && seat.away && seat.name ? _(" (away)") : "";
+    const turn = table.current === i && table.started && !table.ended ? _(" ← to move") : "";
+    const name = seat.name || _("empty seat");  // not inside the template literal: babel reads none
+    return `${i + 1}. ${name}${away}${turn}`;
   }
 
   function tableRow(table, game, others) {
@@ -79,7 +84,7 @@
     row.dataset.moves = String(table.moves);
     const name = document.createElement("th");
     name.scope = "row";
-    name.textContent = `Table ${table.number}`;
+    name.textContent = _("Table {n}", { n: table.number });
     const players = document.createElement("td");
     const list = document.createElement("ul");
     table.seats.forEach((seat, i) => {
@@ -87,12 +92,12 @@
       item.textContent = seatText(seat, i, table);
       if (!table.started && seat.name) {
         for (const other of others.filter((t) => t.id !== table.id && !t.started && t.seats.some((s) => !s.name))) {
-          item.append(" ", button(`Move ${seat.name} to table ${other.number}`,
+          item.append(" ", button(_("Move {name} to table {n}", { name: seat.name, n: other.number }),
             () => act(`/tables/${table.id}/move-student`, { seat: i, to: other.id })));
         }
       }
       if (seat.kind === "human" && seat.name && table.started && !table.ended) {
-        item.append(" ", button(`Computer plays for ${seat.name}`, () => act(`/tables/${table.id}/computer`, { seat: i })));
+        item.append(" ", button(_("Computer plays for {name}", { name: seat.name }), () => act(`/tables/${table.id}/computer`, { seat: i })));
       }
       list.append(item);
     });
@@ -100,26 +105,27 @@
     const moves = document.createElement("td");
     moves.textContent = String(table.moves);
     const now = document.createElement("td");
-    const round = table.round ? `Round ${table.round}. ` : "";
-    const scores = table.started ? ` Scores: ${table.scores.join(", ")}.` : "";
-    now.textContent = table.ended ? `Over.${scores}` : !table.started ? "Waiting for players"
-      : table.paused ? `Paused.${scores}` : `${round}${table.last || "Started."}${scores}`;
+    const round = table.round ? _("Round {n}. ", { n: table.round }) : "";
+    const scores = table.started ? _(" Scores: {scores}.", { scores: table.scores.join(", ") }) : "";
+    now.textContent = table.ended ? _("Over.") + scores : !table.started ? _("Waiting for players")
+      : table.paused ? _("Paused.") + scores : round + (table.last || _("Started.")) + scores;
     const actions = document.createElement("td");
     if (table.started) {
       const watch = document.createElement("a");
       watch.dataset.spectate = String(table.id);
       // A projector pass for this table only (the server renews it): the class reads the projector's
       // address bar, so the teacher's key is never in it.
-      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&pass=${encodeURIComponent(table.watch)}`, site).href;
+      watch.href = new URL(`play/?watch=${table.id}&game=${encodeURIComponent(game)}&pass=${encodeURIComponent(table.watch)}`
+        + (lang === "en" ? "" : `&lang=${lang}`), site).href;
       watch.target = "_blank";
-      watch.textContent = `Table ${table.number} on the projector`;
+      watch.textContent = _("Table {n} on the projector", { n: table.number });
       actions.append(watch, " ");
     }
-    if (!table.started) actions.append(button("Start with computers", () => act(`/tables/${table.id}/start`)));
+    if (!table.started) actions.append(button(_("Start with computers"), () => act(`/tables/${table.id}/start`)));
     else if (!table.ended) {
-      actions.append(table.paused ? button("Resume", () => act(`/tables/${table.id}/resume`))
-        : button("Pause", () => act(`/tables/${table.id}/pause`)));
-      actions.append(" ", button("End", () => act(`/tables/${table.id}/end`)));
+      actions.append(table.paused ? button(_("Resume"), () => act(`/tables/${table.id}/resume`))
+        : button(_("Pause"), () => act(`/tables/${table.id}/pause`)));
+      actions.append(" ", button(_("End"), () => act(`/tables/${table.id}/end`)));
     }
     row.append(name, players, moves, now, actions);
     return row;
@@ -130,7 +136,8 @@
     card.dataset.class = info.code;
     const game = games.find((g) => g.id === info.game);
     const settings = Object.keys(info.options || {}).map((name) => (game?.options || {})[name]).filter(Boolean);
-    card.querySelector("[data-title]").textContent = `${info.title}, ${info.size} per table, computers ${LEVELS[info.level]}`
+    card.querySelector("[data-title]").textContent = _("{game}, {size} per table, computers {level}",
+      { game: info.title, size: info.size, level: _(LEVELS[info.level] || info.level) })
       + settings.map((words) => `, ${words.replace(/ \(.*\)$/, "").toLowerCase()}`).join("");
     const code = card.querySelector("[data-code]");
     code.textContent = info.code;
@@ -145,25 +152,27 @@
     card.querySelector("[data-end-class]").addEventListener("click", () => act(`/classes/${info.code}/end`));
     if (info.ended) {  // no one can join it any more, but its tables and report stay to read
       card.classList.add("ended");
-      card.querySelector("h2").append(" (ended)");
+      card.querySelector("h2").append(_(" (ended)"));
       card.querySelector(".join-how").hidden = true;
       suggest.closest("label").hidden = true;
       card.querySelector("[data-end-class]").hidden = true;
     }
     card.querySelector("[data-delete-class]").addEventListener("click", () => {
-      if (!confirm(`Delete class ${info.code} and every record of its students?`)) return;
+      if (!confirm(_("Delete class {code} and every record of its students?", { code: info.code }))) return;
       reportsShown.delete(info.code);
       act(`/classes/${info.code}/delete`);
     });
     card.querySelector("tbody").append(...info.tables.map((t) => tableRow(t, info.game, info.tables)));
     const csv = card.querySelector("[data-report-csv]");
-    csv.href = new URL(`api/teacher/classes/${info.code}/report.csv?key=${encodeURIComponent(key)}`, site).href;
+    // The English column keys, then (on a page in another language) a row of their headers in it.
+    csv.href = new URL(`api/teacher/classes/${info.code}/report.csv?key=${encodeURIComponent(key)}`
+      + (lang === "en" ? "" : `&lang=${lang}`), site).href;
     card.querySelector("[data-show-report]").addEventListener("click", () => showReport(info.code, card));
     if (!info.tables.length) {
       const row = document.createElement("tr");
       const cell = document.createElement("td");
       cell.colSpan = 5;
-      cell.textContent = "No student has joined yet.";
+      cell.textContent = _("No student has joined yet.");
       row.append(cell);
       card.querySelector("tbody").append(row);
     }
@@ -195,13 +204,18 @@
     const table = document.createElement("table");
     table.className = "report";
     const caption = document.createElement("caption");
-    caption.textContent = `Class ${code}: one row per student per game`;
+    caption.textContent = _("Class {code}: one row per student per game", { code });
     const head = document.createElement("tr");
-    for (const column of report.columns) cell(head, column.replaceAll("_", " "), "th").scope = "col";
+    // The server's headers in the page's language (the CSV keeps the English keys).
+    report.columns.forEach((column, i) => {
+      cell(head, report.headers?.[i] || column.replaceAll("_", " "), "th").scope = "col";
+    });
     const body = document.createElement("tbody");
     for (const row of report.rows) {
       const line = document.createElement("tr");
-      for (const column of report.columns) cell(line, row[column]);
+      for (const column of report.columns) {
+        cell(line, column === "result" ? report.results?.[row.result] || row.result : row[column]);
+      }
       body.append(line);
     }
     const thead = document.createElement("thead");
@@ -209,12 +223,14 @@
     table.append(caption, thead, body);
     const met = document.createElement("p");
     met.textContent = report.concepts.length
-      ? `Biology the class met (students): ${report.concepts.map(([c, n]) => `${c} (${n})`).join(", ")}.`
-      : "No move has named a concept yet.";
+      ? _("Biology the class met (students): {concepts}.",
+        { concepts: report.concepts.map(([c, n]) => `${c} (${n})`).join(", ") })
+      : _("No move has named a concept yet.");
     const missed = document.createElement("p");
     missed.textContent = report.missed.length
-      ? `Check-yourself questions most often missed: ${report.missed.map(([l, q, n]) => `${l}: ${q} (${n})`).join("; ")}.`
-      : "No check-yourself question has been missed yet.";
+      ? _("Check-yourself questions most often missed: {questions}.",
+        { questions: report.missed.map(([l, q, n]) => `${l}: ${q} (${n})`).join("; ") })
+      : _("No check-yourself question has been missed yet.");
     box.replaceChildren(met, missed, table);
     box.hidden = false;
   }
@@ -250,7 +266,7 @@
 
   // A key seen by someone else (on a shared screen, say) is replaced: the old link stops working.
   document.getElementById("change-key").addEventListener("click", () => {
-    if (!confirm("Make a new teacher's link? The old link, and every projector opened with it, stop working.")) return;
+    if (!confirm(_("Make a new teacher's link? The old link, and every projector opened with it, stop working."))) return;
     api("/key", {}).then((reply) => {
       const next = new URL(location.href);
       next.searchParams.set("key", reply.key);
@@ -264,12 +280,17 @@
     api("/classes", { game: gameField.value, size: Number(sizeField.value), level: document.getElementById("class-level").value,
                       options: chosenOptions() })
       .then((reply) => {
-        say(reply.error || `Class created: the join code is ${reply.code}.`);
+        say(reply.error || _("Class created: the join code is {code}.", { code: reply.code }));
         return refresh();
       })
       .catch((error) => say(error.message));
   });
 
-  refresh();
-  setInterval(refresh, 2000);
+  (async () => {
+    const words = await import(new URL("static/js/translate.mjs", site).href);
+    lang = words.pageLanguage();
+    _ = await words.translator();
+    refresh();
+    setInterval(refresh, 2000);
+  })();
 }

@@ -138,14 +138,15 @@ def test_a_full_disk_gives_the_teacher_a_sentence_for_a_class_action_and_a_new_k
 
 
 class Page:
-    """A page's socket as the server's broadcast sees one: it keeps what it is sent."""
+    """A page's socket as the server's broadcast sees one: it keeps what it is sent, as the page
+    reads it (encoded: a sentence is written in the page's language, English here)."""
 
     def __init__(self) -> None:
         self.frames: list[dict] = []
         self.heard = asyncio.Event()
 
     def send(self, frame: dict) -> None:
-        self.frames.append(frame)
+        self.frames.append(protocol.decode(protocol.encode(frame)))
         self.heard.set()
 
     async def next(self, kind: str, after: int = 0) -> dict:

@@ -21,7 +21,7 @@ def test_the_protocol_imports_only_what_the_page_has():
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert imported <= {"__future__", "json", "typing"}
+    assert imported <= {"__future__", "json", "re", "typing"}
 
 
 def test_every_field_a_seat_is_sent_is_named_in_the_protocol(tmp_path):

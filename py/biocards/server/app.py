@@ -25,14 +25,21 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from .. import __version__, games, protocol
+from .. import __version__, games, i18n, protocol
+from ..i18n import N_, Message, lazy_gettext, message
 from ..protocol import Unreadable
 from ..protocol import decode as read_json
 from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_options
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
-from .report import COLUMNS, class_report, report_csv
+from .report import COLUMNS, class_report, headers, report_csv, result_words
 from .store import Store, failure_cause
+
+UNREADABLE = {False: N_("That request could not be read."), True: N_("That request is nested too deeply to read.")}
+UNREADABLE_FRAME = {False: N_("That frame could not be read."), True: N_("That frame is nested too deeply to read.")}
+"""What :class:`~biocards.protocol.Unreadable` says, by whether it was nested too deeply, in this
+server's catalog (a request over HTTP, a frame on a socket)."""
+ACCEPT_LANGUAGE = re.compile(r"\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2})")
 
 FRAME_LIMIT = 16 * 1024
 """The largest frame a page may send (a move is well under 1 KB)."""
@@ -81,13 +88,37 @@ LESSON = re.compile(r'data-lesson="([^"]+)"')
 QUESTION = re.compile(r'data-question="([^"]+)"')
 
 
-def _expect(data: dict, **kinds: type | tuple) -> None:
+def request_language(request: web.Request) -> str:
+    """The language a request is answered in: its page's ``lang`` query (the pages send theirs), else
+    the first of the browser's Accept-Language (an address opened by hand), else English; read as
+    :func:`biocards.protocol.language_of` reads a hello's."""
+    asked = request.query.get("lang")
+    if asked is None:
+        first = ACCEPT_LANGUAGE.match(request.headers.get("Accept-Language", "")[:64])
+        asked = first[1] if first else None
+    return protocol.language_of(asked)
+
+
+def says(request: web.Request, text: str | Message) -> str:
+    """``text`` in the language ``request`` is answered in (a plain-text answer, a refusal)."""
+    return i18n.text(text, i18n.best_language(request_language(request)))
+
+
+def answer(request: web.Request, data: dict, **kwargs) -> web.Response:
+    """A JSON answer whose texts (Messages: a table's last move, a computer's name, a refusal) are
+    written in the request's language."""
+    with i18n.language(request_language(request)):
+        return web.json_response(data, dumps=protocol.encode, **kwargs)
+
+
+def _expect(request: web.Request, data: dict, **kinds: type | tuple) -> None:
     """Each named field, when present, of its type (a bool is no number): else a 400 with a sentence."""
     for name, kind in kinds.items():
         value = data.get(name)
         if value is not None and (not isinstance(value, kind) or isinstance(value, bool) and bool not in (
                 kind if isinstance(kind, tuple) else (kind,))):
-            raise web.HTTPBadRequest(text=f"That request's {name!r} is not what it should be.")
+            raise web.HTTPBadRequest(text=says(request, message("That request's {name} is not what it should be.",
+                                                                name=repr(name))))
 
 
 class Peer:
@@ -105,6 +136,9 @@ class Peer:
         self.table: ClassTable | None = None
         self.seat: int | None = None
         self.token = ""
+        self.lang = "en"
+        """The page's language (its hello's, the projector's query): every frame it is sent is
+        written in it, whatever the other seats at its table read."""
         self.closed = False
 
     def open(self, socket_: web.WebSocketResponse, transport) -> None:
@@ -112,10 +146,13 @@ class Peer:
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, frame: dict) -> None:
+        """Queue ``frame``, its texts (events, labels, refusals: Messages) written in the page's language."""
         if self.closed:
             return
+        with i18n.language(self.lang):
+            text = protocol.encode(frame)
         try:
-            self.outbox.put_nowait(protocol.encode(frame))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.hang_up()
 
@@ -233,12 +270,12 @@ class ClassServer:
         """DNS rebinding: a page of another site whose name now points here sends that name as Host
         (and as its Origin, so the two still agree): refused before anything is read or done."""
         if not self.answers_to(request.host):
-            raise web.HTTPMisdirectedRequest(text="This class server answers to its own address only: "
-                                                  "open the address it printed.")
+            raise web.HTTPMisdirectedRequest(text=says(request, message(
+                "This class server answers to its own address only: open the address it printed.")))
         origin = request.headers.get("Origin")
         if origin is not None and request.method != "GET" and origin not in (
                 f"http://{request.host}", f"https://{request.host}"):
-            raise web.HTTPForbidden(text="A class server's API answers its own pages only.")
+            raise web.HTTPForbidden(text=says(request, message("A class server's API answers its own pages only.")))
         return await handler(request)
 
     def _allowance(self, address: str) -> int:
@@ -247,11 +284,12 @@ class ClassServer:
     async def _json(self, request: web.Request) -> dict:
         """A JSON object sent as application/json (a cross-site form or text/plain POST is not)."""
         if request.content_type != "application/json":
-            raise web.HTTPUnsupportedMediaType(text="The class server reads requests sent as application/json.")
+            raise web.HTTPUnsupportedMediaType(text=says(request, message(
+                "The class server reads requests sent as application/json.")))
         try:
             return read_json(await request.read())
         except Unreadable as exc:
-            raise web.HTTPBadRequest(text=str(exc)) from None
+            raise web.HTTPBadRequest(text=says(request, lazy_gettext(UNREADABLE[exc.nested]))) from None
 
     # -- files -------------------------------------------------------------------------------------
 
@@ -261,7 +299,8 @@ class ClassServer:
         if ".." in parts or any("\\" in part or "\0" in part for part in parts):
             raise web.HTTPNotFound()
         path = self.dist.joinpath(*parts)  # links inside dist/ are followed (the bench links its files)
-        if self._in_teacher(path):  # /teacher//, /teacher/./, /teacher%2Findex.html, /Teacher/ on macOS
+        teacher = self._in_teacher(path)
+        if teacher:  # /teacher//, /teacher/./, /teacher%2Findex.html, /Teacher/ on macOS, /es/teacher/
             self._teacher(request)
         if path.is_dir():
             if not request.path.endswith("/"):
@@ -273,7 +312,9 @@ class ClassServer:
         if path.suffix in TYPES:
             response.headers["Content-Type"] = TYPES[path.suffix]
         relative = path.relative_to(self.dist).as_posix()
-        if HASHED.search(relative):
+        if teacher:
+            response.headers["Cache-Control"] = "no-store"
+        elif HASHED.search(relative):
             response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
         else:  # pages, sw.js, build.json and unhashed runtime files: ask each time (a 304 is cheap)
             response.headers["Cache-Control"] = "no-cache"
@@ -281,12 +322,17 @@ class ClassServer:
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
+    @functools.cached_property
+    def teacher_folders(self) -> list[Path]:
+        """The teacher page's folder and its twin in each language (``es/teacher``)."""
+        return [self.dist / "teacher", *sorted(self.dist.glob("*/teacher"))]
+
     def _in_teacher(self, path: Path) -> bool:
-        """Whether ``path`` is the teacher's folder or inside it, however the address spelled it."""
-        folder = self.dist / "teacher"
+        """Whether ``path`` is a teacher's folder or inside one, however the address spelled it."""
         try:
-            return any(place.exists() and place.samefile(folder) for place in (path, *path.parents)
-                       if place != self.dist and self.dist in place.parents)
+            return any(place.exists() and any(place.samefile(folder) for folder in self.teacher_folders
+                                              if folder.exists())
+                       for place in (path, *path.parents) if place != self.dist and self.dist in place.parents)
         except OSError:
             return False
 
@@ -299,7 +345,8 @@ class ClassServer:
     def _teacher(self, request: web.Request) -> None:
         given = request.query.get("key") or request.headers.get("X-Teacher-Key") or ""
         if not hmac.compare_digest(given.encode(), self.key.encode()):
-            raise web.HTTPForbidden(text="The teacher page needs the link the class server printed when it started.")
+            raise web.HTTPForbidden(text=says(request, message(
+                "The teacher page needs the link the class server printed when it started.")))
 
     async def teacher_page(self, request: web.Request) -> web.StreamResponse:
         self._teacher(request)
@@ -315,7 +362,8 @@ class ClassServer:
             with self.store.saving():
                 key = self.store.change_teacher_key()
         except sqlite3.Error as exc:  # the old key still opens the page: nothing changed
-            return _refused(NotSaved(f"The class server could not save the new key: {failure_cause(exc)}."))
+            return _refused(request, NotSaved(message("The class server could not save the new key: {cause}.",
+                                                      cause=lazy_gettext(failure_cause(exc)))))
         self.key = key
         self.passes.clear()
         self.pass_of.clear()
@@ -347,39 +395,41 @@ class ClassServer:
             by_class[table.row.class_code].append(table)
         for code, info in room.classes.items():
             tables = by_class[code]
-            classes.append({"code": code, "game": info.game, "title": games.get(info.game).title,
+            classes.append({"code": code, "game": info.game, "title": lazy_gettext(games.get(info.game).title),
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "options": info.options,
                             "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(t.id)}
                                        if t.started else t.summary(t.away(self.here(t))) for t in tables]})
-        return web.json_response({"classes": classes, "games": self.game_choices, "levels": LEVELS,
-                                  "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
+        # In the teacher page's language: the tables' last moves, computers' names, games' titles.
+        return answer(request, {"classes": classes, "games": self.game_choices, "levels": LEVELS,
+                                "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
 
     @functools.cached_property
     def game_choices(self) -> list[dict]:
         """The games a class can play, found once: ``games.all()`` looks through the package's folder
         for them, which every teacher page's poll repeated."""
-        return [{"id": g.id, "title": g.title, "min": g.fewest_players,
-                 "max": g.max_players, "options": class_options(g)} for g in games.all() if g.render is not None]
+        return [{"id": g.id, "title": lazy_gettext(g.title), "min": g.fewest_players, "max": g.max_players,
+                 "options": {name: lazy_gettext(words) for name, words in class_options(g).items()}}
+                for g in games.all() if g.render is not None]
 
     async def create_class(self, request: web.Request) -> web.Response:
         self._teacher(request)
         data = await self._json(request)
-        _expect(data, game=str, size=int, level=str, options=dict)
+        _expect(request, data, game=str, size=int, level=str, options=dict)
         try:
             info = self.classroom.create_class(data.get("game"), data.get("size"), data.get("level", "greedy"),
                                                data.get("options"))
         except Refusal as exc:
-            return _refused(exc)
+            return _refused(request, exc)
         return web.json_response({"code": info.code})
 
     async def class_action(self, request: web.Request) -> web.Response:
         self._teacher(request)
         code, what = request.match_info["code"], request.match_info["what"]
         if code not in self.classroom.classes:  # a second click on Delete, say: a sentence, not a 404
-            return _refused(Refusal("There is no such class: it may have been deleted."))
+            return _refused(request, Refusal(message("There is no such class: it may have been deleted.")))
         data = await self._json(request) if request.can_read_body else {}
-        _expect(data, on=bool)
+        _expect(request, data, on=bool)
         if what not in ("suggest", "end", "delete"):
             raise web.HTTPNotFound()
         try:  # a full disk: the teacher reads why, and the class stays as it was
@@ -391,14 +441,14 @@ class ClassServer:
             else:
                 gone, changed = self.classroom.delete_class(code), []
         except Refusal as exc:
-            return _refused(exc)
+            return _refused(request, exc)
         for table in changed:
             await self.broadcast(table)
         if what == "delete":
             for table_id in gone:
                 self.clocks.forget(table_id)
                 for peer in list(self.sockets.pop(table_id, {})):
-                    peer.send(protocol.error("Your teacher has closed this class."))
+                    peer.send(protocol.error(message("Your teacher has closed this class.")))
                     asyncio.get_running_loop().create_task(peer.finish())
         return web.json_response({"ok": True})
 
@@ -409,7 +459,7 @@ class ClassServer:
         except ValueError:
             raise web.HTTPNotFound() from None
         if table_id not in self.classroom.tables:
-            raise web.HTTPNotFound(text="There is no such table.")
+            raise web.HTTPNotFound(text=says(request, message("There is no such table.")))
         what = request.match_info["what"]
         data = await self._json(request) if request.can_read_body else {}
         room = self.classroom
@@ -429,7 +479,7 @@ class ClassServer:
             else:
                 raise web.HTTPNotFound()
         except Refusal as exc:
-            return _refused(exc)
+            return _refused(request, exc)
         await self.broadcast(table)
         self.computer_turn(table)
         return web.json_response({"ok": True})
@@ -438,22 +488,28 @@ class ClassServer:
         self._teacher(request)
         code = request.match_info["code"]
         if code not in self.classroom.classes:
-            raise Refusal("There is no such class: it may have been deleted.")
+            raise Refusal(message("There is no such class: it may have been deleted."))
         return code
 
     async def report(self, request: web.Request) -> web.Response:
         try:
             report = class_report(self.classroom, self._class_of(request))
         except Refusal as exc:  # deleted while the page was asking
-            return _refused(exc)
-        return web.json_response({**report, "columns": COLUMNS}, headers={"Cache-Control": "no-store"})
+            return _refused(request, exc)
+        with i18n.language(request_language(request)):  # the keys stay English; their headers are the teacher's
+            words = {"headers": headers(), "results": result_words()}
+        return web.json_response({**report, "columns": COLUMNS, **words}, headers={"Cache-Control": "no-store"})
 
     async def report_csv(self, request: web.Request) -> web.Response:
         try:
             code = self._class_of(request)
         except Refusal as exc:
-            raise web.HTTPNotFound(text=str(exc)) from None
-        text = report_csv(class_report(self.classroom, code))
+            raise web.HTTPNotFound(text=says(request, exc.text)) from None
+        # The English keys always; a header row in the teacher's language when the page asks (its lang).
+        lang = i18n.best_language(protocol.language_of(request.query.get("lang")))
+        with i18n.language(lang):
+            translated = headers() if lang != i18n.SOURCE_LANGUAGE else None
+        text = report_csv(class_report(self.classroom, code), translated)
         return web.Response(body=text.encode("utf-8"), content_type="text/csv", charset="utf-8", headers={
             "Cache-Control": "no-store", "Content-Disposition": f'attachment; filename="biocards-class-{code}.csv"'})
 
@@ -485,18 +541,18 @@ class ClassServer:
         now = time.monotonic()
         if self._within_minute(self.join_failures[address], now) >= JOIN_FAILURES:
             # guessing codes: no more tries from there for a minute
-            return web.json_response({"error": "Too many wrong codes from this device: wait a minute, "
-                                               "then check the code with your teacher."})
+            return answer(request, {"error": message("Too many wrong codes from this device: wait a minute, "
+                                                     "then check the code with your teacher.")})
         if self._within_minute(self.joins[address], now) >= JOINS_PER_MINUTE * self._allowance(address):
-            return web.json_response({"error": "Too many students have joined from this network in the last "
-                                               "minute: wait a minute, then join again."})
+            return answer(request, {"error": message("Too many students have joined from this network in the "
+                                                     "last minute: wait a minute, then join again.")})
         data = await self._json(request)
-        _expect(data, code=str, name=str)
+        _expect(request, data, code=str, name=str)
         try:
             token, table, seat = self.classroom.join(data.get("code"), data.get("name"))
         except Refusal as exc:
             self.join_failures[address].append(now)
-            return _refused(exc)
+            return _refused(request, exc)
         self.joins[address].append(now)
         await self.broadcast(table)
         self.computer_turn(table)
@@ -521,20 +577,20 @@ class ClassServer:
         data = await self._json(request)
         token = data.get("token")
         if not isinstance(token, str) or token not in self.classroom.seats:  # before the limit: no seat, no count
-            return web.json_response({"error": "No class seat on this device."})
+            return answer(request, {"error": message("No class seat on this device.")})
         if self._within_minute(self.answers[token], time.monotonic()) >= ANSWERS_PER_MINUTE:
-            return web.json_response({"error": "Too many answers from this seat in a minute."})
+            return answer(request, {"error": message("Too many answers from this seat in a minute.")})
         self.answers[token].append(time.monotonic())
         lesson, question, right = data.get("lesson"), data.get("question"), data.get("right")
         asked = self.lesson_questions.get(lesson) if isinstance(lesson, str) else None
         if not (asked and question in asked and isinstance(right, bool)):
-            return web.json_response({"error": "That answer could not be read."})
+            return answer(request, {"error": message("That answer could not be read.")})
         if (token, lesson, question) not in self.answered:  # the report counts a first try only
             try:
                 self.classroom.note(token, "answer", {"lesson": lesson, "question": question, "right": right,
                                                       "of": len(asked)})
             except Refusal as exc:  # a full disk: not counted, so a later try may be
-                return _refused(exc)
+                return _refused(request, exc)
             self.answered.add((token, lesson, question))
         return web.json_response({"ok": True})
 
@@ -576,7 +632,8 @@ class ClassServer:
         opened, now = self.opened[address], time.monotonic()
         if (self.by_address[address] >= SOCKETS_PER_ADDRESS * self._allowance(address)
                 or self._within_minute(opened, now) >= SOCKETS_OPENED_PER_MINUTE * self._allowance(address)):
-            raise web.HTTPTooManyRequests(text="Too many pages of this network are open on the class server.")
+            raise web.HTTPTooManyRequests(text=says(request, message(
+                "Too many pages of this network are open on the class server.")))
         opened.append(now)
         self.by_address[address] += 1
         peer = Peer(address)
@@ -626,15 +683,15 @@ class ClassServer:
         sent: deque = deque()
         while not peer.closed:
             try:  # until a valid hello, the socket has HELLO_SECONDS in all
-                message = await socket_.receive(None if peer.table else max(0.0, hello_by - loop.time()))
+                received = await socket_.receive(None if peer.table else max(0.0, hello_by - loop.time()))
             except asyncio.TimeoutError:
-                peer.send(protocol.error("This page said no hello: the class server closed it."))
+                peer.send(protocol.error(message("This page said no hello: the class server closed it.")))
                 await peer.finish()
                 return
-            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+            if received.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                 return
-            if message.type != WSMsgType.TEXT:
-                peer.send(protocol.error("Frames are JSON text."))
+            if received.type != WSMsgType.TEXT:
+                peer.send(protocol.error(message("Frames are JSON text.")))
                 continue
             now = time.monotonic()
             sent.append(now)
@@ -645,19 +702,19 @@ class ClassServer:
                     peer.hang_up()
                     return
                 if len(sent) == FRAMES_PER_SECOND + 1:
-                    peer.send(protocol.error("Too many frames: slow down."))
+                    peer.send(protocol.error(message("Too many frames: slow down.")))
                 continue
             try:
-                frame = read_json(message.data)
+                frame = read_json(received.data)
             except Unreadable as exc:
-                peer.send(protocol.error(str(exc).replace("request", "frame")))
+                peer.send(protocol.error(lazy_gettext(UNREADABLE_FRAME[exc.nested])))
                 continue
             kind, table, seat = frame.get("type"), peer.table, peer.seat
             if kind == "hello":
                 if not await self._hello(peer, frame):
                     return
             elif table is None:
-                peer.send(protocol.error("Say hello first."))
+                peer.send(protocol.error(message("Say hello first.")))
             elif kind == "move":
                 await self.move(table, seat, frame.get("action"), frame.get("at"), peer)
             elif kind == "hint":
@@ -666,25 +723,27 @@ class ClassServer:
                 try:
                     self.classroom.note(peer.token, "why", {"concept": frame.get("concept")})
                 except NotSaved as exc:
-                    peer.send(protocol.error(str(exc)))
+                    peer.send(protocol.error(exc.text))
                 except Refusal:
                     pass  # a Why? the report cannot read (or a seat handed to a computer): nothing to keep
             else:
-                peer.send(protocol.error("That frame is not one this server knows."))
+                peer.send(protocol.error(message("That frame is not one this server knows.")))
 
     async def _hello(self, peer: Peer, frame: dict) -> bool:
         """Seat the socket; False if it is to close (another build, or a token with no seat)."""
         if peer.table is not None:  # one socket is one seat's: a second hello would leave a ghost behind
-            peer.send(protocol.error("This page has said hello already."))
+            peer.send(protocol.error(message("This page has said hello already.")))
             return True
         if frame.get("build") != self.build:
             peer.send(protocol.reload())
             await peer.finish()
             return False
+        # One language per socket, from its one hello: a page that switches language reconnects.
+        peer.lang = protocol.language_of(frame.get("lang"))
         try:
             table, seat = self.classroom.seat_of(frame.get("token"))
         except Refusal as exc:
-            peer.send(protocol.error(str(exc), lost=True))
+            peer.send(protocol.error(exc.text, lost=True))
             await peer.finish()
             return False
         self._seat(peer, table, seat, frame["token"])
@@ -697,7 +756,7 @@ class ClassServer:
         try:
             self.classroom.play(table, seat, action, at)
         except Refusal as exc:
-            peer.send(protocol.refused(str(exc), table.moves))
+            peer.send(protocol.refused(exc.text, table.moves))
             return
         await self.broadcast(table, since=before)
         self.computer_turn(table)
@@ -709,10 +768,10 @@ class ClassServer:
         try:
             self.classroom.check_hint(table, seat)
         except Refusal as exc:
-            peer.send(protocol.refused(str(exc)))
+            peer.send(protocol.refused(exc.text))
             return
         if (table.id, seat) in self.hinting:
-            peer.send(protocol.refused("A suggestion is on its way."))
+            peer.send(protocol.refused(message("A suggestion is on its way.")))
             return
         self.hinting.add((table.id, seat))
         asyncio.get_running_loop().create_task(self._hint(table, seat, peer))
@@ -722,12 +781,12 @@ class ClassServer:
         try:
             found = await self.computers.hint(table.id, table.state.to_record(), table.row.seed + at)
         except HintsBusy as exc:
-            peer.send(protocol.refused(str(exc)))
+            peer.send(protocol.refused(exc.text))
             return
         finally:
             self.hinting.discard((table.id, seat))
         if table.moves == at:
-            peer.send(protocol.hint(found["action"], found["reason"], at))
+            peer.send(protocol.hint(found["action"], found["reason"], at))  # a Message: in the page's language
             try:
                 self.classroom.note(peer.token, "hint", {"move": at})
             except Refusal:  # the suggestion is shown all the same; only the report misses it
@@ -740,11 +799,12 @@ class ClassServer:
         given = request.query.get("pass", "")
         table_id, until = self.passes.get(given, (None, 0.0))
         if table_id is None or until <= time.monotonic():
-            raise web.HTTPForbidden(text="This projector link has expired: open it again from the teacher's page.")
+            raise web.HTTPForbidden(text=says(request, message(
+                "This projector link has expired: open it again from the teacher's page.")))
         try:
             table = self.classroom.tables[table_id]
         except KeyError:
-            raise web.HTTPNotFound(text="There is no such table.") from None
+            raise web.HTTPNotFound(text=says(request, message("There is no such table."))) from None
         peer = self._admit(request)
         try:
             socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
@@ -754,7 +814,7 @@ class ClassServer:
                 peer.send(protocol.reload())
                 await peer.finish()
                 return socket_
-            peer.table = table
+            peer.table, peer.lang = table, protocol.language_of(request.query.get("lang"))
             self.sockets[table.id][peer] = None
             peer.send(self.frame(table, None))
             async for _message in socket_:  # a spectator only listens
@@ -783,19 +843,19 @@ class ClassServer:
                     if not self.classroom.play_for_computer(table, seat, data, at):
                         continue  # the teacher paused or ended it meanwhile, or the table went
                 except NotSaved:
-                    self._not_saved(table, "the computer's move")
+                    self._not_saved(table, message(
+                        "The class server could not save the computer's move: tell your teacher. It will try again."))
                     await asyncio.sleep(NOT_SAVED_RETRY)
                     continue  # chosen again (the same seed: the same move) and saved then
                 await self.broadcast(table, since=at)
         finally:
             self.thinking.discard(table.id)
 
-    def _not_saved(self, table: ClassTable, what: str) -> None:
+    def _not_saved(self, table: ClassTable, sentence: Message) -> None:
         """A move the referee makes itself could not be stored: the pages at the table say so (the
         move is tried again, NOT_SAVED_RETRY later), rather than the table waiting in silence."""
         for peer in list(self.sockets.get(table.id, {})):
-            peer.send(protocol.error(f"The class server could not save {what}: tell your teacher. "
-                                     "It will try again."))
+            peer.send(protocol.error(sentence))
 
     async def clock_ran_out(self, table: ClassTable) -> None:
         """The rulebook's time is up at ``table``: the referee plays the clock's move for it."""
@@ -805,7 +865,8 @@ class ClassServer:
                 played = self.classroom.play_clock(table)
                 break
             except NotSaved:
-                self._not_saved(table, "the clock's move")
+                self._not_saved(table, message(
+                    "The class server could not save the clock's move: tell your teacher. It will try again."))
                 await asyncio.sleep(NOT_SAVED_RETRY)
                 if table.moves != at or table.paused:
                     return  # the table moved on, or is held: tend() sees to the time from here
@@ -862,17 +923,18 @@ def _same_origin(request: web.Request) -> None:
     """A WebSocket is opened only by this server's own pages (a browser always sends Origin)."""
     origin = request.headers.get("Origin")
     if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
-        raise web.HTTPForbidden(text="A class table can only be opened from this server's own pages.")
+        raise web.HTTPForbidden(text=says(request, message(
+            "A class table can only be opened from this server's own pages.")))
 
 
 def _whole(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal("That request names no seat or table.")
+        raise Refusal(message("That request names no seat or table."))
     return value
 
 
-def _refused(exc: Refusal) -> web.Response:
+def _refused(request: web.Request, exc: Refusal) -> web.Response:
     """A refusal as the page shows it: a sentence, with a 200 status, because a 4xx answer to a
     page's fetch also puts a red console error in the student's browser for an ordinary mistyped
     code. Requests without the teacher's key still get a plain 403."""
-    return web.json_response({"error": str(exc)})
+    return answer(request, {"error": exc.text})

@@ -27,10 +27,11 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .. import games
+from .. import games, i18n
 from ..core import LEVELS, Action, Event, IllegalAction, InvalidRecord
 from ..core.game import GameState
 from ..core.links import link_options
+from ..i18n import N_, Message, lazy_gettext, message, pmessage
 from .store import Store, TableRow, failure_cause
 
 log = logging.getLogger(__name__)
@@ -39,18 +40,25 @@ CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
 """Join codes use no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V)."""
 CODE_LENGTH = 5
 NAME_LIMIT = 24
-CLASS_OPTIONS = {"trade_minute": "One minute to negotiate each turn (the rulebook's timer)"}
+CLASS_OPTIONS = {"trade_minute": N_("One minute to negotiate each turn (the rulebook's timer)")}
 """Options a teacher may set for a whole class, offered for the games that have them (the rest of
 a game's options keep older rules for old records and are not a teacher's choice)."""
 
 
 def class_options(game) -> dict[str, str]:
-    """The class settings ``game`` offers, with the words the teacher's page shows."""
+    """The class settings ``game`` offers, with the words the teacher's page shows (in English, marked
+    for the catalog: the teacher's page reads them in its language)."""
     return {name: words for name, words in CLASS_OPTIONS.items() if name in game.options}
 
 
 class Refusal(Exception):
-    """A frame the referee will not act on; its message goes back to the one page that sent it."""
+    """A frame the referee will not act on; its message goes back to the one page that sent it,
+    written in that page's language (a :class:`~biocards.i18n.Message`, or an engine's str)."""
+
+    @property
+    def text(self) -> str | Message:
+        """The sentence, still to be written in the reader's language."""
+        return self.args[0] if self.args else ""
 
 
 class NotSaved(Refusal):
@@ -58,32 +66,94 @@ class NotSaved(Refusal):
     message says so to whoever asked, the student or the teacher."""
 
 
-IMITATIONS = re.compile(r"(computer|player \d+|%s)\b.*" % "|".join(sorted({*LEVELS, *LEVELS.values()})))
-"""Names a student may not take (matched on the name's words, in lower case): how the class names its
-computers ("Computer (strong)", and their levels) and how the log names a seat ("Player 2")."""
+COMPUTER_NAMES = {"random": N_("Computer (beginner)"), "greedy": N_("Computer (good)"),
+                  "search": N_("Computer (strong)")}
+"""How a computer's seat is named, for each level (:func:`computer_name`: the record keeps the English;
+a page reads it in its language)."""
+PLAYER = N_("Player {n}")
+"""How the engines' sentences name a seat (their ``message("Player {n}", n=…)``): a name no student
+may take, in any language."""
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
+
+
+def _imitations() -> re.Pattern:
+    """Names a student may not take, in every language the server speaks (matched on the name's
+    words, in lower case): how the class names its computers ("Computer (strong)", "Computadora
+    (fuerte)", and their levels) and how the log names a seat ("Player 2", "Jugador 2")."""
+    starts = {*LEVELS, *LEVELS.values()}
+    for lang in i18n.languages():
+        catalog = i18n.translations(lang)
+        for name in COMPUTER_NAMES.values():
+            starts.update(_words(catalog.gettext(name)).split())
+        seat = _words(catalog.gettext(PLAYER).replace("{n}", " 0 "))
+        starts.add(re.escape(seat).replace("0", r"\d+") if seat else r"player \d+")
+    return re.compile("(%s)\\b.*" % "|".join(sorted(word for word in starts if word)))
+
+
+IMITATIONS = _imitations()
 
 
 def clean_name(raw: object) -> str:
     """A first name as plain text: control characters out, spaces folded, at most 24 characters, and
     not one that passes for a computer or another seat."""
     if not isinstance(raw, str):
-        raise Refusal("Type your first name.")
+        raise Refusal(message("Type your first name."))
     text = "".join(ch for ch in unicodedata.normalize("NFC", raw) if unicodedata.category(ch)[0] != "C")
     text = re.sub(r"\s+", " ", text).strip()[:NAME_LIMIT].strip()
     if not text:
-        raise Refusal("Type your first name.")
-    words = " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
-    if IMITATIONS.fullmatch(words):
-        raise Refusal(f"Choose your own first name: “{text}” is how the class names a computer or another seat.")
+        raise Refusal(message("Type your first name."))
+    if IMITATIONS.fullmatch(_words(text)):
+        raise Refusal(message("Choose your own first name: “{name}” is how the class names a computer or another "
+                              "seat.", name=text))
     return text
 
 
 _SEAT = re.compile(r"\bPlayer (\d+)\b")
-"""How the engines' sentences name a seat."""
+"""How an engine's sentence written as a str names a seat."""
+_HANDED = re.compile(r"(Computer \([^()]*\)) for (.*)")
+"""A seat the teacher handed to a computer, as the record names it (:meth:`Classroom.hand_to_computer`)."""
+NOBODY = N_("nobody")
 
 
 def computer_name(kind: str) -> str:
+    """A computer's name as the record keeps it (English; :func:`shown_name` reads it in a language)."""
     return f"Computer ({LEVELS.get(kind, kind)})"
+
+
+def shown_name(name: str, kind: str) -> str | Message:
+    """A seat's name as a page shows it: a student's as typed; a computer's (recorded in English)
+    as a :class:`Message` read in each page's language."""
+    if kind == "human" or not name:
+        return name
+    handed = _HANDED.fullmatch(name)
+    if handed:
+        student = handed[2]
+        return message("{computer} for {student}", computer=lazy_gettext(handed[1]),
+                       student=lazy_gettext(NOBODY) if student == NOBODY else student)
+    return lazy_gettext(name)
+
+
+def with_names(text: str | Message, names: list) -> str | Message:
+    """An engine's sentence with each seat called as the class calls it ("Ben bought Insert", not
+    "Player 2 bought Insert"), in whatever language it is read: a "Player {n}" inside a Message is
+    swapped for the name, and a str (an engine's sentence not yet a Message) has its "Player 2"
+    replaced."""
+    if isinstance(text, str):
+        return _SEAT.sub(lambda m: str(names[int(m[1]) - 1]) if 0 < int(m[1]) <= len(names) and names[int(m[1]) - 1]
+                         else m[0], text)
+    if not isinstance(text, Message):
+        return text
+    seat = text.params.get("n")
+    if text.id == PLAYER and isinstance(seat, int) and 0 < seat <= len(names) and names[seat - 1]:
+        return names[seat - 1]
+    if not text.params:
+        return text
+    params = {key: with_names(value, names) if isinstance(value, (str, Message)) else value
+              for key, value in text.params.items()}
+    return Message(text.id, params, context=text.context, plural=text.plural, n=text.n)
 
 
 def _text(value: object, limit: int) -> bool:
@@ -219,12 +289,15 @@ class ClassTable:
         """Moves as the teacher counts them: every move but the choices put back."""
         return self.moves - len(self.put_back)
 
-    def named(self, text: str) -> str:
-        """An engine's sentence with each seat called as the class calls it ("Ben bought Insert", not
-        "Player 2 bought Insert"), as the end screen names players."""
-        names = self.row.names
-        return _SEAT.sub(lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) and names[int(m[1]) - 1]
-                         else m[0], text)
+    @property
+    def shown_names(self) -> list[str | Message]:
+        """Each seat's name as pages show it (:func:`shown_name`)."""
+        return [shown_name(name, kind) for name, kind in zip(self.row.names, self.row.seats)]
+
+    def named(self, text: str | Message) -> str | Message:
+        """An engine's sentence with each seat called as the class calls it (:func:`with_names`), as
+        the end screen names players; still a Message, written in each reader's language."""
+        return with_names(text, self.shown_names)
 
     def _maker(self, action: Action) -> int | None:
         """Who made ``action``: the seat to move, except for the move a rulebook's clock plays
@@ -247,19 +320,19 @@ class ClassTable:
         that says why not in a sentence the student understands."""
         state = self.state
         if state is None:
-            raise Refusal("The game has not started yet: wait for the other players.")
+            raise Refusal(message("The game has not started yet: wait for the other players."))
         if self.row.ended or state.is_terminal():
-            raise Refusal("This game is over.")
+            raise Refusal(message("This game is over."))
         if self.paused:
-            raise Refusal("Your teacher has paused this table.")
+            raise Refusal(message("Your teacher has paused this table."))
         if at != len(state.history):
-            raise Refusal("The table moved on before your move arrived: look again and choose.")
+            raise Refusal(message("The table moved on before your move arrived: look again and choose."))
         try:
             action = Action.from_json(data)
         except (ValueError, TypeError):
-            raise Refusal("That move could not be read.") from None
+            raise Refusal(message("That move could not be read.")) from None
         if state.current_player != seat:
-            raise Refusal("It is not your turn: wait for the player whose turn it is.")
+            raise Refusal(message("It is not your turn: wait for the player whose turn it is."))
         legal = state.legal_actions()
         if action not in legal:
             raise Refusal(state.explain_illegal(action))
@@ -270,7 +343,7 @@ class ClassTable:
         try:
             return self._step(action)
         except IllegalAction as exc:  # check_move said it was legal: a bug, never a silent loss
-            raise Refusal(str(exc)) from None
+            raise Refusal(exc.args[0] if exc.args else str(exc)) from None
 
     def away(self, here: Collection[int | None]) -> set[int]:
         """Students' seats with no page among ``here`` (the seats whose pages are connected)."""
@@ -297,8 +370,9 @@ class ClassTable:
         """The position as ``seat`` may see it (``None``: a spectator), its legal moves when it is
         that seat's turn, and the log: whole, or only moves after ``since``."""
         state, row = self.state, self.row
+        names = self.shown_names
         frame = {"type": "position", "table": row.number, "seat": seat, "game": self.game.id,
-                 "seats": row.seats, "names": row.names, "moves": self.moves, "paused": self.paused,
+                 "seats": row.seats, "names": names, "moves": self.moves, "paused": self.paused,
                  "ended": bool(row.ended)}
         if state is None:
             return {**frame, "type": "waiting", "size": len(row.seats),
@@ -309,8 +383,9 @@ class ClassTable:
         mine = seat is not None and state.current_player == seat and not self.paused and not row.ended
         frame["legal"] = [{"action": a.to_json(), "label": a.label} for a in state.legal_actions()] if mine else []
         # Event texts are the public log (the same lines every player reads at the table); their
-        # data, which can name what a draw brought, never leaves the server.
-        frame["events"] = [{"move": n, **e.to_json(public=True), "text": self.named(e.text)}
+        # data, which can name what a draw brought, never leaves the server. Labels and texts stay
+        # Messages here: the socket's encoding writes them in its page's language.
+        frame["events"] = [{"move": n, **e.to_json(public=True), "text": with_names(e.message, names)}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
         if frame["terminal"]:
@@ -328,11 +403,11 @@ class ClassTable:
                      frozenset(away))
         if self._summary is not None and self._summary[0] == made_from:
             return self._summary[1]
-        last = self.named(self.log[-1][1].text) if self.log else ""
+        last = self.named(self.log[-1][1].message) if self.log else ""
         summary = {"id": row.id, "number": row.number, "moves": self.counted_moves, "started": self.started,
                    "ended": bool(row.ended) or (state is not None and state.is_terminal()), "paused": self.paused,
                    "seats": [{"name": name, "kind": kind, "away": i in away}
-                             for i, (name, kind) in enumerate(zip(row.names, row.seats))],
+                             for i, (name, kind) in enumerate(zip(self.shown_names, row.seats))],
                    "current": state.current_player if state is not None else None,
                    "round": state.view(None).get("round") if state is not None else None,
                    "scores": state.scores() if state is not None else [],
@@ -371,27 +446,29 @@ class Classroom:
         try:
             game = games.get(game_id)
         except KeyError:
-            raise Refusal(f"There is no game called {game_id!r} here.") from None
+            raise Refusal(message("There is no game called {game} here.", game=repr(game_id))) from None
+        title = lazy_gettext(game.title)
         if game.render is None:
-            raise Refusal(f"{game.title} cannot be played on a screen yet.")
+            raise Refusal(message("{game} cannot be played on a screen yet.", game=title))
         low = game.fewest_players
         if not isinstance(size, int) or not low <= size <= game.max_players:
-            raise Refusal(f"{game.title} is for {low}–{game.max_players} players at a table.")
+            raise Refusal(message("{game} is for {low}–{high} players at a table.", game=title, low=low,
+                                  high=game.max_players))
         if level not in LEVELS:
-            raise Refusal(f"Choose the computers' level: {', '.join(list(LEVELS.values())[:-1])} or {list(LEVELS.values())[-1]}.")
+            raise Refusal(message("Choose the computers' level: beginner, good or strong."))
         options = {} if options is None else options
         if not isinstance(options, dict) or any(name not in class_options(game) or not isinstance(on, bool)
                                                 for name, on in options.items()):
-            raise Refusal(f"Those are not settings a class of {game.title} can have.")
+            raise Refusal(message("Those are not settings a class of {game} can have.", game=title))
         options = {name: on for name, on in options.items() if on}
         code = self._new_code()
-        with self._saving("the new class"):
+        with self._saving(pmessage("could not save", "the new class")):
             self.store.add_class(code, game.id, size, level, options)
         info = self.classes[code] = ClassInfo(code, game.id, size, level, options=options)
         return info
 
     @contextmanager
-    def _saving(self, what: str, student: bool = False) -> Iterator[None]:
+    def _saving(self, what: Message, student: bool = False) -> Iterator[None]:
         """Store a change, all of it or none, before memory hears of it. A write that fails (a full
         disk, a read-only file) becomes a :class:`NotSaved` sentence for whoever asked: a student
         is told to tell the teacher, the teacher is told why."""
@@ -400,8 +477,8 @@ class Classroom:
                 yield
         except sqlite3.Error as exc:
             log.warning("Could not save %s: %s", what, exc)
-            cause = "tell your teacher" if student else failure_cause(exc)
-            raise NotSaved(f"The class server could not save {what}: {cause}.") from None
+            cause = message("tell your teacher") if student else lazy_gettext(failure_cause(exc))
+            raise NotSaved(message("The class server could not save {what}: {cause}.", what=what, cause=cause)) from None
 
     def _new_code(self) -> str:
         while True:
@@ -416,14 +493,14 @@ class Classroom:
         """Start a table now, computers of the class's level in its empty seats."""
         table = self.tables.get(table_id)
         if table is None:
-            raise Refusal("There is no such table.")
+            raise Refusal(message("There is no such table."))
         if table.started:
-            raise Refusal("That table has already started.")
+            raise Refusal(message("That table has already started."))
         level = self.classes[table.row.class_code].level
         row = table.row
         seats = [kind if name else level for kind, name in zip(row.seats, row.names)]
         names = [name or computer_name(level) for name in row.names]
-        with self._saving(f"table {row.number}'s start"):
+        with self._saving(pmessage("could not save", "table {n}'s start", n=row.number)):
             started = self.store.start_table(row.id, seats, names)
         self._start(table, seats, names, started)
         return table
@@ -441,7 +518,7 @@ class Classroom:
 
     def end_table(self, table_id: int) -> ClassTable:
         table = self.tables[table_id]
-        with self._saving(f"the end of table {table.row.number}"):
+        with self._saving(pmessage("could not save", "the end of table {n}", n=table.row.number)):
             ended = self.store.end_table(table_id)
         table.row.ended = table.row.ended or ended
         return table
@@ -449,7 +526,7 @@ class Classroom:
     def end_class(self, code: str) -> list[ClassTable]:
         """End every table of a class, and the class (no one can join it any more)."""
         tables = self.tables_of(code)
-        with self._saving("the end of the class"):
+        with self._saving(pmessage("could not save", "the end of the class")):
             ended = [self.store.end_table(t.id) for t in tables]
             self.store.end_class(code)
         for table, when in zip(tables, ended):
@@ -462,11 +539,11 @@ class Classroom:
         table = self.tables[table_id]
         row = table.row
         if not 0 <= seat < len(row.seats) or row.seats[seat] != "human":
-            raise Refusal("That seat is not a student's.")
+            raise Refusal(message("That seat is not a student's."))
         level = self.classes[row.class_code].level
         seats, names = list(row.seats), list(row.names)
-        seats[seat], names[seat] = level, f"{computer_name(level)} for {row.names[seat] or 'nobody'}"
-        with self._saving("the computer's seat"):
+        seats[seat], names[seat] = level, f"{computer_name(level)} for {row.names[seat] or NOBODY}"
+        with self._saving(pmessage("could not save", "the computer's seat")):
             self.store.update_seats(row.id, seats, names)
         row.seats[:], row.names[:] = seats, names
         for token, place in list(self.seats.items()):
@@ -478,18 +555,18 @@ class Classroom:
         """Move a seated student to a free seat at another table of the class, before either starts."""
         table, target = self.tables.get(table_id), self.tables.get(to_table)
         if table is None or target is None or target.row.class_code != table.row.class_code or target is table:
-            raise Refusal("Choose another table of the same class.")
+            raise Refusal(message("Choose another table of the same class."))
         if table.started or target.started:
-            raise Refusal("A student can move only between tables that have not started.")
+            raise Refusal(message("A student can move only between tables that have not started."))
         if not 0 <= seat < len(table.row.names) or not table.row.names[seat]:
-            raise Refusal("That seat is empty.")
+            raise Refusal(message("That seat is empty."))
         if "" not in target.row.names:
-            raise Refusal(f"Table {target.row.number} is full.")
+            raise Refusal(message("Table {n} is full.", n=target.row.number))
         free = target.row.names.index("")
         names_from, names_to = list(table.row.names), list(target.row.names)
         names_to[free], names_from[seat] = names_from[seat], ""
         token = next(t for t, place in self.seats.items() if place == (table_id, seat))
-        with self._saving("the student's new seat"):
+        with self._saving(pmessage("could not save", "the student's new seat")):
             self.store.update_seats(table.id, table.row.seats, names_from)
             self.store.update_seats(target.id, target.row.seats, names_to)
             self.store.move_student(token, to_table, free)
@@ -501,14 +578,14 @@ class Classroom:
         return table, target
 
     def set_suggest(self, code: str, on: bool) -> None:
-        with self._saving("the Suggest a move switch"):
+        with self._saving(pmessage("could not save", "the Suggest a move switch")):
             self.store.set_suggest(code, on)
         self.classes[code].suggest = on
 
     def delete_class(self, code: str) -> list[int]:
         """Forget a class: its rows go from the store. Returns the ids of the tables it had."""
         gone = [t.id for t in self.tables_of(code)]
-        with self._saving("the class's deletion"):
+        with self._saving(pmessage("could not save", "the class's deletion")):
             self.store.delete_class(code)
         self.classes.pop(code, None)
         for table_id in gone:
@@ -526,11 +603,11 @@ class Classroom:
         in one transaction, before this server's memory changes: a full disk seats no one."""
         info = self.classes.get(str(code).strip().upper()) if isinstance(code, str) else None
         if info is None or info.ended:
-            raise Refusal("No class has that code: check it with your teacher.")
+            raise Refusal(message("No class has that code: check it with your teacher."))
         name = clean_name(name)
         table = next((t for t in self.tables_of(info.code) if not t.started and "" in t.row.names), None)
         token = secrets.token_urlsafe(16)  # 128 bits
-        with self._saving("your seat", student=True):
+        with self._saving(pmessage("could not save", "your seat"), student=True):
             if table is None:
                 row = self._new_table_row(info)
                 row.id = self.store.add_table(info.code, row.number, row.seed, row.options, row.seats, row.names,
@@ -577,10 +654,10 @@ class Classroom:
     def check_hint(self, table: ClassTable, seat: int) -> None:
         """A :class:`Refusal` unless ``seat`` may have a move suggested now."""
         if not self.classes[table.row.class_code].suggest:
-            raise Refusal("Your teacher has switched Suggest a move off.")
+            raise Refusal(message("Your teacher has switched Suggest a move off."))
         state = table.state
         if state is None or state.current_player != seat or state.is_terminal() or table.paused or table.row.ended:
-            raise Refusal("A move can be suggested on your turn.")
+            raise Refusal(message("A move can be suggested on your turn."))
 
     def note(self, token: object, kind: str, detail: object) -> None:
         """Keep, for the report, something a student did besides moving: ``"why"`` {concept} (a Why?
@@ -588,23 +665,23 @@ class Classroom:
         (a check-yourself question). A :class:`Refusal` if the token holds no seat or the detail
         cannot be read; :class:`NotSaved` if the record cannot be written."""
         if not isinstance(token, str) or token not in self.seats:
-            raise Refusal("No class seat on this device.")
+            raise Refusal(message("No class seat on this device."))
         if not isinstance(detail, dict) or not _NOTES.get(kind, lambda _d: False)(detail):
-            raise Refusal("That could not be read.")
-        with self._saving("what you did", student=True):
+            raise Refusal(message("That could not be read."))
+        with self._saving(pmessage("could not save", "what you did"), student=True):
             self.store.add_activity(token, kind, detail)
 
     def seat_of(self, token: object) -> tuple[ClassTable, int]:
         place = self.seats.get(token) if isinstance(token, str) else None
         if place is None or place[0] not in self.tables:
-            raise Refusal("This device's seat is no longer in a class: join again with your teacher's code.")
+            raise Refusal(message("This device's seat is no longer in a class: join again with your teacher's code."))
         return self.tables[place[0]], place[1]
 
     def play(self, table: ClassTable, seat: int, data: object, at: object) -> list[tuple[int, Event]]:
         """Referee one move: check it, store it, then apply it. A move is stored before anyone is
         told of it, and the store refuses a move number twice."""
         action = table.check_move(seat, data, at)
-        with self._saving("your move", student=True):
+        with self._saving(pmessage("could not save", "your move"), student=True):
             self.store.add_move(table.id, table.moves + 1, action.to_json())
         return table.apply(action)
 

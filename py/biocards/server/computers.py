@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from .. import games
 from ..core import Action
 from ..core.hints import suggest
+from ..i18n import message
 
 THINKING_SECONDS = 0.4
 """A strong computer's time per move, as in the page."""
@@ -54,6 +55,10 @@ def hint(table_id: int, record: dict, seed: int) -> dict:
 
 class HintsBusy(Exception):
     """More students are waiting for a suggestion than the hint worker can answer soon."""
+
+    @property
+    def text(self):
+        return self.args[0]
 
 
 HINTS_WAITING = 12
@@ -125,7 +130,7 @@ class Computers:
 
     async def hint(self, table_id: int, record: dict, seed: int) -> dict:
         if self.hints_waiting >= HINTS_WAITING:
-            raise HintsBusy("Many students are waiting for a suggestion: ask again in a moment.")
+            raise HintsBusy(message("Many students are waiting for a suggestion: ask again in a moment."))
         self.hints_waiting += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self.hint_pool, hint, table_id, record, seed)

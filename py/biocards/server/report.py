@@ -10,10 +10,48 @@ import csv
 import io
 from collections import Counter
 
+from ..i18n import pmessage
 from .classroom import Classroom
 
 COLUMNS = ("student", "table", "game", "seat", "score", "result", "moves", "concepts", "why_opened", "hints",
            "minutes", "lessons_done", "questions_right", "questions_asked")
+"""The report's column keys, in English whatever the teacher reads: a spreadsheet or a script reads
+them by name (:func:`headers` gives their words in a language, for a header row of its own)."""
+HEADERS = {
+    "student": pmessage("report column", "student"),
+    "table": pmessage("report column", "table"),
+    "game": pmessage("report column", "game"),
+    "seat": pmessage("report column", "seat"),
+    "score": pmessage("report column", "score"),
+    "result": pmessage("report column", "result"),
+    "moves": pmessage("report column", "moves"),
+    "concepts": pmessage("report column", "concepts"),
+    "why_opened": pmessage("report column", "Why? opened"),
+    "hints": pmessage("report column", "hints"),
+    "minutes": pmessage("report column", "minutes"),
+    "lessons_done": pmessage("report column", "lessons done"),
+    "questions_right": pmessage("report column", "questions right"),
+    "questions_asked": pmessage("report column", "questions asked"),
+}
+RESULTS = {
+    "waiting": pmessage("report result", "waiting"),
+    "shared win": pmessage("report result", "shared win"),
+    "won": pmessage("report result", "won"),
+    "lost": pmessage("report result", "lost"),
+    "ended early": pmessage("report result", "ended early"),
+    "playing": pmessage("report result", "playing"),
+}
+"""A row's ``result`` (kept in English in the report, like the keys) and its words for the teacher."""
+
+
+def headers() -> list[str]:
+    """Each column's header in the current language."""
+    return [str(HEADERS[name]) for name in COLUMNS]
+
+
+def result_words() -> dict[str, str]:
+    """Each result in the current language, by its English key."""
+    return {key: str(words) for key, words in RESULTS.items()}
 
 
 def _result(table, seat: int) -> str:
@@ -81,9 +119,13 @@ def _as_text(value: object) -> object:
     return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
-def report_csv(report: dict) -> str:
+def report_csv(report: dict, translated: list[str] | None = None) -> str:
+    """The report as CSV: the English column keys first (what spreadsheets and scripts read), then,
+    when ``translated`` is given, a row of the headers in the teacher's language."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")
     writer.writeheader()
+    if translated is not None:
+        writer.writerow({name: _as_text(words) for name, words in zip(COLUMNS, translated)})
     writer.writerows({name: _as_text(value) for name, value in row.items()} for row in report["rows"])
     return out.getvalue()

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import N_
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS classes (
@@ -82,12 +84,12 @@ def failure_cause(exc: sqlite3.Error) -> str:
     """Why a write failed, in a teacher's words: "its disk is full", …"""
     text = str(exc).lower()
     if "full" in text:
-        return "its disk is full"
+        return N_("its disk is full")
     if "readonly" in text or "read-only" in text:
-        return "its class file is read-only"
+        return N_("its class file is read-only")
     if "locked" in text or "busy" in text:
-        return "another program is holding its class file"
-    return "its class file could not be written"
+        return N_("another program is holding its class file")
+    return N_("its class file could not be written")
 
 
 def _opening_failure(path: Path, exc: sqlite3.Error) -> ClassFileError:

@@ -14,7 +14,7 @@ import json
 
 from pyscript import document, window
 
-from .. import games, protocol
+from .. import games, i18n, protocol
 from ..core import Action, Event
 from ..i18n import _
 from .dom import _el, _player, site_link
@@ -77,7 +77,8 @@ class ClassConnection(Source):
             url = f"{scheme}://{window.location.host}/ws/play"
         else:
             query = window.URLSearchParams.new()
-            for name, value in (("table", self.watch[0]), ("pass", self.watch[1]), ("build", self.build)):
+            for name, value in (("table", self.watch[0]), ("pass", self.watch[1]), ("build", self.build),
+                                ("lang", i18n.get_language())):
                 query.set(name, value)
             url = f"{scheme}://{window.location.host}/ws/watch?{query.toString()}"
         self.socket = window.WebSocket.new(url)
@@ -95,7 +96,7 @@ class ClassConnection(Source):
         if self.watch is not None:
             return  # the server sends the table at once: a spectator says nothing
         since = self.frame["moves"] if self.frame is not None and self.logged >= 0 else None
-        self.send(protocol.hello(self.token, self.build, since))
+        self.send(protocol.hello(self.token, self.build, since, i18n.get_language()))
 
     def _on_close(self, _event) -> None:
         self.socket = None
