@@ -211,8 +211,9 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
-# The pages' catalogs (locale/<lang>/<domain>.mo for the play page, scripts.json for the JS pages): never precached, so an English student's
-# device downloads no other language; the service worker keeps the ones its page fetched (sw.js).
+# The pages' catalogs (locale/<lang>/<domain>.mo for the play page, scripts.json for the JS pages):
+# never precached, so an English student's device downloads no other language; the service worker
+# keeps the ones its page fetched (sw.js).
 _CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.(?:mo|json)$")
 _OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
 """Another language's pages and table pictures: an English reader downloads none of them (issue 39);
