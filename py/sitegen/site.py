@@ -209,13 +209,11 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
     return loaded
 
 
-_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
-"""Another language's pages and table pictures: an English reader downloads none of them (issue 39);
-a reader of that language keeps each as it is fetched (the worker's LATER list)."""
-
-
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
-    if _INSTALL_PATH.match(name) or _OTHER_LANGUAGE.search(name):
+    # Every language's pages are precached (issue 14: every page opens offline after one visit),
+    # so an English reader's worker also downloads the Spanish pages (about 0.2 MB in brotli): the
+    # worker would need the reader's language to precache only theirs (issue 39, "Bytes").
+    if _INSTALL_PATH.match(name):
         return False
     if name.startswith("vendor/pyscript/"):
         return name.removeprefix("vendor/pyscript/") in pyscript_loaded
