@@ -154,7 +154,7 @@ def build_language(root: Path, dist: Path, lang: str, env: jinja2.Environment, l
                 links = twins("play/index.html", up, {lang: path + "index.html"})
                 _write(here / path / "index.html", env.get_template("play.html").render(
                     root=up, alternates=links, switch_href=switch_to(links, lang),
-                    game_title=titles.get(pages[path]), **data))
+                    game_title=titles.get(pages[path]), game_id=pages[path], **data))
         # The class pages: served by the class server; on a static host they say in a sentence that
         # they need it (class-server.json, which the class server answers itself, tells them).
         for page, template in (("join", "join.html"), ("teacher", "teacher.html")):

@@ -275,3 +275,16 @@ def test_every_link_and_picture_of_a_spanish_page_is_there(path):
             continue  # a section of this page, or an address elsewhere (a credit's source)
         found = (page.parent / target).resolve()
         assert found.is_file() or (found / "index.html").is_file(), f"{path}: {target}"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_spanish_game_page_is_the_play_page_naming_its_game(game):
+    # es/play/<game>/ is the play page (the same wheel, snapshot and scripts) one folder deeper, in
+    # Spanish, and says its game in a meta tag for a link that carries no ?game=.
+    generic = (DIST / "es" / "play" / "index.html").read_text(encoding="utf-8")
+    own = (DIST / "es" / "play" / game / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="biocards-game" content="{game}">' in own and 'name="biocards-game"' not in generic
+    meta = re.compile(r'<meta name="biocards-(?:wheel|snapshot[a-z-]*)" content="([^"]*)">')
+    assert meta.findall(own) == meta.findall(generic) != []
+    assert re.findall(r'<script[^>]*src="(?:\.\./)*([^"]+)"', own) == \
+        re.findall(r'<script[^>]*src="(?:\.\./)*([^"]+)"', generic)
