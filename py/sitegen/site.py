@@ -215,9 +215,14 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
 # never precached, so an English student's device downloads no other language; the service worker
 # keeps the ones its page fetched (sw.js).
 _CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.(?:mo|json)$")
-_OTHER_LANGUAGE = re.compile(rf"^(?:{'|'.join(PROSE_LANGUAGES)})/|\.(?:{'|'.join(PROSE_LANGUAGES)})\.svg\b")
+_OTHER_LANGUAGE = re.compile(rf"^(?P<lang>{'|'.join(PROSE_LANGUAGES)})/|\.(?P<svg_lang>{'|'.join(PROSE_LANGUAGES)})\.svg\b")
 """Another language's pages and table pictures: an English reader downloads none of them (issue 39);
 a reader of that language keeps each as it is fetched (the worker's LATER list)."""
+
+
+def _precached_in_language(name: str, pyscript_loaded: set[str]) -> bool:
+    """Whether a page of another language is precached by a worker registered for that language."""
+    return not _INSTALL_PATH.match(name) and not _CATALOG.match(name)
 
 
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
@@ -255,11 +260,24 @@ def _write_service_worker(dist: Path) -> None:
     for name, digest in hashes.items():
         if name.endswith("index.html") and "./" + name in precache:
             precache["./" + name[:-len("index.html")]] = digest
-    later = sorted("./" + name for name in hashes if "./" + name not in precache)
+    # Another language's pages: precached only by a worker registered for that language
+    # (register-sw.js asks for sw.js?lang=<the reader's>), so an English reader downloads none.
+    by_language: dict[str, dict[str, str]] = {}
+    for name, digest in hashes.items():
+        found = _OTHER_LANGUAGE.search(name)
+        if found and _precached_in_language(name, loaded):
+            own = by_language.setdefault(found["lang"] or found["svg_lang"], {})
+            own["./" + name] = digest
+            if name.endswith("index.html"):
+                own["./" + name[:-len("index.html")]] = digest
+    in_a_language = {path for own in by_language.values() for path in own}
+    later = sorted("./" + name for name in hashes if "./" + name not in precache and "./" + name not in in_a_language)
     catalogs = {"./" + name: digest for name, digest in hashes.items()
                 if (found := _CATALOG.match(name)) and found["lang"] not in i18n.TEST_ONLY}
     template = (Path(__file__).parent / "templates" / "sw.js").read_text(encoding="utf-8")
     _write(dist / "sw.js", template.replace("__VERSION__", version)
            .replace("__FILES__", json.dumps(dict(sorted(precache.items())), indent=0))
            .replace("__LATER__", json.dumps(later, indent=0))
-           .replace("__CATALOGS__", json.dumps(dict(sorted(catalogs.items())), indent=0)))
+           .replace("__CATALOGS__", json.dumps(dict(sorted(catalogs.items())), indent=0))
+           .replace("__LANGUAGES__", json.dumps({lang: dict(sorted(own.items())) for lang, own in sorted(by_language.items())},
+                                                indent=0)))

@@ -203,9 +203,11 @@ MARKS = {"N_", "_", "gettext", "lazy_gettext", "message"}
 
 
 def _unmarked(node: ast.AST) -> ast.AST:
-    """The string constant inside a catalog mark, else the node itself."""
+    """The string constant inside a catalog mark, else the node itself. A message with fields
+    (``message("{card} …", card=…)``) is left as it is: like an f-string, its words depend on them."""
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS
-            and node.args and isinstance(node.args[0], ast.Constant)):
+            and node.args and isinstance(node.args[0], ast.Constant) and not node.keywords
+            and "{" not in str(node.args[0].value)):
         return node.args[0]
     return node
 
@@ -217,6 +219,9 @@ def _code_note_parts(package: Path) -> list[tuple]:
     for source in sorted(package.glob("*.py")):
         tree = ast.parse(source.read_text(encoding="utf-8"))
         in_fstring = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        in_fstring |= {id(node.args[0]) for node in ast.walk(tree)  # a message with fields, as an f-string
+                       if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS
+                       and node.args and _unmarked(node) is node}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in MARKS):
                 marked = tuple(inner.value for a in node.args if (inner := _unmarked(a)) is not a

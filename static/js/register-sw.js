@@ -21,9 +21,22 @@ async function pageSettled() {
   if (html.boot === "snapshot") await whenHtml(() => html.runtime === "kept", 10_000);
 }
 
+// The worker precaches the reader's language's pages too (issue 39: an English reader downloads no
+// Spanish page, a Spanish reader has theirs offline): the choice made with the header's switch,
+// else this page's language. Another language registers the worker again, which precaches it.
+function readersLanguage() {
+  let chosen = null;
+  try { chosen = localStorage.getItem("biocards:lang"); } catch { /* storage off: the page's */ }
+  return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(chosen || "") ? chosen : (document.documentElement.lang || "en");
+}
+
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => pageSettled().then(() => setTimeout(
-    () => navigator.serviceWorker.register(new URL("sw.js", site)).catch(() => {}), 1000)));
+  addEventListener("load", () => pageSettled().then(() => setTimeout(() => {
+    const worker = new URL("sw.js", site);
+    const lang = readersLanguage();
+    if (lang !== "en") worker.searchParams.set("lang", lang);
+    navigator.serviceWorker.register(worker).catch(() => {});
+  }, 1000)));
 }
 
 // A quiet note when this device last saw another build of the site (issue 14): the service

@@ -26,19 +26,21 @@ def test_a_game_boots_offline_after_one_visit(browser, site_url):
 def test_every_page_and_header_link_works_offline_after_one_visit(browser, site_url):
     """Issue 14: with the server unreachable, every page of the site opens from its folder URL and
     from its index.html URL, and the Games, Lessons and For teachers links in each page's header open
-    too. (The teacher's page is left out of the offline copy: it works only with its class server.)"""
+    too. (The teacher's page is left out of the offline copy: it works only with its class server.)
+    Issue 39: a reader who chose Spanish has every Spanish page too; an English reader downloads none
+    (the next test)."""
     from conftest import DIST
 
     # Every page but the teacher's, which needs its class server (and its key) to show anything.
     pages = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*.html")
-                   if not p.relative_to(DIST).as_posix().startswith("teacher/"))
-    assert "join/index.html" in pages  # the join page says offline that it needs the class server
+                   if not p.relative_to(DIST).as_posix().startswith(("teacher/", "es/teacher/")))
+    assert "join/index.html" in pages and "es/join/index.html" in pages
     urls = set(pages) | {p[:-len("index.html")] for p in pages if p.endswith("index.html")}
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.set_default_timeout(120_000)
-        page.goto(site_url)
+        page.goto(site_url + "es/index.html")  # a Spanish reader's first visit
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         context.set_offline(True)
         # The header's three links (Games, Lessons, For teachers — in the page's language) resolved
@@ -55,6 +57,27 @@ def test_every_page_and_header_link_works_offline_after_one_visit(browser, site_
             response = page.goto(href, wait_until="domcontentloaded")
             assert response is not None and response.ok, f"{url} → {href}"
             assert page.locator("header.site-header").count() == 1, f"{url} → {href}"
+    finally:
+        context.close()
+
+
+def test_an_english_reader_downloads_no_spanish_page(browser, site_url):
+    """Issue 39, bytes: the English reader's worker precaches the English site and no Spanish page,
+    table picture or catalog."""
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        requested: list[str] = []
+        context.on("request", lambda request: requested.append(request.url))
+        page.goto(site_url)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        kept = page.evaluate("caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys()))))"
+                             ".then(all => all.flat().map(r => r.url))")
+        assert site_url + "lessons/index.html" in kept
+        spanish = [url for url in kept + requested
+                   if url.startswith(site_url + "es/") or ".es.svg" in url or url.startswith(site_url + "locale/es/")]
+        assert not spanish, spanish[:5]
     finally:
         context.close()
 

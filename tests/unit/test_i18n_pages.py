@@ -247,18 +247,18 @@ def test_guided_lessons_and_questions_are_written_in_spanish():
     assert html.count('class="question"') >= 1 and escape(prompt, quote=False) in html
 
 
-def test_an_english_reader_downloads_no_spanish_page_and_a_spanish_reader_keeps_each():
-    # Issue 39, "Bytes": the service worker precaches for every reader, so it precaches no Spanish
-    # page or picture; each is on its list of files kept once a page of that language fetches them.
+def test_the_offline_copy_has_every_spanish_page_but_the_teachers():
+    # Issue 14 in Spanish: every Spanish page opens offline after one visit, as the English ones do;
+    # the teacher's page, in any language, needs its class server and is never cached.
     sw = (DIST / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
-    later = set(json.loads(re.search(r"const LATER = new Set\((\[.*?\])", sw, re.S).group(1)))
-    spanish = [url for url in files if url.startswith("./es/") or ".es." in url]
-    assert spanish == []
-    assert "./index.html" in files and "./play/index.html" in files
+    later = json.loads(re.search(r"const LATER = new Set\((\[.*?\])", sw, re.S).group(1))
     for path in SPANISH_PAGES:
-        if path != "teacher/index.html":  # the teacher's page is never cached, in any language
-            assert f"./es/{path}" in later, path
+        if path == "teacher/index.html":
+            assert f"./es/{path}" not in files and f"./es/{path}" not in later
+        else:
+            assert f"./es/{path}" in files, path
+    assert "./es/lessons/concepts.json" in files
 
 
 @pytest.mark.parametrize("path", SPANISH_PAGES + [f"lessons/{f}{s}.html" for f, s in sources(ROOT)])
@@ -275,3 +275,16 @@ def test_every_link_and_picture_of_a_spanish_page_is_there(path):
             continue  # a section of this page, or an address elsewhere (a credit's source)
         found = (page.parent / target).resolve()
         assert found.is_file() or (found / "index.html").is_file(), f"{path}: {target}"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_spanish_game_page_is_the_play_page_naming_its_game(game):
+    # es/play/<game>/ is the play page (the same wheel, snapshot and scripts) one folder deeper, in
+    # Spanish, and says its game in a meta tag for a link that carries no ?game=.
+    generic = (DIST / "es" / "play" / "index.html").read_text(encoding="utf-8")
+    own = (DIST / "es" / "play" / game / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="biocards-game" content="{game}">' in own and 'name="biocards-game"' not in generic
+    meta = re.compile(r'<meta name="biocards-(?:wheel|snapshot[a-z-]*)" content="([^"]*)">')
+    assert meta.findall(own) == meta.findall(generic) != []
+    assert re.findall(r'<script[^>]*src="(?:\.\./)*([^"]+)"', own) == \
+        re.findall(r'<script[^>]*src="(?:\.\./)*([^"]+)"', generic)

@@ -67,8 +67,20 @@ def test_the_install_paths_files_are_kept_when_fetched_not_precached():
     never = {"./sw.js", "./class-server.json", "./teacher/index.html", "./es/teacher/index.html"}
     shipped = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
                if p.is_file() and not _is_sibling(p)} - never
-    assert shipped == {url for url in files if not url.endswith("/")} | set(later)
-    assert not never & (set(files) | set(later))
+    languages = {url for own in _service_worker_list("LANGUAGES").values() for url in own if not url.endswith("/")}
+    assert shipped == {url for url in files if not url.endswith("/")} | set(later) | languages
+    assert not never & (set(files) | set(later) | languages)
+
+
+def test_another_languages_pages_are_precached_only_for_its_readers():
+    """Issue 39, bytes: the English reader's precache holds no Spanish page or picture; a worker
+    registered for Spanish (sw.js?lang=es) precaches every Spanish page, each with its hash."""
+    files, spanish = _service_worker_list("FILES"), _service_worker_list("LANGUAGES")["es"]
+    assert not [url for url in files if url.startswith("./es/") or ".es.svg" in url]
+    assert "./es/index.html" in spanish and "./es/lessons/genetic-code.html" in spanish and "./es/play/" in spanish
+    for url, digest in spanish.items():
+        name = url[2:] + ("index.html" if url.endswith("/") else "")
+        assert digest == hashlib.sha256((DIST / name).read_bytes()).hexdigest()[:16], url
 
 
 def test_pyscripts_editor_and_terminal_bundles_and_the_readme_screenshot_are_not_shipped():

@@ -291,3 +291,17 @@ def test_every_for_teachers_page_carries_the_teachers_packet_in_the_plans_order(
         page = (dist / "teachers" / f"{game_id}-{sheet}.html").read_text(encoding="utf-8")
         assert "Name:" in page and must.replace("'", "&#39;") in page
         assert "Answer key" not in page  # a student's sheet carries no answers
+
+
+def test_real_cell_notes_are_found_in_marked_strings_too(tmp_path):
+    # Issue 39: a game marks its texts for the catalogs (N_("…"), message("…")); a note so marked is
+    # still one of the game's "In a real cell" notes, and in Spanish it is the catalog's words.
+    # A message with fields depends on them, as an f-string does, and is left out.
+    (tmp_path / "cards.py").write_text(
+        'from biocards.i18n import N_, message\n'
+        'A = N_("In a real cell the ribosome reads mRNA.")\n'
+        'B = Card(N_("Heat shock"), note=N_("In a real cell chaperones refold proteins."))\n'
+        'C = message("In a real cell {card} is made here.", card="x")\n', encoding="utf-8")
+    assert sorted(notes_in_code(tmp_path)) == ["Heat shock. In a real cell chaperones refold proteins.",
+                                               "In a real cell the ribosome reads mRNA."]
+    assert notes_in_code(tmp_path, "es") == []  # no catalog has these: no English in a Spanish page

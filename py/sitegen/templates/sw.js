@@ -11,6 +11,11 @@ const RUNTIME = "biocards-runtime-";
 // The play page's catalogs of each language with their hashes (locale/<lang>/<domain>.mo), among
 // LATER: never downloaded here, kept once this device's page has fetched them (its language).
 const CATALOGS = __CATALOGS__;
+// Another language's pages, precached only by a worker registered for that language
+// (register-sw.js: sw.js?lang=<the reader's>), so an English reader downloads no Spanish page.
+const LANGUAGES = __LANGUAGES__;
+const LANGUAGE = new URL(self.location).searchParams.get("lang") || "en";
+const OWN = { ...FILES, ...(Object.hasOwn(LANGUAGES, LANGUAGE) ? LANGUAGES[LANGUAGE] : {}) };
 
 async function shortHash(response) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
@@ -49,7 +54,7 @@ async function precache(cache, path, hash) {
 // refuses these rules, answers every request with the handler below.
 function staticRoutes() {
   const escape = (path) => path.replace(/[\\:*?+(){}]/g, "\\$&");
-  return Object.keys(FILES).map((path) => {
+  return Object.keys(OWN).map((path) => {
     const url = new URL(path, self.location);
     return {
       condition: { urlPattern: {
@@ -66,7 +71,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // A folder's URL is answered with its index.html, fetched once for both.
-    const todo = Object.entries(FILES).filter(([path]) => !path.endsWith("/"));
+    const todo = Object.entries(OWN).filter(([path]) => !path.endsWith("/"));
     // A few at a time: the wasm and the snapshot are read whole to be hashed.
     const worker = async () => {
       for (let next = todo.shift(); next; next = todo.shift()) await precache(cache, ...next);
@@ -78,7 +83,7 @@ self.addEventListener("install", (event) => {
       const fetched = await fetch(path, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
       if (fetched?.ok && await shortHash(fetched.clone()) === hash) await cache.put(path, fetched);
     }));
-    for (const folder of Object.keys(FILES).filter((path) => path.endsWith("/"))) {
+    for (const folder of Object.keys(OWN).filter((path) => path.endsWith("/"))) {
       await cache.put(folder, await cache.match(`${folder}index.html`));
     }
     await self.skipWaiting();
