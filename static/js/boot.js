@@ -8,9 +8,10 @@ const bar = document.getElementById("boot-progress");
 const words = document.getElementById("boot-status");
 
 // The page's language is its <html lang>: the site builds each language's play page (/es/play/…
-// in Spanish). English is the source text, so an English page fetches no catalog at all.
-const language = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
-const english = language === "en";
+// in Spanish), named as the build names its catalogs' folders (locale/es/; a test may use a
+// pseudo-locale, en-XA or ar-XB). English is the source text: an English page fetches no catalog.
+const language = (document.documentElement.lang || "en").replace("-", "_");
+const english = language.split("_")[0] === "en" && language !== "en_XA";
 
 function stage(text, value) {
   if (Number(bar.value) >= value) return;
