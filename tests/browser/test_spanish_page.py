@@ -68,6 +68,10 @@ def test_a_spanish_student_plays_reads_a_refusal_and_reloads_in_spanish(page, si
     assert status.startswith("Jugador 1"), status
     if GAME_IN_SPANISH:
         assert not english_sentences([status])
+    # Links stay beside the page's own lessons (a Spanish page's lead to the Spanish ones).
+    assert page.locator("#rules-link").get_attribute("href").endswith(f"lessons/rules/{GAME}.html")
+    assert page.evaluate("document.getElementById('rules-link').href") == \
+        f"{site_url}{'es/' if SPANISH_PAGE else ''}lessons/rules/{GAME}.html"
     first = page.locator("#log li").first.inner_text()
     assert first.startswith("Una partida nueva de") and not english_sentences([first]), first
 
