@@ -60,7 +60,15 @@ def test_a_spanish_student_plays_reads_a_refusal_and_reloads_in_spanish(page, si
     page.on("request", lambda request: fetched.append(urlparse(request.url).path))
     if not SPANISH_PAGE:
         _speak(page)
+    # Every word the boot writes into its status line while Python starts, as it writes them.
+    page.add_init_script("""window.bootWords = [];
+      new MutationObserver(() => {
+        const status = document.getElementById('boot-status');
+        if (status && status.textContent !== window.bootWords.at(-1)) window.bootWords.push(status.textContent);
+      }).observe(document, { childList: true, subtree: true, characterData: true });""")
     _open(page, site_url)
+    said = page.evaluate("window.bootWords")
+    assert not english_sentences(said[1:]), said  # (the first is the page's own, from its template)
     assert page.locator("html").get_attribute("lang") == "es"
     assert page.locator("html").get_attribute("data-language") == "es"  # what Python speaks
 
