@@ -20,7 +20,8 @@ from pathlib import Path
 
 import brotli
 
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".map", ".py"}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".map", ".py",
+                ".mo"}  # .mo: the play page's catalogs (locale/<lang>/), mostly text
 
 
 def compressible(path: Path) -> bool:

@@ -8,15 +8,35 @@ const bar = document.getElementById("boot-progress");
 const words = document.getElementById("boot-status");
 
 // The page's language is its <html lang>: the site builds each language's play page (/es/play/…
-// in Spanish). English is the source text, so an English page fetches no catalog at all.
-const language = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
-const english = language === "en";
+// in Spanish), named as the build names its catalogs' folders (locale/es/; a test may use a
+// pseudo-locale, en-XA or ar-XB). English is the source text: an English page fetches no catalog.
+const language = (document.documentElement.lang || "en").replace("-", "_");
+const english = language.split("_")[0] === "en" && language !== "en_XA";
+// The boot's own words in the page's language, by their English text (marked for the page's
+// catalog in py/biocards/web/__init__.py, BOOT_WORDS): null until that catalog is here, and then
+// for a text it lacks; the page keeps the words it shows meanwhile.
+let say = english ? (text) => text : () => null;
 
 function stage(text, value) {
   if (Number(bar.value) >= value) return;
-  // These words are English; another language's page keeps its own first words till Python speaks.
-  if (english) words.textContent = text;
+  words.textContent = say(text) ?? words.textContent;
   bar.value = value;
+}
+
+// A compiled gettext catalog (.mo) as a map of English text to translation.
+function catalogWords(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const little = view.getUint32(0, true) === 0x950412de;
+  const entry = (table, i) => {
+    const length = view.getUint32(table + 8 * i, little);
+    const start = view.getUint32(table + 8 * i + 4, little);
+    return new TextDecoder().decode(bytes.subarray(start, start + length));
+  };
+  const found = new Map();
+  for (let i = 0; i < view.getUint32(8, little); i++) {
+    found.set(entry(view.getUint32(12, little), i), entry(view.getUint32(16, little), i));
+  }
+  return found;
 }
 
 // Workers fetch the wasm and the snapshot, so the page's resource timing never lists them.
@@ -95,7 +115,12 @@ window.biocardsCatalogs = english ? Promise.resolve([]) : (async () => {
   const domains = ["play", "biocards", ...(known[game]?.catalogs?.includes(language) ? [game] : [])];
   const fetched = await Promise.all(domains.map((domain) => fetch(new URL(`locale/${language}/${domain}.mo`, root))
     .then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
-  return fetched.filter((bytes) => bytes !== null).map((bytes) => new Uint8Array(bytes));
+  const catalogs = fetched.filter((bytes) => bytes !== null).map((bytes) => new Uint8Array(bytes));
+  if (fetched[0]) {  // the page's own (play): the boot's words
+    const found = catalogWords(new Uint8Array(fetched[0]));
+    say = (text) => found.get(text) || null;
+  }
+  return catalogs;
 })();
 
 // The header's language switch opens this page in the other language with this page's query (the
@@ -116,7 +141,8 @@ document.body.append(script);
 
 stage("Loading Python…", 15);
 const failed = (error) => {
-  window.biocardsFail(`The game could not start: ${error.message}. Try reloading the page.`);
+  const sentence = "The game could not start: {reason}. Try reloading the page.";
+  window.biocardsFail((say(sentence) ?? sentence).replace("{reason}", error.message));
 };
 import(loader).catch(failed);  // starts the restore now, not when PyScript asks
 import(new URL("vendor/pyscript/core.js", root).href).catch(failed);

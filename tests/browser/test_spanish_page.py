@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from conftest import DIST
+from sitegen.translations import pseudo_text
 from spanish import english_sentences
 from table_page import PLAY, log_length, wait_for_more_log
 
@@ -22,15 +23,15 @@ GAME_IN_SPANISH = (ROOT / "py" / "biocards" / "locale" / "es" / "LC_MESSAGES" / 
 SPANISH_PAGE = (DIST / "es" / "play" / "index.html").is_file()
 
 
-def _speak_spanish(page) -> None:
-    """Until the site has its /es/play/ page: the play page's own HTML, in Spanish by its lang."""
-    def spanish(route):
+def _speak(page, lang="es") -> None:
+    """Until the site has its /es/play/ page: the play page's own HTML, in ``lang`` by its lang."""
+    def spoken(route):
         response = route.fetch()
         headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
         route.fulfill(status=response.status, headers=headers,
-                      body=response.text().replace('<html lang="en"', '<html lang="es"', 1))
+                      body=response.text().replace('<html lang="en"', f'<html lang="{lang}"', 1))
 
-    page.route(lambda url: urlparse(url).path in ("/play/", "/play/index.html"), spanish)
+    page.route(lambda url: urlparse(url).path in ("/play/", "/play/index.html"), spoken)
 
 
 def _open(page, site_url, seed=5):
@@ -58,8 +59,16 @@ def test_a_spanish_student_plays_reads_a_refusal_and_reloads_in_spanish(page, si
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(urlparse(request.url).path))
     if not SPANISH_PAGE:
-        _speak_spanish(page)
+        _speak(page)
+    # Every word the boot writes into its status line while Python starts, as it writes them.
+    page.add_init_script("""window.bootWords = [];
+      new MutationObserver(() => {
+        const status = document.getElementById('boot-status');
+        if (status && status.textContent !== window.bootWords.at(-1)) window.bootWords.push(status.textContent);
+      }).observe(document, { childList: true, subtree: true, characterData: true });""")
     _open(page, site_url)
+    said = page.evaluate("window.bootWords")
+    assert not english_sentences(said[1:]), said  # (the first is the page's own, from its template)
     assert page.locator("html").get_attribute("lang") == "es"
     assert page.locator("html").get_attribute("data-language") == "es"  # what Python speaks
 
@@ -67,6 +76,10 @@ def test_a_spanish_student_plays_reads_a_refusal_and_reloads_in_spanish(page, si
     assert status.startswith("Jugador 1"), status
     if GAME_IN_SPANISH:
         assert not english_sentences([status])
+    # Links stay beside the page's own lessons (a Spanish page's lead to the Spanish ones).
+    assert page.locator("#rules-link").get_attribute("href").endswith(f"lessons/rules/{GAME}.html")
+    assert page.evaluate("document.getElementById('rules-link').href") == \
+        f"{site_url}{'es/' if SPANISH_PAGE else ''}lessons/rules/{GAME}.html"
     first = page.locator("#log li").first.inner_text()
     assert first.startswith("Una partida nueva de") and not english_sentences([first]), first
 
@@ -114,3 +127,14 @@ def test_an_english_student_downloads_no_catalog(page, site_url):
     assert page.locator("html").get_attribute("data-language") == "en"
     assert page.locator("#status").inner_text().startswith("Player 1")
     assert not [path for path in fetched if "/locale/" in path or path.endswith(".mo")]
+
+
+def test_a_pseudo_locale_page_writes_every_page_text_through_the_catalogs(page, site_url):
+    """A test's en-XA page (issue 39's pseudo-locale) fetches en_XA's catalogs like any language:
+    the page's own log line comes out accented, so a text that skipped the catalogs would show."""
+    _speak(page, "en-XA")
+    page.goto(site_url + PLAY.format(game=GAME, seats="human,greedy", seed=5, extra=""))
+    page.wait_for_selector("html[data-state=ready]")
+    assert page.locator("html").get_attribute("data-language") == "en_XA"
+    accented = pseudo_text("A new game of {game} for {n} players.", "en_XA")
+    assert page.locator("#log li").first.inner_text().startswith(accented.split("{game}")[0])

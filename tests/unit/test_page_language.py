@@ -3,6 +3,8 @@ downloads no Spanish), a language's catalogs are read only when it is asked for,
 by the page (``i18n.load``), and a game saved in English opens in Spanish: the record keeps moves,
 the log is written again when the game is replayed."""
 
+import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -99,3 +101,21 @@ def test_a_refusal_reads_in_the_language_it_is_shown_in(fresh_catalogs):
     assert str(refused.value) == "The game is over: no more moves can be made."
     with i18n.language("es"):
         assert str(refused.value) == "La partida ha terminado: ya no se puede hacer ninguna jugada."
+
+
+def test_the_offline_copy_keeps_only_the_catalogs_a_device_fetched():
+    """The service worker precaches no catalog (an English device would download Spanish) and knows
+    each real language's catalogs with their hashes, to keep those its page fetched."""
+    from conftest import DIST
+
+    worker = DIST / "sw.js"
+    if not worker.is_file():
+        pytest.skip("dist/ is not built")
+    text = worker.read_text(encoding="utf-8")
+    precached = json.loads(re.search(r"const FILES = (\{.*?\});", text, re.S).group(1))
+    kept = json.loads(re.search(r"const CATALOGS = (\{.*?\});", text, re.S).group(1))
+    assert not [path for path in precached if "/locale/" in path]
+    assert {"./locale/es/play.mo", "./locale/es/biocards.mo"} <= set(kept)
+    assert not [path for path in kept if "_XA" in path or "_XB" in path]
+    for path in kept:
+        assert (DIST / path).is_file()

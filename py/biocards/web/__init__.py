@@ -8,6 +8,13 @@ gives and turns a click or key into an :class:`~biocards.core.Action` for the so
 
 from __future__ import annotations
 
+from ..i18n import N_
+
+BOOT_WORDS = (N_("Loading Python…"), N_("Installing the game…"), N_("Dealing the cards…"),
+              N_("The game could not start: {reason}. Try reloading the page."))
+"""What static/js/boot.js says before Python runs, marked here for the page's catalog (play):
+boot.js looks them up, by their English text, in the catalog it fetched for the page."""
+
 
 async def main() -> None:
     """Entry point awaited by the play page once PyScript has installed the wheel."""

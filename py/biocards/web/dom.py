@@ -20,8 +20,8 @@ def site_link(path: str) -> str:
     """``path`` from the site's top (``lessons/rules/peptide.html``) as this page links to it: beside
     the page's own lessons (the template's rules link, ``…/lessons/index.html``), so a page in
     another language (``/es/…``) links to that language's lessons."""
-    lessons = str(_el("rules-link").getAttribute("data-lessons") or "")
-    if not lessons:  # the template's own link, read once before the page changes it
+    lessons = _el("rules-link").getAttribute("data-lessons")
+    if not isinstance(lessons, str):  # (null) the template's own link, read once before the page changes it
         lessons = str(_el("rules-link").href)
         _el("rules-link").setAttribute("data-lessons", lessons)
     return lessons.removesuffix("lessons/index.html") + path
