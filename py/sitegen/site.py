@@ -155,7 +155,7 @@ def build_language(root: Path, dist: Path, lang: str, env: jinja2.Environment, l
                 links = twins("play/index.html", up, {lang: path + "index.html"})
                 _write(here / path / "index.html", env.get_template("play.html").render(
                     root=up, alternates=links, switch_href=switch_to(links, lang),
-                    game_title=titles.get(pages[path]), **data))
+                    game_title=titles.get(pages[path]), game_id=pages[path], **data))
         # The class pages: served by the class server; on a static host they say in a sentence that
         # they need it (class-server.json, which the class server answers itself, tells them).
         for page, template in (("join", "join.html"), ("teacher", "teacher.html")):
@@ -217,7 +217,7 @@ def _pyscript_loaded(pyscript: Path) -> set[str]:
 _CATALOG = re.compile(r"^locale/(?P<lang>[^/]+)/[^/]+\.(?:mo|json)$")
 _OTHER_LANGUAGE = re.compile(rf"^(?P<lang>{'|'.join(PROSE_LANGUAGES)})/|\.(?P<svg_lang>{'|'.join(PROSE_LANGUAGES)})\.svg\b")
 """Another language's pages and table pictures: an English reader downloads none of them (issue 39);
-a reader of that language keeps each as it is fetched (the worker's LATER list)."""
+a worker registered for that language precaches them (its LANGUAGES list)."""
 
 
 def _precached_in_language(name: str, pyscript_loaded: set[str]) -> bool:
