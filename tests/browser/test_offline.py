@@ -68,8 +68,10 @@ def test_an_english_reader_downloads_no_spanish_page(browser, site_url):
     try:
         page = context.new_page()
         page.set_default_timeout(120_000)
+        # What was downloaded (a response came): the worker also asks the HTTP cache alone
+        # ("only-if-cached") for the catalogs a page of its reader's language fetched, which is no download.
         requested: list[str] = []
-        context.on("request", lambda request: requested.append(request.url))
+        context.on("response", lambda response: requested.append(response.url))
         page.goto(site_url)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         kept = page.evaluate("caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys()))))"
