@@ -141,7 +141,7 @@ class Drawing:
         self.add(f"<g{attrs}>")
         yield
         if named:
-            after = does or (action.label if action is not None else label) or ""
+            after = str(does or (action.label if action is not None else label) or "")  # a label may be a Message
             shown = " ".join(" ".join(unescape(m).split()) for part in self.parts[start + 1:]
                              for m in _SHOWN.findall(part) if m.strip())
             if _words(after) and _words(after) in _words(shown):  # the target already says it all

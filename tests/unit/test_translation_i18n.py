@@ -33,6 +33,7 @@ def spanish_catalogs():
 
 
 def english_in(texts):
+    """The texts with an English sentence (bases and codons aside)."""
     return english_sentences(DNA.sub("", str(text)) for text in texts)
 
 
@@ -47,11 +48,12 @@ def shown_words(svg: str) -> list[str]:
 
 
 @functools.cache
-def play_in_spanish(players: int, seed: int):
+def play_in_spanish(players: int, seed: int, game_id: str = "translation", **options):
     """A random legal game played in Spanish: its record, its events and everything it showed (the
-    table every 12th move)."""
-    state = GAME.new_state(players, seed)
-    bots = [RandomBot(GAME, seat, seed) for seat in range(players)]
+    table every 12th move, all its refusals then, the scores' lines at the end)."""
+    game = games.get(game_id)
+    state = game.new_state(players, seed, **options)
+    bots = [RandomBot(game, seat, seed) for seat in range(players)]
     events, labels, tables, refusals = [], [], [], []
     with i18n.language("es"):
         while not state.is_terminal():
@@ -60,19 +62,19 @@ def play_in_spanish(players: int, seed: int):
             if len(state.history) % 12 == 0:
                 seat = state.current_player
                 for layout in LAYOUTS:
-                    tables += shown_words(GAME.render(state.view(seat), legal=legal, layout=layout))
-                tables.append(GAME.prompt(state.view(seat), legal=legal))
+                    tables += shown_words(game.render(state.view(seat), legal=legal, layout=layout))
+                tables.append(game.prompt(state.view(seat), legal=legal))
                 refusals += [str(state.check(a)) for kind in state.moves for a in state.moves[kind].options(state)
                              if state.check(a) is not None]
             events += state.apply(bots[state.current_player].choose(state))
-        tables += shown_words(GAME.render(state.view(None), layout="wide"))
+        tables += shown_words(game.render(state.view(None), layout="wide"))
         breakdown = [label for p in range(players) for label, _points in state.score_breakdown(p)]
     return state.to_record(), events, labels, tables + breakdown, refusals
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
-def test_a_game_played_in_spanish_shows_no_english_sentence(players, seed):
-    record, events, labels, tables, refusals = play_in_spanish(players, seed)
+def assert_no_english(played) -> None:
+    """Every log line, move label, table word and refusal of a game played in Spanish is Spanish."""
+    _record, events, labels, tables, refusals = played
     with i18n.language("es"):
         texts = [event.text for event in events]
     assert texts and labels and tables and refusals
@@ -81,6 +83,26 @@ def test_a_game_played_in_spanish_shows_no_english_sentence(players, seed):
     assert not english_in(tables), english_in(tables)[:5]
     assert not english_in(refusals), english_in(refusals)[:5]
     assert any("Jugador" in text for text in texts)
+
+
+def assert_replays_in_english(game, played) -> None:
+    """Replayed in English, each event is the English twin of the Spanish line the game showed, and
+    the table's words are English again."""
+    record, events = played[:2]
+    replayed = []
+    state = game.load(record, events=replayed)
+    with i18n.language("es"):
+        spanish = [event.text for event in events]
+    english = [event.text for event in replayed]
+    assert english == [event.message.render("en") for event in events]
+    assert all(a != b for a, b in zip(english, spanish))
+    assert all(english_words(text) for text in english), [t for t in english if not english_words(t)][:5]
+    assert english_in(shown_words(game.render(state.view(None), layout="wide")))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_a_game_played_in_spanish_shows_no_english_sentence(players, seed):
+    assert_no_english(play_in_spanish(players, seed))
 
 
 def test_a_refusal_reads_in_the_language_it_is_shown_in():
@@ -97,15 +119,5 @@ def test_a_refusal_reads_in_the_language_it_is_shown_in():
 
 
 def test_a_game_played_in_spanish_replays_in_english():
-    """The record is language-free: replayed in English, each event is the English twin of the
-    Spanish line the game showed, and the table's words are English again."""
-    record, events, _labels, _tables, _refusals = play_in_spanish(2, 1)
-    replayed = []
-    state = GAME.load(record, events=replayed)
-    with i18n.language("es"):
-        spanish = [event.text for event in events]
-    english = [event.text for event in replayed]
-    assert english == [event.message.render("en") for event in events]
-    assert all(a != b for a, b in zip(english, spanish))
-    assert all(english_words(text) for text in english), [t for t in english if not english_words(t)][:5]
-    assert english_in(shown_words(GAME.render(state.view(None), layout="wide")))
+    """The record is language-free: a record keeps moves, not sentences."""
+    assert_replays_in_english(GAME, play_in_spanish(2, 1))
