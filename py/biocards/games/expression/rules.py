@@ -9,6 +9,7 @@ Gene-expression matching game). Decisions the rulebook leaves open are marked "d
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from ...core import Action, Event, GameState, Move, Pending, Rng, first_seat, next_seat, seats_from
@@ -39,12 +40,9 @@ def _who(p: int) -> Message:
     return message("Player {n}", n=p + 1)
 
 
-def _and(names: list[Message]) -> Message:
-    """"Player 1 and Player 2" (and on, one "and" between each two names)."""
-    joined = names[0]
-    for more in names[1:]:
-        joined = message("{names} and {name}", names=joined, name=more)
-    return joined
+def _and(names: Message, name: Message) -> Message:
+    """"Player 1 and Player 2" (folded over a tie of three: "Player 1 and Player 2 and Player 3")."""
+    return message("{names} and {name}", names=names, name=name)
 
 
 # The step to play next, with the article English puts before it (the refusal names it).
@@ -603,7 +601,7 @@ class ExpressionState(GameState):
         if self.totals[winner] >= self.target or self.hand_no >= MAX_HANDS:
             self.finished = True
             best = max(self.totals)
-            champions = _and([_who(p) for p, t in enumerate(self.totals) if t == best])
+            champions = reduce(_and, [_who(p) for p, t in enumerate(self.totals) if t == best])
             if best >= self.target:
                 text = message("The match is over: {players} reached {target} with {points} points.",
                                players=champions, target=self.target, points=best)

@@ -7,6 +7,7 @@ says where the 5′ card lies on the table, so Reverse Complement is "read the o
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from ...core import Action, Event, GameState, IllegalAction, Move, Pending, Rng, first_seat
@@ -70,12 +71,9 @@ def _player_name(p: int) -> Message:
     return message("Player {n}", n=p + 1)
 
 
-def _and(names: list[Message]) -> Message:
-    """"Player 1 and Player 2" (and on, one "and" between each two names)."""
-    joined = names[0]
-    for name in names[1:]:
-        joined = message("{names} and {name}", names=joined, name=name)
-    return joined
+def _and(names: Message, name: Message) -> Message:
+    """"Player 1 and Player 2" (folded over a tie of three: "Player 1 and Player 2 and Player 3")."""
+    return message("{names} and {name}", names=names, name=name)
 
 
 def _card(cid: str) -> Message:
@@ -634,7 +632,7 @@ class TranslationState(GameState):
         winners = [_player_name(p) for p, s in enumerate(scores) if s == best]
         said = message("{reason} {player} wins with {points} points.", reason=reason, player=winners[0], points=best) \
             if len(winners) == 1 else \
-            message("{reason} {players} win with {points} points.", reason=reason, players=_and(winners), points=best)
+            message("{reason} {players} win with {points} points.", reason=reason, players=reduce(_and, winners), points=best)
         return Event("game-over", None, said, (), {"scores": scores})
 
     moves = {
