@@ -7,7 +7,7 @@ says where the 5′ card lies on the table, so Reverse Complement is "read the o
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache, reduce
 from typing import Any
 
 from ...core import Action, Event, GameState, IllegalAction, Move, Pending, Rng, first_seat
@@ -76,14 +76,48 @@ def _and(names: Message, name: Message) -> Message:
     return message("{names} and {name}", names=names, name=name)
 
 
+# One Message per name and per move label: the legal-move lists rebuild the same moves over and
+# over (a search bot thousands of times a move), and a Message made once keeps its hash.
+_CARDS = {cid: lazy_gettext(card.title) for cid, card in ACTION_CARDS.items()}
+_AMINO_ACIDS = {code: lazy_gettext(aa.name) for code, aa in AMINO_ACIDS.items()}
+
+
 def _card(cid: str) -> Message:
     """An action card's name, in the reader's language."""
-    return lazy_gettext(ACTION_CARDS[cid].title)
+    return _CARDS[cid]
 
 
 def _amino(code: str) -> Message:
     """An amino acid's name (its codes stay as they are)."""
-    return lazy_gettext(AMINO_ACIDS[code].name)
+    return _AMINO_ACIDS[code]
+
+
+_PLAY_LABELS = {cid: nmessage("Play {card} ({n} point)", "Play {card} ({n} points)", card.use, card=_card(cid))
+                for cid, card in ACTION_CARDS.items()}
+# Every card on sale costs 2 points or more.
+_BUY_LABELS = {cid: message("Buy {card} for {cost} points", card=_card(cid), cost=card.buy)
+               for cid, card in ACTION_CARDS.items()}
+_CANCEL_LABELS = {cid: message("Cancel {card}", card=_card(cid)) for cid in ACTION_CARDS}
+
+
+@lru_cache(maxsize=4096)
+def _translate_label(code: str, codon: str, position: int) -> Message:
+    return message("Translate {amino_acid} with {codon} at position {position}", amino_acid=_amino(code),
+                   codon=codon, position=position)
+
+
+@lru_cache(maxsize=1024)
+def _target_label(cid: str, base: str, position: int) -> Message:
+    return message("{card}: the {base} at position {position}", card=_card(cid), base=base, position=position)
+
+
+@lru_cache(maxsize=1024)
+def _gap_label(base: str, index: int, length: int) -> Message:
+    if index == 0:
+        return message("Insert {base} at the 5′ end", base=base)
+    if index == length:
+        return message("Insert {base} at the 3′ end", base=base)
+    return message("Insert {base} between positions {before} and {after}", base=base, before=index, after=index + 1)
 
 
 def pending_prompt(kind: str, card: str | None = None, base: str | None = None, roll: str | None = None) -> Message:
@@ -233,9 +267,7 @@ class TranslationState(GameState):
         for code in self.face_up:
             at = find_codon(self.seq, code)
             if at is not None:  # no codon on the strand: nothing to translate it with (the check says so)
-                acts.append(Action("translate", code=code, label=message(
-                    "Translate {amino_acid} with {codon} at position {position}", amino_acid=_amino(code),
-                    codon=self.seq[at - 1:at + 2], position=at)))
+                acts.append(Action("translate", code=code, label=_translate_label(code, self.seq[at - 1:at + 2], at)))
         return acts
 
     def _check_translate(self, action: Action) -> str | None:
@@ -269,9 +301,7 @@ class TranslationState(GameState):
     def _play_options(self) -> list[Action]:
         if self.pending:
             return []
-        return [Action("play", card=cid, label=nmessage("Play {card} ({n} point)", "Play {card} ({n} points)",
-                                                        card.use, card=_card(cid)))
-                for cid, card in ACTION_CARDS.items()]
+        return [Action("play", card=cid, label=_PLAY_LABELS[cid]) for cid in ACTION_CARDS]
 
     def _check_play(self, action: Action) -> str | None:
         """Playing a card: owned, not bought this turn, not used up, with something to do, affordable."""
@@ -313,10 +343,7 @@ class TranslationState(GameState):
     def _buy_options(self) -> list[Action]:
         if self.pending:
             return []
-        # Every card on sale costs 2 points or more.
-        return [Action("buy", card=cid, label=message("Buy {card} for {cost} points", card=_card(cid),
-                                                      cost=ACTION_CARDS[cid].buy))
-                for cid in self.market]
+        return [Action("buy", card=cid, label=_BUY_LABELS[cid]) for cid in self.market]
 
     def _check_buy(self, action: Action) -> str | None:
         if self.pending:
@@ -358,10 +385,8 @@ class TranslationState(GameState):
     def _target_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "position":
             return []
-        card = _card(self.pending[-1].data["card"])
-        return [Action("target", position=i + 1, label=message("{card}: the {base} at position {position}", card=card,
-                                                               base=b, position=i + 1))
-                for i, b in enumerate(self.seq)]
+        cid = self.pending[-1].data["card"]
+        return [Action("target", position=i + 1, label=_target_label(cid, b, i + 1)) for i, b in enumerate(self.seq)]
 
     def _check_target(self, action: Action) -> str | None:
         refused = self._waiting("position")
@@ -398,11 +423,7 @@ class TranslationState(GameState):
         if not self.pending or self.pending[-1].kind != "gap":
             return []
         b, n = self.pending[-1].data["base"], len(self.seq)
-        return [Action("gap", index=i, label=(message("Insert {base} at the 5′ end", base=b) if i == 0 else
-                                              message("Insert {base} at the 3′ end", base=b) if i == n else
-                                              message("Insert {base} between positions {before} and {after}",
-                                                      base=b, before=i, after=i + 1)))
-                for i in range(n + 1)]
+        return [Action("gap", index=i, label=_gap_label(b, i, n)) for i in range(n + 1)]
 
     def _check_gap(self, action: Action) -> str | None:
         refused = self._waiting("gap")
@@ -413,7 +434,7 @@ class TranslationState(GameState):
     def _cancel_options(self) -> list[Action]:
         if not self.pending:
             return []
-        return [Action("cancel", label=message("Cancel {card}", card=_card(self.pending[-1].data["card"])))]
+        return [Action("cancel", label=_CANCEL_LABELS[self.pending[-1].data["card"]])]
 
     def _check_cancel(self, action: Action) -> str | None:
         """A card that points at a nucleotide can be put back until it is paid for (Insert is paid at once)."""
