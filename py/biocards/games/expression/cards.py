@@ -10,6 +10,7 @@ Deck counts are docs/rules-decisions.md › Gene-expression matching game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...i18n import N_, Message, lazy_gettext, message, pmessage
 
@@ -160,6 +161,7 @@ def name(card: str) -> str:
     return f"{CATEGORIES[category].name} {shown}"
 
 
+@lru_cache(maxsize=128)  # one Message per card (72): made once, its hash kept
 def card_name(card: str) -> Message:
     """A card's name in the reader's language: ``"Transcription factor 3"``, ``"Promoter Deletion"``."""
     category, value = card.split(":")
