@@ -668,7 +668,7 @@ def test_a_turned_up_mutation_is_explained_before_it_acts_on_the_first_player():
     line where the first player misses a turn (and no line says that player "plays first")."""
     for action in ("translocation", "insertion"):
         state = GAME.new_state(4, seed_turning_up(action), first_player=0)
-        lines = state.opening
+        lines = [str(line) for line in state.opening]
         assert "plays first" not in lines[0] and "acts on Player 1" in lines[0]
         why = next(i for i, line in enumerate(lines) if line.startswith(action.capitalize()))
         skip = next(i for i, line in enumerate(lines) if "misses a turn" in line)
@@ -678,5 +678,5 @@ def test_a_turned_up_mutation_is_explained_before_it_acts_on_the_first_player():
 def test_the_log_says_once_that_a_real_cells_pathway_is_not_one_step_after_another():
     """Issue 33: the pathway's "In a real cell…" sentence was on the rules page but not in the log."""
     state = GAME.new_state(4, 3)
-    notes = [line for line in state.opening if line.startswith("Cards follow the pathway")]
+    notes = [str(line) for line in state.opening if str(line).startswith("Cards follow the pathway")]
     assert len(notes) == 1 and "In a real cell these parts act together" in notes[0]

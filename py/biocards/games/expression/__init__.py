@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...bots import RandomBot
 from ...core import Game, register
+from ...i18n import N_
 from .bots import GreedyBot, SearchBot
 from .cards import follows
 from .render import prompt, render
@@ -32,7 +33,7 @@ def can_follow(card: str, top: str) -> bool:
 GAME = register(Game(
     id="expression",
     title="Gene Expression",
-    summary="Shed your cards by following the pathway of gene expression, and mutate your rivals' turns.",
+    summary=N_("Shed your cards by following the pathway of gene expression, and mutate your rivals' turns."),
     # Printed for 4–6; the 2–3 player variant is a marked variant: 2–3 players need variant=True
     # (the state refuses them without it).
     min_players=MIN_PLAYERS,

@@ -10,6 +10,9 @@ Deck counts are docs/rules-decisions.md › Gene-expression matching game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ...i18n import N_, Message, lazy_gettext, message, pmessage
 
 PATHWAY = ("promoter", "operon", "transcription-factor", "expressed-gene")
 """The categories in the order of expression; after the expressed gene the pathway starts again."""
@@ -38,19 +41,19 @@ class Category:
 
 
 CATEGORIES = {
-    "promoter": Category("Promoter", "red", ("promoter", "dna", "gene-expression"),
-                         "RNA polymerase lands on the promoter, the start of every gene's expression"),
+    "promoter": Category(N_("Promoter"), "red", ("promoter", "dna", "gene-expression"),
+                         N_("RNA polymerase lands on the promoter, the start of every gene's expression")),
     # The seed calls this step "enhancer" (docs/rules-decisions.md › Gene-expression matching game), and our own genes are switched by enhancers; operons
     # are bacterial (OpenStax Biology 2e, 16.2-16.4). The id stays "operon" so saved games replay; the
     # card prints the rulebook's word.
-    "operon": Category("Enhancer", "blue", ("enhancer", "operon", "gene-expression"),
-                       "an enhancer is DNA where activator proteins bind to raise a gene's transcription "
-                       "(bacteria use an operon's operator instead)"),
-    "transcription-factor": Category("Transcription factor", "yellow",
+    "operon": Category(N_("Enhancer"), "blue", ("enhancer", "operon", "gene-expression"),
+                       N_("an enhancer is DNA where activator proteins bind to raise a gene's transcription "
+                          "(bacteria use an operon's operator instead)")),
+    "transcription-factor": Category(N_("Transcription factor"), "yellow",
                                      ("transcription-factor", "gene-expression"),
-                                     "transcription factors bind the DNA and turn transcription up or down"),
-    "expressed-gene": Category("Expressed gene", "green", ("gene", "gene-expression", "gene-to-protein"),
-                               "the gene is transcribed and translated: its product is made"),
+                                     N_("transcription factors bind the DNA and turn transcription up or down")),
+    "expressed-gene": Category(N_("Expressed gene"), "green", ("gene", "gene-expression", "gene-to-protein"),
+                               N_("the gene is transcribed and translated: its product is made")),
 }
 
 
@@ -68,27 +71,27 @@ class Mutation:
 
 MUTATIONS = {
     "substitution": Mutation(
-        "Substitution", "two players swap hands",
-        "A substitution swaps one base for another: at most one codon changes, so the protein gets "
-        "one different amino acid (missense), the same one (silent) or is cut short by a new stop "
-        "codon (nonsense).",
+        N_("Substitution"), N_("two players swap hands"),
+        N_("A substitution swaps one base for another: at most one codon changes, so the protein gets "
+           "one different amino acid (missense), the same one (silent) or is cut short by a new stop "
+           "codon (nonsense)."),
         ("substitution", "point-mutation", "silent-mutation", "missense-mutation", "nonsense-mutation",
          "stop-codon", "mutation")),
     "translocation": Mutation(
-        "Translocation", "the next player is skipped",
-        "A translocation moves a piece of a chromosome elsewhere: the gene's sequence survives, but it "
-        "can land beside another gene's promoter and be expressed at the wrong time, or be fused "
-        "with another gene into a hybrid protein.",
+        N_("Translocation"), N_("the next player is skipped"),
+        N_("A translocation moves a piece of a chromosome elsewhere: the gene's sequence survives, but it "
+           "can land beside another gene's promoter and be expressed at the wrong time, or be fused "
+           "with another gene into a hybrid protein."),
         ("translocation", "gene-expression", "mutation")),
     "deletion": Mutation(
-        "Deletion", "play one more card at once, ignoring the top card",
-        "A deletion removes bases: unless it removes a multiple of three, every codon after it is "
-        "read in a new frame, so the protein is garbled from that point and usually stops early.",
+        N_("Deletion"), N_("play one more card at once, ignoring the top card"),
+        N_("A deletion removes bases: unless it removes a multiple of three, every codon after it is "
+           "read in a new frame, so the protein is garbled from that point and usually stops early."),
         ("deletion", "frameshift", "reading-frame", "mutation")),
     "insertion": Mutation(
-        "Insertion", "the next player draws 2 and is skipped",
-        "An insertion adds bases: unless it adds a multiple of three, it shifts the reading frame, so "
-        "every amino acid after it changes and a stop codon soon cuts the protein short.",
+        N_("Insertion"), N_("the next player draws 2 and is skipped"),
+        N_("An insertion adds bases: unless it adds a multiple of three, it shifts the reading frame, so "
+           "every amino acid after it changes and a stop codon soon cuts the protein short."),
         ("insertion", "frameshift", "reading-frame", "mutation")),
 }
 
@@ -110,15 +113,17 @@ DECK: tuple[str, ...] = tuple(
 def parse(card: str) -> tuple[str, int | str]:
     """``"operon:7"`` → ``("operon", 7)``; raises ``ValueError`` for anything not in the deck."""
     if not isinstance(card, str) or card.count(":") != 1:
-        raise ValueError(f"a card is written category:value, not {card!r}")
+        raise ValueError(message("a card is written category:value, not {card!r}", card=card))
     category, value = card.split(":")
     if category not in CATEGORIES:
-        raise ValueError(f"{card!r} has no category {category!r}; categories: {', '.join(PATHWAY)}")
+        raise ValueError(message("{card!r} has no category {category!r}; categories: {categories}", card=card,
+                                 category=category, categories=", ".join(PATHWAY)))
     if value in ACTIONS:
         return category, value
     if value.isdigit() and 1 <= int(value) <= 10 and value == str(int(value)):
         return category, int(value)
-    raise ValueError(f"{card!r}: the value must be 1–10 or one of {', '.join(ACTIONS)}")
+    raise ValueError(message("{card!r}: the value must be 1–10 or one of {actions}", card=card,
+                             actions=", ".join(ACTIONS)))
 
 
 def next_category(category: str) -> str:
@@ -149,10 +154,21 @@ def points(card: str) -> int:
 
 
 def name(card: str) -> str:
-    """``"transcription-factor:3"`` → ``"Transcription factor 3"``."""
+    """``"transcription-factor:3"`` → ``"Transcription factor 3"`` (in English; :func:`card_name` is
+    what a student reads)."""
     category, value = card.split(":")
     shown = MUTATIONS[value].name if value in MUTATIONS else value
     return f"{CATEGORIES[category].name} {shown}"
+
+
+@lru_cache(maxsize=128)  # one Message per card (72): made once, its hash kept
+def card_name(card: str) -> Message:
+    """A card's name in the reader's language: ``"Transcription factor 3"``, ``"Promoter Deletion"``."""
+    category, value = card.split(":")
+    step = lazy_gettext(CATEGORIES[category].name)
+    if value in MUTATIONS:
+        return pmessage("card", "{step} {mutation}", step=step, mutation=lazy_gettext(MUTATIONS[value].name))
+    return pmessage("card", "{step} {number}", step=step, number=value)
 
 
 def card_order(card: str) -> tuple[int, int]:

@@ -9,27 +9,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...core.printed import Face, Printed
-from .cards import CATEGORIES, DECK, MUTATIONS, PATHWAY, name, parse, points
+from ...i18n import _, ngettext
+from .cards import CATEGORIES, DECK, MUTATIONS, PATHWAY, card_name, parse, points
 from .render import FILL, INK
 
 
 def components(concepts: Mapping[str, Mapping]) -> Printed:
     """This game's printed components, for its print-and-play page; ``concepts`` is
-    ``lessons/concepts.toml`` (a card's biology note is its concept's summary)."""
+    ``lessons/concepts.toml`` (a card's biology note is its concept's summary). Written in the
+    current language (the print page of each language asks for its own)."""
     faces: list[Face] = []
+    back = _("Gene expression")
     for card in DECK:
         category, value = parse(card)
         step = PATHWAY.index(category) + 1
-        kind = f"Step {step} · {CATEGORIES[category].name}"
+        kind = _("Step {n} · {step}").format(n=step, step=_(CATEGORIES[category].name))
         if isinstance(value, int):
-            lines = (f"Worth {value} point{'s' * (value != 1)} left in a hand.",)
-            note = CATEGORIES[category].role[:1].upper() + CATEGORIES[category].role[1:] + "."
+            lines = (ngettext("Worth {n} point left in a hand.", "Worth {n} points left in a hand.", value).format(
+                n=value),)
+            role = _(CATEGORIES[category].role)
+            note = role[:1].upper() + role[1:] + "."
             big = str(value)
         else:
             m = MUTATIONS[value]
-            lines = (f"Mutation: {m.effect}.", f"Worth {points(card)} points left in a hand.")
-            note = m.product
-            big = m.name
-        faces.append(Face(name(card), kind, FILL[category], "Gene expression", ink=INK[category], big=big,
+            lines = (_("Mutation: {effect}.").format(effect=_(m.effect)),
+                     _("Worth {n} points left in a hand.").format(n=points(card)))
+            note = _(m.product)
+            big = _(m.name)
+        faces.append(Face(str(card_name(card)), kind, FILL[category], back, ink=INK[category], big=big,
                           lines=lines, note=note))
     return Printed("expression", "Gene Expression", faces)

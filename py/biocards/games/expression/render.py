@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action
+from ...i18n import N_, _, ngettext, pgettext
 from ...svg import LAYOUTS, Drawing, fit_size, wrap
-from .cards import CATEGORIES, MUTATIONS, PATHWAY, next_category, parse, points
-from .cards import name as _name
+from .cards import CATEGORIES, MUTATIONS, PATHWAY, card_name, next_category, parse, points
+from .rules import pending_prompt, reason_text
 
 __all__ = ["describe", "render"]
 
@@ -37,18 +38,50 @@ FILL = {"promoter": "#D55E00", "operon": "#0072B2", "transcription-factor": "#F0
 INK = {"promoter": "#111111", "operon": "#ffffff", "transcription-factor": "#111111",
        "expressed-gene": "#111111"}
 DARK, MUTED, PAPER = "#1d2433", "#5b5648", "#ffffff"
-BAND_LINES = {"promoter": ("Promoter",), "operon": ("Enhancer",),
-              "transcription-factor": ("Transcription", "factor"), "expressed-gene": ("Expressed", "gene")}
-SHORT = {"promoter": "Promoter", "operon": "Enhancer", "transcription-factor": "TF", "expressed-gene": "Gene"}
-SHORT_MUTATION = {"substitution": "Subst.", "translocation": "Transloc.", "deletion": "Deletion",
-                  "insertion": "Insertion"}
-EFFECT = {"substitution": ("two players", "swap hands"), "translocation": ("next player", "is skipped"),
-          "deletion": ("play one more", "card at once"), "insertion": ("next draws 2", "and is skipped")}
-"""Each mutation's game effect in two short lines for the card face (the rules page says it in full)."""
+# Translators: the lines of a card's coloured band, one step's name per card, split where it breaks.
+BAND_LINES = {"promoter": N_("Promoter"), "operon": N_("Enhancer"),
+              "transcription-factor": N_("Transcription\nfactor"), "expressed-gene": N_("Expressed\ngene")}
+SHORT_MUTATION = {"substitution": N_("Subst."), "translocation": N_("Transloc."), "deletion": N_("Deletion"),
+                  "insertion": N_("Insertion")}
+EFFECT = {"substitution": N_("two players\nswap hands"), "translocation": N_("next player\nis skipped"),
+          "deletion": N_("play one more\ncard at once"), "insertion": N_("next draws 2\nand is skipped")}
+"""Each mutation's game effect in short lines for the card face (the rules page says it in full)."""
+
+
+def _short(category: str) -> str:
+    """A step's name on a small card (a past discard)."""
+    return {"promoter": pgettext("short step", "Promoter"), "operon": pgettext("short step", "Enhancer"),
+            "transcription-factor": pgettext("short step", "TF"),
+            "expressed-gene": pgettext("short step", "Gene")}[category]
 
 
 def _who(p: int) -> str:
-    return f"Player {p + 1}"
+    return _("Player {n}").format(n=p + 1)
+
+
+def _you(p: int) -> str:
+    """"Player 2 (you)"."""
+    return _("{player} (you)").format(player=_who(p))
+
+
+def _name(card: str) -> str:
+    return str(card_name(card))
+
+
+def _step_name(category: str) -> str:
+    english = CATEGORIES[category].name
+    return _(english)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _asked(view: dict[str, Any]) -> str:
+    """The decision waiting, written from the view in the reader's language."""
+    pending = view["pending"]
+    return str(pending_prompt(pending["kind"], pending["player"], first=pending.get("first"),
+                              card=pending.get("card"), turned_up=len(view["discard"]) == 1))
 
 
 def _step(category: str) -> int:
@@ -74,25 +107,25 @@ def _card(d: Drawing, card: str, x: float, y: float, scale: float = 1.0, *, acti
         ink, text = INK[category], (PAPER if mutation else DARK)
         d.rect(5, 5, CARD_W - 10, 40, FILL[category], stroke="none", rx=7)
         if small:
-            d.text(CARD_W / 2, 32, SHORT[category], 20, anchor="middle", weight="bold", fill=ink)
+            d.text(CARD_W / 2, 32, _short(category), 20, anchor="middle", weight="bold", fill=ink)
         else:
-            lines = BAND_LINES[category]
+            lines = _(BAND_LINES[category]).split("\n")
             for k, line in enumerate(lines):
                 d.text(CARD_W / 2, 30 + (k - (len(lines) - 1) / 2) * 15, line, 14, anchor="middle",
                        weight="bold", fill=ink)
         if not mutation:
             d.text(CARD_W / 2, 108, value, 50, anchor="middle", weight="bold", fill=text)
         elif small:
-            d.text(CARD_W / 2, 100, SHORT_MUTATION[value], 19, anchor="middle", weight="bold", fill=text)
+            d.text(CARD_W / 2, 100, _(SHORT_MUTATION[value]), 19, anchor="middle", weight="bold", fill=text)
         else:
-            title = MUTATIONS[value].name
+            title = _(MUTATIONS[value].name)
             d.text(CARD_W / 2, 76, title, 15 if len(title) < 11 else 13, anchor="middle", weight="bold",
                    fill=text)
-            for k, line in enumerate(EFFECT[value]):
+            for k, line in enumerate(_(EFFECT[value]).split("\n")):
                 d.text(CARD_W / 2, 98 + 16 * k, line, 13, anchor="middle", fill=text)
         if not small:
-            worth = f"{points(card)} pt{'s' * (points(card) != 1)}"
-            d.text(9, CARD_H - 9, f"step {_step(category)}", 13, fill=PAPER if mutation else MUTED)
+            worth = ngettext("{n} pt", "{n} pts", points(card)).format(n=points(card))
+            d.text(9, CARD_H - 9, _("step {n}").format(n=_step(category)), 13, fill=PAPER if mutation else MUTED)
             d.text(CARD_W - 9, CARD_H - 9, worth, 13, anchor="end", fill=PAPER if mutation else MUTED)
         d.add("</g>")
 
@@ -101,11 +134,12 @@ def card_detail(card: str) -> str:
     """A card in words and its biology, for the page's details panel."""
     category, value = parse(card)
     step = CATEGORIES[category]
-    text = f"{_name(card)}: step {_step(category)} of the pathway; {step.role}."
+    parts = [_("{card}: step {n} of the pathway; {role}.").format(card=_name(card), n=_step(category), role=_(step.role))]
     if isinstance(value, str):
         m = MUTATIONS[value]
-        text += f" Action card: {m.effect}. {m.product}"
-    return text + f" Worth {points(card)} points in a loser's hand."
+        parts.append(_("Action card: {effect}. {product}").format(effect=_(m.effect), product=_(m.product)))
+    parts.append(_("Worth {points} points in a loser's hand.").format(points=points(card)))
+    return " ".join(parts)
 
 
 def _card_back(d: Drawing, x: float, y: float, w: float, h: float) -> None:
@@ -118,19 +152,27 @@ def _rule_line(view: dict[str, Any]) -> str:
     """What may be played now, in words (or the pending choice's prompt, or the result)."""
     if view["over"]:
         best = max(view["scores"])
-        winners = " and ".join(_who(p) for p, s in enumerate(view["scores"]) if s == best)
-        return f"The match is over: {winners} {'wins' if ' and ' not in winners else 'share the win'} " \
-               f"with {best} points."
+        winners = [_who(p) for p, s in enumerate(view["scores"]) if s == best]
+        if len(winners) == 1:
+            return _("The match is over: {player} wins with {points} points.").format(player=winners[0], points=best)
+        names = winners[0]
+        for more in winners[1:]:
+            names = _("{names} and {name}").format(names=names, name=more)
+        return _("The match is over: {players} share the win with {points} points.").format(players=names, points=best)
     if view["pending"]:
-        return view["pending"]["prompt"]
+        return _asked(view)
     who = _who(view["current"])
     if view["free_play"]:
-        return f"The turned-up Deletion lets {who} start with any card."
+        return _("The turned-up Deletion lets {player} start with any card.").format(player=who)
     category, value = parse(view["top"])
-    wanted = CATEGORIES[next_category(category)].name
-    same = f"any {MUTATIONS[value].name}" if isinstance(value, str) else f"any {value}"
-    draw = "draw a card" if view["draw_size"] or len(view["discard"]) > 1 else "pass (no card is left to draw)"
-    return f"On {_name(view['top'])}, {who} may play any {wanted} card (the next step) or {same}; or {draw}."
+    wanted = _step_name(next_category(category))
+    same = _("any {mutation}").format(mutation=_(MUTATIONS[value].name)) if isinstance(value, str) else \
+        _("any {number}").format(number=value)
+    if view["draw_size"] or len(view["discard"]) > 1:
+        return _("On {top}, {player} may play any {step} card (the next step) or {same}; or draw a card.").format(
+            top=_name(view["top"]), player=who, step=wanted, same=same)
+    return _("On {top}, {player} may play any {step} card (the next step) or {same}; or pass (no card is left to "
+             "draw).").format(top=_name(view["top"]), player=who, step=wanted, same=same)
 
 
 def prompt(view: dict[str, Any], *, legal=()) -> str | None:
@@ -140,13 +182,16 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
 
 def _header(d: Drawing, view: dict[str, Any]) -> float:
     if view["over"]:
-        status = f"Match over after {view['hand_number']} hand{'s' * (view['hand_number'] != 1)}"
+        status = ngettext("Match over after {n} hand", "Match over after {n} hands", view["hand_number"]).format(
+            n=view["hand_number"])
     else:
-        status = f"Hand {view['hand_number']} · {_who(view['current'])} to move"
+        status = _("Hand {hand} · {player} to move").format(hand=view["hand_number"], player=_who(view["current"]))
         if view["viewer"] == view["current"]:
-            status += " (you)"
-    variant = " · 2–3 player variant" if view["variant"] else ""
-    goal = f"First to {view['target']} points wins · at most {view['max_hands']} hands{variant}"
+            status = _("{status} (you)").format(status=status)
+    goal = _("First to {target} points wins · at most {hands} hands").format(target=view["target"],
+                                                                             hands=view["max_hands"])
+    if view["variant"]:
+        goal = _("{goal} · 2–3 player variant").format(goal=goal)
     line = _rule_line(view)
     if d.width == WIDTH:
         d.text(40, 34, status, 22, weight="bold")
@@ -179,30 +224,44 @@ def _board(d: Drawing, view: dict[str, Any]) -> None:
     y = BOARD_TOP + 22
     w, h = CARD_W * TOP_SCALE, CARD_H * TOP_SCALE
     draw = d.find("draw")
-    d.text(40, BOARD_TOP + 12, "Draw pile", 15, weight="bold")
-    with d.group(draw, ident="draw-pile", label=None if draw else f"Draw pile: {view['draw_size']} cards"):
+    d.text(40, BOARD_TOP + 12, _("Draw pile"), 15, weight="bold")
+    with d.group(draw, ident="draw-pile", label=None if draw else _draw_pile(view)):
         d.rect(40, y, w, h, "#3c4a63", stroke=DARK, rx=12, width=3 if draw else 1)
         d.rect(48, y + 8, w - 16, h - 16, "none", stroke="#8fa0bf", rx=8, extra='stroke-dasharray="4 3"')
         d.text(40 + w / 2, y + 90, view["draw_size"], 40, anchor="middle", weight="bold", fill=PAPER)
-        d.text(40 + w / 2, y + 116, "cards face down", 13, anchor="middle", fill="#dfe6f3")
+        d.text(40 + w / 2, y + 116, _("cards face down"), 13, anchor="middle", fill="#dfe6f3")
         if draw:
-            d.text(40 + w / 2, y + 160, "Draw a card", 15, anchor="middle", weight="bold", fill=PAPER)
+            d.text(40 + w / 2, y + 160, _("Draw a card"), 15, anchor="middle", weight="bold", fill=PAPER)
     past = view["discard"][:-1]
     shown = past[-PAST_SHOWN:]
     x0 = 212
-    d.text(x0, BOARD_TOP + 12, "Discard pile (the newest on top)", 15, weight="bold")
+    d.text(x0, BOARD_TOP + 12, _("Discard pile (the newest on top)"), 15, weight="bold")
     pw, ph = CARD_W * PAST_SCALE, CARD_H * PAST_SCALE
     top_x = x0 + PAST_SHOWN * (pw + 6) + 10
     if len(past) > len(shown):
-        d.text(x0, y + h - ph - 10, f"+{len(past) - len(shown)} earlier", 13, fill=MUTED)
+        d.text(x0, y + h - ph - 10, _("+{n} earlier").format(n=len(past) - len(shown)), 13, fill=MUTED)
     for k, card in enumerate(shown):
         cx = top_x - 10 - (len(shown) - k) * (pw + 6)
         _card(d, card, cx, y + h - ph, PAST_SCALE, small=True)
     if not shown:
-        d.text(x0, y + h - 40, "Nothing played yet this hand.", 14, fill=MUTED)
-    d.text(top_x + w / 2, y + 2, "Top card", 15, anchor="middle", weight="bold")
-    _card(d, view["top"], top_x, y + 10, TOP_SCALE, label=f"Top card: {_name(view['top'])}")
+        d.text(x0, y + h - 40, _("Nothing played yet this hand."), 14, fill=MUTED)
+    d.text(top_x + w / 2, y + 2, _("Top card"), 15, anchor="middle", weight="bold")
+    _card(d, view["top"], top_x, y + 10, TOP_SCALE, label=_top_card(view))
     _pathway(d, view, top_x + w + 28)
+
+
+def _draw_pile(view: dict[str, Any]) -> str:
+    # "cards" even for one: the English has always said so.
+    return _("Draw pile: {n} cards").format(n=view["draw_size"])
+
+
+def _top_card(view: dict[str, Any]) -> str:
+    return _("Top card: {card}").format(card=_name(view["top"]))
+
+
+def _pathway_label() -> str:
+    return _("The expression pathway: {steps} → back to Promoter").format(
+        steps=" → ".join(_step_name(c) for c in PATHWAY))
 
 
 def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
@@ -210,13 +269,12 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
     top = parse(view["top"])[0]
     nxt = next_category(top)
     anything = view["free_play"] or (view["pending"] or {}).get("kind") == "extra"
-    d.text(x0, BOARD_TOP + 12, "Expression pathway " + ("(now any card may go)" if anything else
-                                                        "(play the next step)"), 15, weight="bold")
+    d.text(x0, BOARD_TOP + 12, _("Expression pathway (now any card may go)") if anything else
+           _("Expression pathway (play the next step)"), 15, weight="bold")
     cw, ch, gap_x, gap_y = (WIDTH - 40 - x0 - 40) / 2, 70, 40, 54
     spots = [(x0, BOARD_TOP + 30), (x0 + cw + gap_x, BOARD_TOP + 30),
              (x0 + cw + gap_x, BOARD_TOP + 30 + ch + gap_y), (x0, BOARD_TOP + 30 + ch + gap_y)]
-    with d.group(ident="pathway", label="The expression pathway: " + " → ".join(
-            CATEGORIES[c].name for c in PATHWAY) + " → back to Promoter"):
+    with d.group(ident="pathway", label=_pathway_label()):
         for category, (cx, cy) in zip(PATHWAY, spots):
             is_top, is_next = category == top, category == nxt and not view["over"]
             d.add(f'<g id="step-{category}">')
@@ -226,8 +284,12 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
             d.rect(cx + 6, cy + 6, 26, ch - 12, FILL[category], stroke="none", rx=5)
             d.text(cx + 19, cy + ch / 2 + 7, _step(category), 18, anchor="middle", weight="bold",
                    fill=INK[category])
-            d.text(cx + 42, cy + 29, CATEGORIES[category].name, 15, weight="bold")
-            tag = "top card" if is_top else ("next step" if anything else "next step: play this") if is_next else ""
+            # Smaller for a longer name than English's ("Factor de transcripción"); the room allows for
+            # the width estimate's tenth to spare, so English keeps its 15.
+            step_name = _step_name(category)
+            d.text(cx + 42, cy + 29, step_name, fit_size(step_name, cw - 30, (15, 13, 12), True), weight="bold")
+            tag = _("top card") if is_top else (_("next step") if anything else _("next step: play this")) \
+                if is_next else ""
             if tag:
                 d.text(cx + 42, cy + 54, tag, 15, weight="bold" if is_next else "normal",
                        fill="#5a3a00" if is_next else MUTED)
@@ -240,7 +302,7 @@ def _pathway(d: Drawing, view: dict[str, Any], x0: float) -> None:
         for x1, y1, x2, y2 in arrows:
             d.add(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{DARK}" '
                   f'stroke-width="2.5" marker-end="url(#expr-arrow)"/>')
-        d.text(x0 + cw + gap_x / 2, BOARD_TOP + 30 + ch + gap_y / 2 + 5, "and round again", 14,
+        d.text(x0 + cw + gap_x / 2, BOARD_TOP + 30 + ch + gap_y / 2 + 5, _("and round again"), 14,
                anchor="middle", fill=MUTED)
 
 
@@ -255,36 +317,36 @@ def _players(d: Drawing, view: dict[str, Any]) -> None:
         current = view["current"] == p
         choose = d.find("choose", seat=p) if choosing else None
         size = view["hand_sizes"][p]
-        summary = (f"{_who(p)}{' (you)' if view['viewer'] == p else ''}: {size} card{'s' * (size != 1)}, "
-                   f"{view['scores'][p]} points")
+        summary = _("{player}: {cards}, {points} points").format(
+            player=_you(p) if view["viewer"] == p else _who(p), cards=_cards(size), points=view["scores"][p])
         with d.group(choose, ident=f"player-{p}", label=None if choose else summary):
             d.rect(x, y, w, PANEL_H, "#fffbe6" if current else PAPER, stroke="#b58900" if current else "#b9b4a6",
                    width=3 if current else 1, rx=12)
-            title = _who(p) + (" · you" if view["viewer"] == p else "")
+            title = _("{player} · you").format(player=_who(p)) if view["viewer"] == p else _who(p)
             d.text(x + 12, y + 24, title, 16, weight="bold")
             if p == view["first_player"] and not view["over"]:
-                d.text(x + w - 12, y + 24, "first", 14, anchor="end", fill=MUTED)
+                d.text(x + w - 12, y + 24, _("first"), 14, anchor="end", fill=MUTED)
             backs = min(size, 12)
             step = min(9.0, (w - 100) / max(backs, 1))
             for k in range(backs):
                 _card_back(d, x + 12 + k * step, y + 34, 14, 20)
-            d.text(x + 12 + (backs - 1) * step + 22 if backs else x + 12, y + 50,
-                   f"{size} card{'s' * (size != 1)}", 15)
+            d.text(x + 12 + (backs - 1) * step + 22 if backs else x + 12, y + 50, _cards(size), 15)
             score, target = view["scores"][p], view["target"]
-            d.text(x + 12, y + 74, f"{score} / {target} points", 15, weight="bold")
+            d.text(x + 12, y + 74, _("{score} / {target} points").format(score=score, target=target), 15,
+                   weight="bold")
             bar = w - 24
             d.rect(x + 12, y + 80, bar, 8, "#efeadb", stroke="#b9b4a6", rx=4)
             if score:
                 d.rect(x + 12, y + 80, max(4.0, bar * min(score, target) / target), 8, DARK, stroke="none", rx=4)
             if choose is not None:
-                status = f"choose {_who(p)}"
+                status = _("choose {player}").format(player=_who(p))
             elif pending.get("first") == p and choosing:
-                status = "chosen for the swap"
+                status = _("chosen for the swap")
             elif current:
-                status = "to move"
+                status = _("to move")
             else:
                 won = sum(1 for h in view["hands_won"] if h["winner"] == p)
-                status = f"won {won} hand{'s' * (won != 1)}" if won else ""
+                status = ngettext("won {n} hand", "won {n} hands", won).format(n=won) if won else ""
             d.text(x + 12, y + 105, status, 15, weight="bold" if current or choose else "normal",
                    fill="#5a3a00" if current or choose else MUTED)
 
@@ -294,17 +356,22 @@ def _last_hand(d: Drawing, view: dict[str, Any], y: float) -> float:
     last = view["last_hand"]
     if not last:
         return y
-    d.text(40, y + 22, f"Hand {last['hand']} went to {_who(last['winner'])}: +{last['points']} points from "
-           f"the cards left in the other hands ({last['reason']}).", 15, fill=MUTED, extra=' id="last-hand"')
+    d.text(40, y + 22, _last_hand_text(last), 15, fill=MUTED, extra=' id="last-hand"')
     return y + 32
+
+
+def _last_hand_text(last: dict[str, Any]) -> str:
+    return _("Hand {hand} went to {player}: +{points} points from the cards left in the other hands "
+             "({reason}).").format(hand=last["hand"], player=_who(last["winner"]), points=last["points"],
+                                   reason=reason_text(last["reason"]))
 
 
 def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row: int = HAND_PER_ROW,
           step: float = HAND_STEP) -> float:
     """The viewer's own cards, face up; the ones that can be played are raised and clickable."""
     if view["hand"] is None:
-        d.text(40, y + 26, "Watching: every hand is hidden. Only the number of cards each player holds "
-               "is shown.", 16, fill=MUTED)
+        d.text(40, y + 26, _("Watching: every hand is hidden. Only the number of cards each player holds "
+                             "is shown."), 16, fill=MUTED)
         return y + 44
     pending = view["pending"] or {}
     drawn = pending.get("card") if pending.get("kind") == "drawn" else None
@@ -313,13 +380,15 @@ def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row
     # Only in a turn of playing cards are the unplayable ones faded (not while choosing a swap).
     choosing_card = view["viewer"] == view["current"] and not drawn and bool(kinds & {"play", "draw", "pass"})
     count = len(cards)
-    hint = ""
+    title = ngettext("Your hand: {n} card", "Your hand: {n} cards", count).format(n=count)
     if drawn and d.find("play", card=drawn):
-        hint = " · click the card just drawn to play it, or keep it"
+        title = _("{title} · click the card just drawn to play it, or keep it").format(title=title)
+    elif choosing_card and "play" in kinds:
+        hint = _("{title} · the raised cards can be played: click one, or draw") if "draw" in kinds else \
+            _("{title} · the raised cards can be played: click one")
+        title = hint.format(title=title)
     elif choosing_card:
-        hint = (" · the raised cards can be played: click one" + (", or draw" if "draw" in kinds else "")
-                if "play" in kinds else " · none can be played now")
-    title = f"Your hand: {count} card{'s' * (count != 1)}{hint}"
+        title = _("{title} · none can be played now").format(title=title)
     title_lines = [title] if getattr(d, "width", WIDTH) == WIDTH else wrap(title, d.width - 24, 16, True)
     for k, part in enumerate(title_lines):
         d.text(x0, y + 24 + 22 * k, part, 17 if len(title_lines) == 1 else 16, weight="bold")
@@ -329,12 +398,12 @@ def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row
         row_y = top + (k // per_row) * (CARD_H + 40)
         if drawn and k == 0:
             action = d.find("play", card=drawn)
-            caption = "just drawn"
+            caption = _("just drawn")
         elif drawn:
             action, caption = None, ""
         else:
             action = d.find("play", card=card)
-            caption = "can play" if action else ""
+            caption = _("can play") if action else ""
         raised = action is not None
         faded = choosing_card and not raised
         _card(d, card, x, row_y - (12 if raised else 0), action=action, raised=raised, faded=faded)
@@ -342,7 +411,7 @@ def _hand(d: Drawing, view: dict[str, Any], y: float, *, x0: float = 40, per_row
             d.text(x + CARD_W / 2, row_y + CARD_H + 16, caption, 13, anchor="middle", weight="bold",
                    fill="#5a3a00")
     if not cards:
-        d.text(40, top + 20, "No cards left.", 15, fill=MUTED)
+        d.text(40, top + 20, _("No cards left."), 15, fill=MUTED)
         return top + 40
     rows = (count + per_row - 1) // per_row
     return top + rows * (CARD_H + 40) - 12
@@ -355,36 +424,37 @@ def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
     # Draw pile and top card side by side; past discards as a count and the newest names.
     w, h = CARD_W, CARD_H
     draw = d.find("draw")
-    d.text(12, y + 16, "Draw pile", 15, weight="bold")
-    with d.group(draw, ident="draw-pile", label=None if draw else f"Draw pile: {view['draw_size']} cards"):
+    d.text(12, y + 16, _("Draw pile"), 15, weight="bold")
+    with d.group(draw, ident="draw-pile", label=None if draw else _draw_pile(view)):
         d.rect(12, y + 24, w, h, "#3c4a63", stroke=DARK, rx=12, width=3 if draw else 1)
         d.text(12 + w / 2, y + 90, view["draw_size"], 40, anchor="middle", weight="bold", fill=PAPER)
-        d.text(12 + w / 2, y + 114, "face down", 14, anchor="middle", fill="#dfe6f3")
+        d.text(12 + w / 2, y + 114, _("face down"), 14, anchor="middle", fill="#dfe6f3")
         if draw:
-            d.text(12 + w / 2, y + 160, "Draw a card", 14, anchor="middle", weight="bold", fill=PAPER)
+            d.text(12 + w / 2, y + 160, _("Draw a card"), 14, anchor="middle", weight="bold", fill=PAPER)
     tx = 12 + w + 16
-    d.text(tx, y + 16, "Top card", 15, weight="bold")
-    _card(d, view["top"], tx, y + 24, label=f"Top card: {_name(view['top'])}")
+    d.text(tx, y + 16, _("Top card"), 15, weight="bold")
+    _card(d, view["top"], tx, y + 24, label=_top_card(view))
     past = view["discard"][:-1]
     if d.width >= 500:
         lx = tx + w + 16
-        d.text(lx, y + 40, "Discard pile", 15, weight="bold")
-        d.text(lx, y + 62, f"{len(past)} card{'s' * (len(past) != 1)} under the top", 14, fill=MUTED)
+        d.text(lx, y + 40, _("Discard pile"), 15, weight="bold")
+        d.text(lx, y + 62, ngettext("{n} card under the top", "{n} cards under the top", len(past)).format(
+            n=len(past)), 14, fill=MUTED)
         for k, card in enumerate(reversed(past[-4:])):
             d.text(lx, y + 88 + 22 * k, _name(card), 14, fill=DARK)
     y += 24 + h + 14
     if d.width < 500:
-        d.text(12, y + 4, f"Discard pile: {len(past)} card{'s' * (len(past) != 1)} under the top card", 14,
-               fill=MUTED)
+        d.text(12, y + 4, ngettext("Discard pile: {n} card under the top card",
+                                   "Discard pile: {n} cards under the top card", len(past)).format(n=len(past)),
+               14, fill=MUTED)
         y += 20
     # The pathway as a list of four steps, the top card's and the next one marked.
     top = parse(view["top"])[0]
     nxt = next_category(top)
     anything = view["free_play"] or (view["pending"] or {}).get("kind") == "extra"
-    d.text(12, y + 18, "Expression pathway", 16, weight="bold")
+    d.text(12, y + 18, _("Expression pathway"), 16, weight="bold")
     y += 28
-    with d.group(ident="pathway", label="The expression pathway: " + " → ".join(
-            CATEGORIES[c].name for c in PATHWAY) + " → back to Promoter"):
+    with d.group(ident="pathway", label=_pathway_label()):
         for category in PATHWAY:
             is_top, is_next = category == top, category == nxt and not view["over"]
             d.add(f'<g id="step-{category}">')
@@ -393,14 +463,14 @@ def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
                    extra='stroke-dasharray="7 4"' if is_next else "")
             d.rect(16, y + 4, 26, 28, FILL[category], stroke="none", rx=5)
             d.text(29, y + 24, _step(category), 16, anchor="middle", weight="bold", fill=INK[category])
-            d.text(50, y + 24, CATEGORIES[category].name, 15, weight="bold")
-            tag = "top card" if is_top else ("next" if anything else "next: play this") if is_next else ""
+            d.text(50, y + 24, _step_name(category), 15, weight="bold")
+            tag = _("top card") if is_top else (_("next") if anything else _("next: play this")) if is_next else ""
             if tag:
                 d.text(d.width - 22, y + 24, tag, 14, anchor="end", weight="bold" if is_next else "normal",
                        fill="#5a3a00" if is_next else MUTED)
             d.add("</g>")
             y += 40
-        d.text(12, y + 10, "↻ after Expressed gene, back to Promoter", 14, fill=MUTED)
+        d.text(12, y + 10, _("↻ after Expressed gene, back to Promoter"), 14, fill=MUTED)
     y += 22
     # Players: one line each (a 44-unit row, clickable when a swap partner is chosen).
     pending = view["pending"] or {}
@@ -409,10 +479,11 @@ def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
         current = view["current"] == p
         choose = d.find("choose", seat=p) if choosing else None
         size = view["hand_sizes"][p]
-        text = (f"{_who(p)}{' (you)' if view['viewer'] == p else ''}: {size} card{'s' * (size != 1)}, "
-                f"{view['scores'][p]}/{view['target']} points")
+        text = _("{player}: {cards}, {score}/{target} points").format(
+            player=_you(p) if view["viewer"] == p else _who(p), cards=_cards(size), score=view["scores"][p],
+            target=view["target"])
         if choose is not None:
-            text = f"Choose {text}"
+            text = _("Choose {player}").format(player=text)
         elif current:
             text = f"▶ {text}"
         with d.group(choose, ident=f"player-{p}", label=None if choose else text):
@@ -432,9 +503,7 @@ def _last_hand_wrapped(d: Drawing, view: dict[str, Any], y: float) -> float:
     last = view["last_hand"]
     if not last:
         return y
-    text = (f"Hand {last['hand']} went to {_who(last['winner'])}: +{last['points']} points from the cards left "
-            f"in the other hands ({last['reason']}).")
-    lines = wrap(text, d.width - 24, 14)
+    lines = wrap(_last_hand_text(last), d.width - 24, 14)
     d.add('<g id="last-hand">')
     for k, part in enumerate(lines):
         d.text(12, y + 20 + 20 * k, part, 14, fill=MUTED)
@@ -444,27 +513,34 @@ def _last_hand_wrapped(d: Drawing, view: dict[str, Any], y: float) -> float:
 
 def describe(view: dict[str, Any]) -> str:
     """A text summary of the table (the SVG's <desc>), enough to play from with a screen reader."""
-    parts = [f"Hand {view['hand_number']}, first to {view['target']} points."]
+    parts = [_("Hand {hand}, first to {target} points.").format(hand=view["hand_number"], target=view["target"])]
     if view["over"]:
-        parts.append("The match is over.")
+        parts.append(_("The match is over."))
+    elif view["viewer"] == view["current"]:
+        parts.append(_("{player} to move (you).").format(player=_who(view["current"])))
     else:
-        parts.append(f"{_who(view['current'])} to move" + (" (you)." if view["viewer"] == view["current"] else "."))
-    parts.append(f"Top card: {_name(view['top'])}. {_rule_line(view)}")
+        parts.append(_("{player} to move.").format(player=_who(view["current"])))
+    parts.append(_("Top card: {card}. {rule}").format(card=_name(view["top"]), rule=_rule_line(view)))
     if not view["over"]:
-        parts.append(f"{_who(view['first_player'])} played first this hand.")
-    parts.append(f"Draw pile: {view['draw_size']} cards; discard pile: {len(view['discard'])} cards.")
-    seats = [f"{_who(p)}{' (you)' if view['viewer'] == p else ''} {n} card{'s' * (n != 1)}, "
-             f"{view['scores'][p]} points" for p, n in enumerate(view["hand_sizes"])]
-    parts.append("Players: " + "; ".join(seats) + ".")
+        parts.append(_("{player} played first this hand.").format(player=_who(view["first_player"])))
+    # "cards" even for one: the English has always said so.
+    parts.append(_("Draw pile: {draw} cards; discard pile: {discard} cards.").format(
+        draw=view["draw_size"], discard=len(view["discard"])))
+    seats = [_("{player} {cards}, {points} points").format(player=_you(p) if view["viewer"] == p else _who(p),
+                                                          cards=_cards(n), points=view["scores"][p])
+             for p, n in enumerate(view["hand_sizes"])]
+    parts.append(_("Players: {seats}.").format(seats="; ".join(seats)))
     if view["hand"] is not None:
         pending = view["pending"] or {}
         drawn = pending.get("card") if pending.get("kind") == "drawn" else None
-        hand = ", ".join(_name(c) for c in view["hand"]) or "no cards"
-        parts.append(f"Your hand: {hand}." + (f" Just drawn: {_name(drawn)}." if drawn else ""))
+        hand = ", ".join(_name(c) for c in view["hand"]) or _("no cards")
+        parts.append(_("Your hand: {cards}.").format(cards=hand))
+        if drawn:
+            parts[-1] += " " + _("Just drawn: {card}.").format(card=_name(drawn))
     last = view["last_hand"]
     if last:
-        parts.append(f"Last hand ({last['hand']}): {_who(last['winner'])} scored {last['points']} points "
-                     f"({last['reason']}).")
+        parts.append(_("Last hand ({hand}): {player} scored {points} points ({reason}).").format(
+            hand=last["hand"], player=_who(last["winner"]), points=last["points"], reason=reason_text(last["reason"])))
     return " ".join(parts)
 
 

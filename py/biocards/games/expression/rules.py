@@ -9,11 +9,13 @@ Gene-expression matching game). Decisions the rulebook leaves open are marked "d
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from ...core import Action, Event, GameState, Move, Pending, Rng, first_seat, next_seat, seats_from
-from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_order, name,
-                    next_category, parse, points)
+from ...i18n import Message, _, lazy_gettext, message, nmessage
+from .cards import (CATEGORIES, DECK, FOLLOWERS, HAND_SIZE, INSERTION_DRAW, MUTATIONS, card_name, card_order,
+                    name, next_category, parse, points)
 
 MAX_HANDS = 60
 """Cap (design; a match must end): after 60 hands the match ends and the highest total wins."""
@@ -28,25 +30,61 @@ MIN_PLAYERS, VARIANT_MIN_PLAYERS, MAX_PLAYERS = 4, 2, 6
 
 
 _ORDER = {c: card_order(c) for c in set(DECK)}
-_PLAY = {c: Action("play", card=c, label=f"Play {name(c)}") for c in set(DECK)}
+_PLAY = {c: Action("play", card=c, label=message("Play {card}", card=card_name(c))) for c in set(DECK)}
 
-_DRAW = Action("draw", label="Draw a card")
-_PASS = Action("pass", label="Pass: there is no card left to draw")
-
-
-def _who(p: int) -> str:
-    return f"Player {p + 1}"
+_DRAW = Action("draw", label=message("Draw a card"))
+_PASS = Action("pass", label=message("Pass: there is no card left to draw"))
 
 
-def _a(word: str) -> str:
-    """The article before ``word`` ("an Operon", "an 8", "a 3")."""
-    return "an" if word[0] in "AEIOU8" else "a"
+def _who(p: int) -> Message:
+    return message("Player {n}", n=p + 1)
 
 
-PATHWAY_NOTE = ("Cards follow the pathway promoter → enhancer → transcription factor → expressed gene. "
-                "In a real cell these parts act together, not one after another: transcription factors "
-                "bind the promoter and the enhancers at once and together bring in RNA polymerase.")
+def _and(names: Message, name: Message) -> Message:
+    """"Player 1 and Player 2" (folded over a tie of three: "Player 1 and Player 2 and Player 3")."""
+    return message("{names} and {name}", names=names, name=name)
+
+
+# The step to play next, with the article English puts before it (the refusal names it).
+_A_STEP = {"promoter": lazy_gettext("a Promoter"), "operon": lazy_gettext("an Enhancer"),
+           "transcription-factor": lazy_gettext("a Transcription factor"),
+           "expressed-gene": lazy_gettext("an Expressed gene")}
+
+PATHWAY_NOTE = lazy_gettext("Cards follow the pathway promoter → enhancer → transcription factor → expressed gene. "
+                            "In a real cell these parts act together, not one after another: transcription "
+                            "factors bind the promoter and the enhancers at once and together bring in RNA "
+                            "polymerase.")
 """Said once a match, in the log of its first hand (the game's order is its own rule)."""
+
+_REASONS = {
+    "played every card": message("played every card"),
+    "blocked: nobody drew or played for a round": message("blocked: nobody drew or played for a round"),
+    f"stopped after {MAX_TURNS_PER_HAND} turns": message("stopped after {turns} turns", turns=MAX_TURNS_PER_HAND),
+}
+"""Why a hand ended: the record of hands won (and the view) keeps the English words, the reader is
+shown them in their language (:func:`reason_text`)."""
+
+
+def reason_text(reason: str) -> Message | str:
+    """Why a hand ended, in the reader's language."""
+    return _REASONS.get(reason, reason)
+
+
+def pending_prompt(kind: str, player: int, *, first: int | None = None, card: str | None = None,
+                   turned_up: bool = False) -> Message:
+    """What a decision waiting asks: the rules make it once; the render writes it again from the view
+    (a card drawn is named only to the one who drew it)."""
+    if kind == "drawn":
+        if card is None:  # as at a real table, the others see a card drawn, not whether it matches
+            return message("{player} drew a card and is deciding what to do with it.", player=_who(player))
+        return message("You drew {card}, which matches: play it now or keep it.", card=card_name(card))
+    if kind == "extra":
+        return message("Deletion: play one more card, any card but a Deletion, whatever the top card is.")
+    if kind == "swap-second":
+        return message("Substitution: swap {player}'s hand with whose?", player=_who(first))
+    if turned_up:
+        return message("The turned-up Substitution: choose two players to swap hands.")
+    return message("Substitution: choose two players (you may be one) to swap hands.")
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -100,7 +138,7 @@ class ExpressionState(GameState):
         self._legal: list[Action] | None = None
         events = self._first_card()
         # The first hand is dealt before any move, so its opening events are kept for the view's log.
-        self.opening = [e.text for e in events]
+        self.opening = [e.message for e in events]
         return events
 
     def _first_card(self) -> list[Event]:
@@ -108,27 +146,30 @@ class ExpressionState(GameState):
         top, p = self.discard[-1], self.first
         action = top.split(":")[1]
         # A turned-up mutation is named, with what it does, before what it does to the first player.
-        opens = (f"it acts on {_who(p)}, the first player" if action in MUTATIONS else f"{_who(p)} plays first")
-        events = [Event("start", None, f"Hand {self.hand_no} begins: {name(top)} is turned up and {opens}.",
-                        CATEGORIES[top.split(":")[0]].concepts, data={"hand": self.hand_no, "top": top})]
+        said = message("Hand {hand} begins: {card} is turned up and it acts on {player}, the first player.",
+                       hand=self.hand_no, card=card_name(top), player=_who(p)) if action in MUTATIONS else \
+            message("Hand {hand} begins: {card} is turned up and {player} plays first.", hand=self.hand_no,
+                    card=card_name(top), player=_who(p))
+        events = [Event("start", None, said, CATEGORIES[top.split(":")[0]].concepts,
+                        data={"hand": self.hand_no, "top": top})]
         if self.hand_no == 1:
             events.append(Event("pathway", None, PATHWAY_NOTE, ("gene-expression", "transcription-factor")))
         if action in MUTATIONS:
             events.append(self._mutation_event(None, action))
         if action == "translocation":
-            events += self._skip(p, "the turned-up Translocation")
+            events += self._skip(p, lazy_gettext("the turned-up Translocation"))
             self.turn = next_seat(p, self.num_players)
         elif action == "insertion":
-            events += self._draw_for(p, INSERTION_DRAW, "the turned-up Insertion")
-            events += self._skip(p, "the turned-up Insertion")
+            events += self._draw_for(p, INSERTION_DRAW, lazy_gettext("the turned-up Insertion"))
+            events += self._skip(p, lazy_gettext("the turned-up Insertion"))
             self.turn = next_seat(p, self.num_players)
         elif action == "deletion":
             self.free = True
-            events.append(Event("free", p, f"The turned-up Deletion lets {_who(p)} play any card to start.",
-                                ("deletion",)))
+            events.append(Event("free", p, message("The turned-up Deletion lets {player} play any card to start.",
+                                                   player=_who(p)), ("deletion",)))
         elif action == "substitution":
-            self.pending.append(Pending(p, "swap-first", "The turned-up Substitution: choose two players "
-                                        "to swap hands.", {"then": "turn"}))
+            self.pending.append(Pending(p, "swap-first", pending_prompt("swap-first", p, turned_up=True),
+                                        {"then": "turn"}))
         return events
 
     # -- contract ------------------------------------------------------------------------------
@@ -146,9 +187,10 @@ class ExpressionState(GameState):
         return list(self.totals)
 
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
-        lines = [(f"Hand {h}: opponents' cards ({reason})", pts)
+        # Written now, in the current language: the end screen asks for them when it shows them.
+        lines = [(_("Hand {hand}: opponents' cards ({reason})").format(hand=h, reason=reason_text(reason)), pts)
                  for h, winner, pts, reason in self.won if winner == player]
-        return lines or [("No hand won yet", 0)]
+        return lines or [(_("No hand won yet"), 0)]
 
     def clone(self) -> ExpressionState:
         twin = self._clone_shell()
@@ -186,13 +228,13 @@ class ExpressionState(GameState):
         top = self.pending[-1] if self.pending else None
         pending = None
         if top is not None:
-            pending = {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+            pending = {"kind": top.kind, "player": top.player, "prompt": str(top.prompt),
                        "first": top.data.get("first")}
             if top.kind == "drawn":
                 if player == top.player:
                     pending["card"] = self.drawn
                 else:  # as at a real table, the others see a card drawn, not whether it matches
-                    pending["prompt"] = f"{_who(top.player)} drew a card and is deciding what to do with it."
+                    pending["prompt"] = str(pending_prompt("drawn", top.player))
         return {
             "game": "expression",
             "viewer": player,
@@ -210,7 +252,7 @@ class ExpressionState(GameState):
             "hand_sizes": self.hand_sizes(),
             "hand": None if player is None else sorted(self.hands[player], key=card_order),
             "free_play": self.free,
-            "opening": list(self.opening),
+            "opening": [str(line) for line in self.opening],
             "pending": pending,
             "scores": self.scores(),
             "hands_won": [{"hand": h, "winner": w, "points": pts, "reason": r} for h, w, pts, r in self.won],
@@ -252,7 +294,8 @@ class ExpressionState(GameState):
 
     def _play_options(self) -> list[Action]:
         if self._top("drawn"):
-            return [Action("play", card=self.drawn, label=f"Play {name(self.drawn)}, just drawn")]
+            return [Action("play", card=self.drawn, label=message("Play {card}, just drawn",
+                                                                  card=card_name(self.drawn)))]
         if self._top("swap-first", "swap-second"):
             return []
         return self._plays(self.hands[self.current_player])
@@ -269,50 +312,51 @@ class ExpressionState(GameState):
             allowed = not card.endswith(":deletion") if self._top("extra") else self.playable(card)
         return None if allowed else lambda: self._why_not_play(card)
 
-    def _why_not_play(self, card: str) -> str:
+    def _why_not_play(self, card: str) -> Message:
         """Why playing ``card`` is refused, naming it and what would go on the top card instead."""
         p = self.current_player
         try:
             parse(card)
         except (TypeError, ValueError) as exc:
-            return f"That is not a card of this game: {exc}."
+            return message("That is not a card of this game: {error}.", error=exc.args[0] if exc.args else "")
         if self._top("drawn"):
-            return f"You just drew {name(self.drawn)}: only that card can be played now; play it or keep it."
+            return message("You just drew {card}: only that card can be played now; play it or keep it.",
+                           card=card_name(self.drawn))
         if self._top("swap-first", "swap-second"):
             return self._swap_first()
         if card not in self.hands[p]:
-            return f"You do not hold {name(card)}."
+            return message("You do not hold {card}.", card=card_name(card))
         if self._top("extra"):
-            return "After a Deletion you play one more card, but not another Deletion."
+            return message("After a Deletion you play one more card, but not another Deletion.")
         t_category, t_value = parse(self.discard[-1])
-        wanted = CATEGORIES[next_category(t_category)].name
         if t_value in MUTATIONS:
-            same = f"another {MUTATIONS[t_value].name}"
-        else:
-            same = f"{_a(str(t_value))} {t_value}"
-        instead = "or draw a card" if self.can_draw() else "or pass: nothing is left to draw"
-        return (f"{name(card)} cannot go on {name(self.discard[-1])}: play {_a(wanted)} {wanted} "
-                f"(the next step of the pathway) or {same}, {instead}.")
+            same = message("another {mutation}", mutation=lazy_gettext(MUTATIONS[t_value].name))
+        else:  # English writes "an 8" (of 1 to 10, only 8 is said with a vowel)
+            same = message("an {number}", number=t_value) if t_value == 8 else message("a {number}", number=t_value)
+        instead = lazy_gettext("or draw a card") if self.can_draw() else lazy_gettext("or pass: nothing is left to draw")
+        return message("{card} cannot go on {top}: play {step} (the next step of the pathway) or {same}, {instead}.",
+                       card=card_name(card), top=card_name(self.discard[-1]), step=_A_STEP[next_category(t_category)],
+                       same=same, instead=instead)
 
-    def _swap_first(self) -> str:
-        return "First finish the Substitution: choose the two players who swap hands."
+    def _swap_first(self) -> Message:
+        return message("First finish the Substitution: choose the two players who swap hands.")
 
-    def _not_after_drawing(self) -> str:
-        return f"You just drew {name(self.drawn)}: play it or keep it."
+    def _not_after_drawing(self) -> Message:
+        return message("You just drew {card}: play it or keep it.", card=card_name(self.drawn))
 
     def _keep_options(self) -> list[Action]:
         if not self._top("drawn"):
             return []
-        return [Action("keep", label=f"Keep {name(self.drawn)} and end your turn")]
+        return [Action("keep", label=message("Keep {card} and end your turn", card=card_name(self.drawn)))]
 
-    def _check_keep(self, action: Action) -> str | None:
+    def _check_keep(self, action: Action) -> Message | None:
         if self._top("drawn"):
             return None
         if self._top("swap-first", "swap-second"):
             return self._swap_first()
         if self._top("extra"):
-            return "You have not drawn a card to keep: play one more card after your Deletion."
-        return "You keep a card only right after drawing one that could be played; you have not drawn one."
+            return message("You have not drawn a card to keep: play one more card after your Deletion.")
+        return message("You keep a card only right after drawing one that could be played; you have not drawn one.")
 
     def _draw_options(self) -> list[Action]:
         return [] if self.pending else [_DRAW]
@@ -321,7 +365,7 @@ class ExpressionState(GameState):
         """An ordinary turn: draw instead of playing, while there is a card to draw or reshuffle."""
         refused = self._ordinary_turn("draw")
         if refused is None and not self.can_draw():
-            return "There are no cards left to draw or reshuffle: you can only pass."
+            return message("There are no cards left to draw or reshuffle: you can only pass.")
         return refused
 
     def _pass_options(self) -> list[Action]:
@@ -331,18 +375,21 @@ class ExpressionState(GameState):
         """Passing is allowed only when nothing is left to draw or reshuffle."""
         refused = self._ordinary_turn("pass")
         if refused is None and self.can_draw():
-            return "You can still draw a card, so you cannot pass: draw instead."
+            return message("You can still draw a card, so you cannot pass: draw instead.")
         return refused
 
-    def _ordinary_turn(self, verb: str) -> str | None:
+    def _ordinary_turn(self, verb: str) -> Message | None:
         """``None`` in an ordinary turn, else why a draw or a pass must wait."""
         if self._top("drawn"):
             return self._not_after_drawing()
         if self._top("swap-first", "swap-second"):
             return self._swap_first()
         if self._top("extra"):
-            return (f"After your Deletion you play one more card, any card but a Deletion; you cannot "
-                    f"{verb} instead.")
+            if verb == "draw":
+                return message("After your Deletion you play one more card, any card but a Deletion; you cannot "
+                               "draw instead.")
+            return message("After your Deletion you play one more card, any card but a Deletion; you cannot "
+                           "pass instead.")
         return None
 
     def _choose_options(self) -> list[Action]:
@@ -358,21 +405,24 @@ class ExpressionState(GameState):
         top = self._top("swap-first", "swap-second")
         if top is None:
             if self._top("extra"):
-                return "No Substitution is waiting for two players to be chosen."
-            return "Players are chosen only for a Substitution, right after it is played."
+                return message("No Substitution is waiting for two players to be chosen.")
+            return message("Players are chosen only for a Substitution, right after it is played.")
         seat = action.get("seat")
         if seat not in range(self.num_players):
-            return f"There is no such player at this table: choose Player 1 to Player {self.num_players}."
+            return message("There is no such player at this table: choose {first} to {last}.", first=_who(0),
+                           last=_who(self.num_players - 1))
         if seat == top.data.get("first"):
-            return (f"The Substitution swaps the hands of two different players: choose someone other "
-                    f"than {_who(top.data['first'])}.")
+            return message("The Substitution swaps the hands of two different players: choose someone other "
+                           "than {player}.", player=_who(top.data["first"]))
         return None
 
-    def _choose_label(self, top: Pending, seat: int) -> str:
-        who = _who(seat) + (" (you)" if seat == top.player else "")
+    def _choose_label(self, top: Pending, seat: int) -> Message:
+        who = message("{player} (you)", player=_who(seat)) if seat == top.player else _who(seat)
         if top.kind == "swap-first":
-            return f"Choose {who}, {len(self.hands[seat])} cards, as the first of two to swap hands"
-        return f"Swap the hands of {_who(top.data['first'])} and {who}"
+            # "cards" even for one: the English label has always said so.
+            return message("Choose {player}, {n} cards, as the first of two to swap hands", player=who,
+                           n=len(self.hands[seat]))
+        return message("Swap the hands of {first} and {player}", first=_who(top.data["first"]), player=who)
 
     # -- making moves --------------------------------------------------------------------------
 
@@ -400,20 +450,20 @@ class ExpressionState(GameState):
             events.append(self._mutation_event(p, action_name))
         nxt = next_seat(p, self.num_players)
         if action_name == "translocation":
-            return events + self._skip(nxt, f"{_who(p)}'s Translocation") + self._end_turn(skip=1)
+            cause = message("{player}'s Translocation", player=_who(p))
+            return events + self._skip(nxt, cause) + self._end_turn(skip=1)
         if action_name == "insertion":
-            events += self._draw_for(nxt, INSERTION_DRAW, f"{_who(p)}'s Insertion")
-            return events + self._skip(nxt, f"{_who(p)}'s Insertion") + self._end_turn(skip=1)
+            cause = message("{player}'s Insertion", player=_who(p))
+            events += self._draw_for(nxt, INSERTION_DRAW, cause)
+            return events + self._skip(nxt, cause) + self._end_turn(skip=1)
         if action_name == "deletion":
             if any(not h.endswith(":deletion") for h in self.hands[p]):
-                self.pending.append(Pending(p, "extra", "Deletion: play one more card, any card but a "
-                                            "Deletion, whatever the top card is."))
+                self.pending.append(Pending(p, "extra", pending_prompt("extra", p)))
                 return events
-            return events + [Event("deletion-stuck", p, f"{_who(p)} holds only Deletions, so the turn ends.",
-                                   ("deletion",))] + self._end_turn()
+            return events + [Event("deletion-stuck", p, message("{player} holds only Deletions, so the turn ends.",
+                                                                player=_who(p)), ("deletion",))] + self._end_turn()
         if action_name == "substitution":
-            self.pending.append(Pending(p, "swap-first", "Substitution: choose two players (you may be "
-                                        "one) to swap hands.", {"then": "end"}))
+            self.pending.append(Pending(p, "swap-first", pending_prompt("swap-first", p), {"then": "end"}))
             return events
         return events + self._end_turn()
 
@@ -423,14 +473,14 @@ class ExpressionState(GameState):
         self.passes = 0
         if card is not None and self.playable(card):
             self.drawn = card
-            self.pending.append(Pending(p, "drawn", f"You drew {name(card)}, which matches: play it now "
-                                        "or keep it."))
-            return events + [Event("draw", p, f"{_who(p)} draws a card.")]
+            self.pending.append(Pending(p, "drawn", pending_prompt("drawn", p, card=card)))
+            return events + [Event("draw", p, message("{player} draws a card.", player=_who(p)))]
         if card is not None:
             self.hands[p].append(card)
         # The same two lines as a matching card drawn and kept: the log shows only what the table
         # sees (a card drawn and not played), never whether it could have been played.
-        return events + [Event("draw", p, f"{_who(p)} draws a card."), self._kept(p)] + self._end_turn()
+        return events + [Event("draw", p, message("{player} draws a card.", player=_who(p))), self._kept(p)] \
+            + self._end_turn()
 
     def _do_keep(self, action: Action) -> list[Event]:
         p = self.pending.pop().player
@@ -439,12 +489,12 @@ class ExpressionState(GameState):
         return [self._kept(p)] + self._end_turn()
 
     def _kept(self, p: int) -> Event:
-        return Event("keep", p, f"{_who(p)} keeps it, and the turn passes.")
+        return Event("keep", p, message("{player} keeps it, and the turn passes.", player=_who(p)))
 
     def _do_pass(self, action: Action) -> list[Event]:
         p = self.turn
         self.passes += 1
-        events = [Event("pass", p, f"{_who(p)} cannot draw and passes.")]
+        events = [Event("pass", p, message("{player} cannot draw and passes.", player=_who(p)))]
         if self.passes >= self.num_players:
             reason = "blocked: nobody drew or played for a round"
             return events + self._end_hand(self._blocked_winner(), reason)
@@ -453,14 +503,15 @@ class ExpressionState(GameState):
     def _do_choose(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         if top.kind == "swap-first":
-            prompt = f"Substitution: swap {_who(action.seat)}'s hand with whose?"
+            prompt = pending_prompt("swap-second", top.player, first=action.seat)
             self.pending.append(Pending(top.player, "swap-second", prompt, {**top.data, "first": action.seat}))
-            text = f"{_who(top.player)} picks {_who(action.seat)} for the swap."
+            text = message("{player} picks {chosen} for the swap.", player=_who(top.player), chosen=_who(action.seat))
             return [Event("choose", top.player, text)]
         a, b = top.data["first"], action.seat
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
-        events = [Event("swap", top.player, f"{_who(a)} and {_who(b)} swap hands, as a substitution swaps "
-                        "one base for another.", ("substitution",), {"players": [a, b]})]
+        events = [Event("swap", top.player, message("{first} and {second} swap hands, as a substitution swaps one "
+                                                    "base for another.", first=_who(a), second=_who(b)),
+                        ("substitution",), {"players": [a, b]})]
         if top.data["then"] == "turn":
             return events  # the turned-up Substitution: now the first player takes a normal turn
         return events + self._end_turn()
@@ -470,22 +521,26 @@ class ExpressionState(GameState):
     def _play_event(self, p: int, card: str, under: str, how: str) -> Event:
         category = card.split(":")[0]
         info = CATEGORIES[category]
+        under_category = under.split(":")[0]
         if how == "extra":
-            why = "the extra card after a Deletion, whatever the top card"
+            why = message("the extra card after a Deletion, whatever the top card")
         elif how == "free":
-            why = "any card may start after the turned-up Deletion"
-        elif category == next_category(under.split(":")[0]):
-            why = f"the next step after {CATEGORIES[under.split(':')[0]].name}"
+            why = message("any card may start after the turned-up Deletion")
+        elif category == next_category(under_category):
+            why = message("the next step after {step}", step=lazy_gettext(CATEGORIES[under_category].name))
         else:
-            why = f"it matches {name(under)}"
+            why = message("it matches {card}", card=card_name(under))
         left = len(self.hands[p])
-        return Event("play", p, f"{_who(p)} plays {name(card)} ({why}); {info.role}; "
-                     f"{left} card{'s' * (left != 1)} left.", info.concepts,
-                     {"card": card, "under": under, "how": how})
+        return Event("play", p, nmessage("{player} plays {card} ({why}); {role}; {n} card left.",
+                                         "{player} plays {card} ({why}); {role}; {n} cards left.", left,
+                                         player=_who(p), card=card_name(card), why=why,
+                                         role=lazy_gettext(info.role)),
+                     info.concepts, {"card": card, "under": under, "how": how})
 
     def _mutation_event(self, p: int | None, action_name: str) -> Event:
         m = MUTATIONS[action_name]
-        text = f"{m.name} ({m.effect}). {m.product}"
+        text = message("{mutation} ({effect}). {product}", mutation=lazy_gettext(m.name),
+                       effect=lazy_gettext(m.effect), product=lazy_gettext(m.product))
         return Event("mutation", p, text, m.concepts, {"action": action_name})
 
     def _take(self, p: int) -> tuple[list[Event], str | None]:
@@ -494,13 +549,13 @@ class ExpressionState(GameState):
         if not self.draw and len(self.discard) > 1:
             self.draw, self.discard = self.discard[:-1], self.discard[-1:]
             self.rng.shuffle(self.draw)
-            events.append(Event("reshuffle", None, f"The draw pile is empty: {len(self.draw)} discards "
-                                "are shuffled into a new draw pile, leaving the top card."))
+            events.append(Event("reshuffle", None, message("The draw pile is empty: {n} discards are shuffled into a "
+                                                           "new draw pile, leaving the top card.", n=len(self.draw))))
         if not self.draw:
             return events, None
         return events, self.draw.pop()
 
-    def _draw_for(self, p: int, n: int, cause: str) -> list[Event]:
+    def _draw_for(self, p: int, n: int, cause: Message) -> list[Event]:
         events, got = [], 0
         for _ in range(n):
             more, card = self._take(p)
@@ -509,12 +564,13 @@ class ExpressionState(GameState):
                 break
             self.hands[p].append(card)
             got += 1
-        events.append(Event("draw", p, f"{_who(p)} draws {got} card{'s' * (got != 1)} because of {cause}.",
-                            ("insertion",)))
+        events.append(Event("draw", p, nmessage("{player} draws {n} card because of {cause}.",
+                                                "{player} draws {n} cards because of {cause}.", got,
+                                                player=_who(p), cause=cause), ("insertion",)))
         return events
 
-    def _skip(self, p: int, cause: str) -> list[Event]:
-        return [Event("skip", p, f"{_who(p)} misses a turn because of {cause}.")]
+    def _skip(self, p: int, cause: Message) -> list[Event]:
+        return [Event("skip", p, message("{player} misses a turn because of {cause}.", player=_who(p), cause=cause))]
 
     def _end_turn(self, skip: int = 0) -> list[Event]:
         self.free = False
@@ -537,19 +593,25 @@ class ExpressionState(GameState):
         self.last_hand = {"hand": self.hand_no, "winner": winner, "points": pts, "reason": reason,
                           "cards": [sorted(h, key=card_order) for h in self.hands]}
         self.pending = []
-        events = [Event("hand-over", winner, f"Hand {self.hand_no} is over ({reason}): {_who(winner)} "
-                        f"scores {pts} points from the other hands and has {self.totals[winner]}.",
+        events = [Event("hand-over", winner, message("Hand {hand} is over ({reason}): {player} scores {points} points "
+                                                     "from the other hands and has {total}.", hand=self.hand_no,
+                                                     reason=reason_text(reason), player=_who(winner), points=pts,
+                                                     total=self.totals[winner]),
                         data={"winner": winner, "points": pts})]
         if self.totals[winner] >= self.target or self.hand_no >= MAX_HANDS:
             self.finished = True
             best = max(self.totals)
-            champions = " and ".join(_who(p) for p, t in enumerate(self.totals) if t == best)
-            why = f"reached {self.target}" if best >= self.target else f"leads after the {MAX_HANDS}-hand cap"
-            text = f"The match is over: {champions} {why} with {best} points."
+            champions = reduce(_and, [_who(p) for p, t in enumerate(self.totals) if t == best])
+            if best >= self.target:
+                text = message("The match is over: {players} reached {target} with {points} points.",
+                               players=champions, target=self.target, points=best)
+            else:
+                text = message("The match is over: {players} leads after the {hands}-hand cap with {points} points.",
+                               players=champions, hands=MAX_HANDS, points=best)
             return events + [Event("match-over", None, text, data={"scores": self.scores()})]
         return events + self._start_hand()
 
-    game_over = "The match is over: no more moves can be made."
+    game_over = message("The match is over: no more moves can be made.")
     moves = {
         "play": Move(_play_options, _check_play, _do_play),
         "keep": Move(_keep_options, _check_keep, _do_keep),

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ...bots import RandomBot
 from ...core import Game, register
+from ...i18n import N_
 from .bots import GreedyBot, SearchBot
 from .cards import AMINO_ACIDS
 from .render import prompt, render
@@ -36,7 +37,7 @@ def codons(code: str) -> set[str]:
 GAME = register(Game(
     id="translation",
     title="Translation",
-    summary="Mutate a DNA strand and translate its codons into amino acids.",
+    summary=N_("Mutate a DNA strand and translate its codons into amino acids."),
     min_players=2,
     max_players=4,
     state_class=TranslationState,

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 
+from ...i18n import N_
+
 BASES = "TCAG"
 # NCBI table 1, codons in TCAG order (first letter slowest): "*" marks a stop codon.
 STANDARD_CODE = "FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG"
@@ -66,43 +68,43 @@ class AminoAcid:
 
 _TABLE = [
     # code, abbreviation, name, hydrophobic, groups
-    ("A", "Ala", "Alanine", True, ("Aliphatic",)),
-    ("R", "Arg", "Arginine", False, ("Basic",)),
-    ("N", "Asn", "Asparagine", False, ("Acid derivative", "Small polar")),
-    ("D", "Asp", "Aspartate", False, ("Acidic",)),
-    ("C", "Cys", "Cysteine", True, ("Sulfur", "Small polar")),
-    ("Q", "Gln", "Glutamine", False, ("Acid derivative",)),
-    ("E", "Glu", "Glutamate", False, ("Acidic",)),
-    ("G", "Gly", "Glycine", False, ("Unusual",)),
-    ("H", "His", "Histidine", True, ("Aromatic", "Basic")),
-    ("I", "Ile", "Isoleucine", True, ("Aliphatic",)),
-    ("L", "Leu", "Leucine", True, ("Aliphatic",)),
-    ("K", "Lys", "Lysine", False, ("Basic",)),
-    ("M", "Met", "Methionine", True, ("Aliphatic", "Sulfur")),
-    ("F", "Phe", "Phenylalanine", True, ("Aromatic",)),
-    ("P", "Pro", "Proline", False, ("Unusual",)),
-    ("S", "Ser", "Serine", False, ("Small polar",)),
-    ("T", "Thr", "Threonine", False, ("Small polar",)),
-    ("W", "Trp", "Tryptophan", True, ("Aromatic",)),
-    ("Y", "Tyr", "Tyrosine", True, ("Aromatic",)),
-    ("V", "Val", "Valine", True, ("Aliphatic",)),
+    ("A", "Ala", N_("Alanine"), True, (N_("Aliphatic"),)),
+    ("R", "Arg", N_("Arginine"), False, (N_("Basic"),)),
+    ("N", "Asn", N_("Asparagine"), False, (N_("Acid derivative"), N_("Small polar"))),
+    ("D", "Asp", N_("Aspartate"), False, (N_("Acidic"),)),
+    ("C", "Cys", N_("Cysteine"), True, (N_("Sulfur"), N_("Small polar"))),
+    ("Q", "Gln", N_("Glutamine"), False, (N_("Acid derivative"),)),
+    ("E", "Glu", N_("Glutamate"), False, (N_("Acidic"),)),
+    ("G", "Gly", N_("Glycine"), False, (N_("Unusual"),)),
+    ("H", "His", N_("Histidine"), True, (N_("Aromatic"), N_("Basic"))),
+    ("I", "Ile", N_("Isoleucine"), True, (N_("Aliphatic"),)),
+    ("L", "Leu", N_("Leucine"), True, (N_("Aliphatic"),)),
+    ("K", "Lys", N_("Lysine"), False, (N_("Basic"),)),
+    ("M", "Met", N_("Methionine"), True, (N_("Aliphatic"), N_("Sulfur"))),
+    ("F", "Phe", N_("Phenylalanine"), True, (N_("Aromatic"),)),
+    ("P", "Pro", N_("Proline"), False, (N_("Unusual"),)),
+    ("S", "Ser", N_("Serine"), False, (N_("Small polar"),)),
+    ("T", "Thr", N_("Threonine"), False, (N_("Small polar"),)),
+    ("W", "Trp", N_("Tryptophan"), True, (N_("Aromatic"),)),
+    ("Y", "Tyr", N_("Tyrosine"), True, (N_("Aromatic"),)),
+    ("V", "Val", N_("Valine"), True, (N_("Aliphatic"),)),
 ]
 AMINO_ACIDS: dict[str, AminoAcid] = {row[0]: AminoAcid(*row) for row in _TABLE}
 
 REAL_SIDE_CHAIN = {
-    "H": "histidine is basic and polar",
-    "Y": "tyrosine is polar, thanks to its OH group",
-    "C": "cysteine is only slightly polar",
-    "G": "glycine has no side chain, just a hydrogen",
-    "P": "proline's side chain is nonpolar",
+    "H": N_("histidine is basic and polar"),
+    "Y": N_("tyrosine is polar, thanks to its OH group"),
+    "C": N_("cysteine is only slightly polar"),
+    "G": N_("glycine has no side chain, just a hydrogen"),
+    "P": N_("proline's side chain is nonpolar"),
 }
 """Where the water card's split differs from how biochemists class the side chain (OpenStax Biology 2e,
 3.4, figure 3.23: nonpolar, polar, charged groups)."""
 
-WATER_RULE_NOTE = ("In a real cell water does not decide which amino acids are made: ribosomes join whatever "
-                   "the mRNA codes for.")
-READING_FRAME_NOTE = ("In a real cell the ribosome reads codons in one frame, three letters at a time from the "
-                      "start codon; the game lets any three neighbouring letters count.")
+WATER_RULE_NOTE = N_("In a real cell water does not decide which amino acids are made: ribosomes join whatever "
+                      "the mRNA codes for.")
+READING_FRAME_NOTE = N_("In a real cell the ribosome reads codons in one frame, three letters at a time from the "
+                         "start codon; the game lets any three neighbouring letters count.")
 GROUPS = tuple(dict.fromkeys(g for aa in AMINO_ACIDS.values() for g in aa.groups))
 
 # Which amino acid a concrete codon translates, for the cards (stop codons excluded).
@@ -123,22 +125,22 @@ class ActionCard:
 
 
 ACTION_CARDS: dict[str, ActionCard] = {c.id: c for c in [
-    ActionCard("toggle-water", "Toggle Water", 0, 1, False,
-               "Switch the water ON or OFF: hydrophilic amino acids need it ON, hydrophobic ones OFF."),
-    ActionCard("extend", "Extend", 0, 1, False,
-               "Roll the white die and add that nucleotide at the 3′ end. Use it as often as you like."),
-    ActionCard("delete", "Delete", 2, 1, True, "Remove one nucleotide from anywhere in the strand."),
-    ActionCard("insert", "Insert", 3, 1, True,
-               "Roll the black die and insert that nucleotide anywhere (W, S, Y, R: you pick one of two)."),
-    ActionCard("reverse-complement", "Reverse Complement", 3, 1, True,
-               "Move the 5′ card to the other end: read the other strand, in the other direction."),
-    ActionCard("complement", "Complement", 3, 2, True, "Turn one nucleotide into its partner: A↔T, C↔G."),
-    ActionCard("transition", "Transition", 3, 2, True,
-               "Swap a purine for a purine or a pyrimidine for a pyrimidine: A↔G, C↔T."),
-    ActionCard("transversion", "Transversion", 3, 2, True,
-               "Swap a purine for a pyrimidine or back: A↔C, G↔T. Each swap also turns a weak A·T pair "
-               "into a strong G·C pair, or a strong one into a weak one."),
-    ActionCard("mutate", "Mutate", 5, 3, True, "Change one nucleotide into any other."),
+    ActionCard("toggle-water", N_("Toggle Water"), 0, 1, False,
+               N_("Switch the water ON or OFF: hydrophilic amino acids need it ON, hydrophobic ones OFF.")),
+    ActionCard("extend", N_("Extend"), 0, 1, False,
+               N_("Roll the white die and add that nucleotide at the 3′ end. Use it as often as you like.")),
+    ActionCard("delete", N_("Delete"), 2, 1, True, N_("Remove one nucleotide from anywhere in the strand.")),
+    ActionCard("insert", N_("Insert"), 3, 1, True,
+               N_("Roll the black die and insert that nucleotide anywhere (W, S, Y, R: you pick one of two).")),
+    ActionCard("reverse-complement", N_("Reverse Complement"), 3, 1, True,
+               N_("Move the 5′ card to the other end: read the other strand, in the other direction.")),
+    ActionCard("complement", N_("Complement"), 3, 2, True, N_("Turn one nucleotide into its partner: A↔T, C↔G.")),
+    ActionCard("transition", N_("Transition"), 3, 2, True,
+               N_("Swap a purine for a purine or a pyrimidine for a pyrimidine: A↔G, C↔T.")),
+    ActionCard("transversion", N_("Transversion"), 3, 2, True,
+               N_("Swap a purine for a pyrimidine or back: A↔C, G↔T. Each swap also turns a weak A·T pair "
+                  "into a strong G·C pair, or a strong one into a weak one.")),
+    ActionCard("mutate", N_("Mutate"), 5, 3, True, N_("Change one nucleotide into any other.")),
 ]}
 
 # The card's one-step change of a nucleotide (physically: rotate or flip the nucleotide card).

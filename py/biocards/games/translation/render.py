@@ -20,8 +20,10 @@ from html import escape
 from typing import Any
 
 from ...core import Action
+from ...i18n import N_, _, ngettext, pgettext
 from ...svg import LAYOUTS, MIN_TEXT, Drawing, fit_size, text_width, wrap
 from .cards import ACTION_CARDS, AMINO_ACIDS, COMPLEMENT, GROUPS, REAL_SIDE_CHAIN
+from .rules import pending_prompt
 
 WIDTH = LAYOUTS["wide"]
 PANEL_TOP = 640
@@ -31,7 +33,7 @@ PANEL_MIN_HEIGHT = 150
 # Okabe–Ito–based colours: purines blue (A dark, G light), pyrimidines vermillion (T dark, C light).
 FILL = {"A": "#0072B2", "G": "#56B4E9", "T": "#B5470B", "C": "#F4A582"}
 INK = {"A": "#fff", "G": "#0b2a3f", "T": "#fff", "C": "#3b1a08"}
-BASE_NAMES = {"A": "adenine", "C": "cytosine", "G": "guanine", "T": "thymine"}
+BASE_NAMES = {"A": N_("adenine"), "C": N_("cytosine"), "G": N_("guanine"), "T": N_("thymine")}
 PURINE = set("AG")
 MUTED = "#5b5648"
 GREEN = "#1a7f37"
@@ -138,16 +140,40 @@ def _title(d: _Table, y: float, title: str, note: str = "") -> float:
     return y + 50
 
 
+def _player(p: int) -> str:
+    return _("Player {n}").format(n=p + 1)
+
+
+def _points_left(points: int) -> str:
+    return ngettext("{n} action point left", "{n} action points left", points).format(n=points)
+
+
+def _asked(view: dict[str, Any]) -> str:
+    """The pending card's question, written from the view in the reader's language (an Insert's
+    two-way roll is the last roll)."""
+    pending = view["pending"]
+    return str(pending_prompt(pending["kind"], pending.get("card"), pending.get("base"), view.get("last_roll")))
+
+
+def _amino_name(aa: dict[str, Any]) -> str:
+    english = aa["name"]  # the view's English name (data marked with N_ in cards.py)
+    return _(english)
+
+
+def _water_needed(hydrophobic: bool) -> str:
+    return _("needs water OFF") if hydrophobic else _("needs water ON")
+
+
 # -- header: whose turn, points, the last roll; End the turn when nothing else is possible ----------
 
 def _header(d: _Table, view: dict[str, Any]) -> float:
     if view["over"]:
-        lines = ["Game over"]
+        lines = [_("Game over")]
     else:
-        turn = f"Round {view['round']} · Player {view['current'] + 1} to move"
-        points = f"{view['points']} action point{'s' * (view['points'] != 1)} left"
+        turn = _("Round {round} · {player} to move").format(round=view["round"], player=_player(view["current"]))
+        points = _points_left(view["points"])
         lines = [f"{turn} · {points}"] if d.layout != "narrow" else [turn, points]
-    roll = f"Last roll: {view['last_roll']}" if view["last_roll"] else ""
+    roll = _("Last roll: {base}").format(base=view["last_roll"]) if view["last_roll"] else ""
     height = 14 + 24 * len(lines)
     d.rect(0, 0, d.width, height, "#2b2b2b", rx=0, stroke="none")
     for i, line in enumerate(lines):
@@ -160,8 +186,8 @@ def _header(d: _Table, view: dict[str, Any]) -> float:
         w, h = 200, d.size["target"] + 4
         with d.item(rest, ident="end-turn", detail=rest.label):
             d.rect(d.margin, y, w, h, "#fff", stroke="#1d2433", width=2)
-            d.text(d.margin + w / 2, y + h / 2 + 6, "End the turn", 16, anchor="middle", weight="bold")
-        note = "no move can spend your last points"
+            d.text(d.margin + w / 2, y + h / 2 + 6, _("End the turn"), 16, anchor="middle", weight="bold")
+        note = _("no move can spend your last points")
         if d.margin + w + 12 + text_width(note, 14) <= d.width - d.margin:
             d.text(d.margin + w + 12, y + h / 2 + 5, note, 14, fill=MUTED)
         y += h + 8
@@ -174,7 +200,7 @@ def _base_choice(d: _Table, view: dict[str, Any], y: float) -> float:
     choices = [a for a in d.legal if a.kind == "base"]
     if not choices:
         return y
-    prompt = view["pending"]["prompt"] if view["pending"] else "Choose the nucleotide."
+    prompt = _asked(view) if view["pending"] else _("Choose the nucleotide.")
     y = _title(d, y, prompt)
     w, h = d.size["choice"]
     x = d.margin
@@ -185,7 +211,7 @@ def _base_choice(d: _Table, view: dict[str, Any], y: float) -> float:
         with d.item(action, ident=f"base-{base}", detail=action.label):
             d.rect(x, y, w, h, FILL[base], stroke="#1d2433", width=2, rx=8)
             d.text(x + w / 2, y + 30, base, 26, anchor="middle", weight="bold", fill=INK[base])
-            d.text(x + w / 2, y + 50, BASE_NAMES[base], 13, anchor="middle", fill=INK[base])
+            d.text(x + w / 2, y + 50, _(BASE_NAMES[base]), 13, anchor="middle", fill=INK[base])
         x += w + 10
     return y + h + 12
 
@@ -202,8 +228,8 @@ def _strand(d: _Table, view: dict[str, Any], y: float) -> float:
     targets = {a.get("position"): a for a in d.legal if a.kind == "target"}
     gaps = {a.get("index"): a for a in d.legal if a.kind == "gap"}
     pitch = s["gap_cell"] if gaps else s["cell"]
-    direction = "left to right" if left else "right to left"
-    y = _title(d, y, "DNA strand", f"read 5′ → 3′, {direction}, from the 5′ card")
+    y = _title(d, y, _("DNA strand"), _("read 5′ → 3′, left to right, from the 5′ card") if left else
+               _("read 5′ → 3′, right to left, from the 5′ card"))
     items: list[tuple[str, int, float]] = [("five", 0, s["five"])]
     for pos in range(1, n + 1):
         if gaps:
@@ -238,7 +264,7 @@ def _strand(d: _Table, view: dict[str, Any], y: float) -> float:
             elif kind == "gap":
                 _gap(d, gaps[index], index, (view["pending"] or {}).get("base") or "", x0, w, y + dy, height)
             elif kind == "five":
-                with d.item(ident="five-prime", describe="5′ end of the active strand"):
+                with d.item(ident="five-prime", describe=_("5′ end of the active strand")):
                     d.rect(x0 + 2, active_y + dy, w - 6, tile_h, "#1d2433", stroke="none", rx=8)
                     d.text(x0 + w / 2 - 1, active_y + dy + tile_h / 2 + 6, "5′", 17, anchor="middle",
                            weight="bold", fill="#fff")
@@ -256,7 +282,8 @@ def _nucleotide(d: _Table, seq: str, pos: int, act: Action | None, x: float, w: 
     partner = COMPLEMENT[active]
     tile_h = d.size["tile_h"]
     with d.item(act, ident=f"nt-{pos}", detail=act.label if act else "",
-                describe=f"Position {pos}: {active}, paired with {partner}"):
+                describe=_("Position {position}: {base}, paired with {partner}").format(
+                    position=pos, base=active, partner=partner)):
         d.rect(x + 1, top, w - 2, height, "#fbfaf6", stroke="#1d2433" if act else "#b9b4a6",
                width=2 if act else 1, rx=7)
         d.text(x + w / 2, number_y, pos, 14, anchor="middle", fill=MUTED)
@@ -285,11 +312,11 @@ def _gap(d: _Table, act: Action, index: int, base: str, x: float, w: float, top:
 
 def _base_key(d: _Table, y: float) -> float:
     """The key to the nucleotide colours, rings and bonds, under the strand (wrapping as needed)."""
-    entries = (("A", "purine: two rings"), ("C", "pyrimidine: one ring"),
-               (None, "A–T: 2 hydrogen bonds (weak)"), (None, "G–C: 3 (strong)"))
+    entries = (("A", _("purine: two rings")), ("C", _("pyrimidine: one ring")),
+               (None, _("A–T: 2 hydrogen bonds (weak)")), (None, _("G–C: 3 (strong)")))
     x, row = d.margin, y
-    with d.item(ident="base-key", describe="Key: purines (A, G) have two rings, pyrimidines (C, T) one; "
-                "A–T pairs have 2 hydrogen bonds, G–C pairs 3"):
+    with d.item(ident="base-key", describe=_("Key: purines (A, G) have two rings, pyrimidines (C, T) one; "
+                                             "A–T pairs have 2 hydrogen bonds, G–C pairs 3")):
         for base, words in entries:
             w = (28 if base else 0) + text_width(words, 13) + 18
             if x > d.margin and x + w > d.width - d.margin:
@@ -307,7 +334,7 @@ def _base_key(d: _Table, y: float) -> float:
 
 def _amino_acids(d: _Table, view: dict[str, Any], y: float) -> float:
     translate = {a.get("code"): a for a in d.legal if a.kind == "translate"}
-    y = _title(d, y, "Amino acids", f"{view['deck_size']} more face down in the deck")
+    y = _title(d, y, _("Amino acids"), _("{n} more face down in the deck").format(n=view["deck_size"]))
     cols = d.size["aa_cols"]
     gap = 10
     w = (d.inner - (cols - 1) * gap) / cols
@@ -330,62 +357,79 @@ def _amino_card(d: _Table, view: dict[str, Any], aa: dict[str, Any], act: Action
     in the narrow layout's two columns, the same lines stacked."""
     match = aa["match"]
     highlight = " ".join(f"nt-{match + k}" for k in range(3)) if match else ""
-    water = "ON" if not aa["hydrophobic"] else "OFF"
+    water = _water_needed(aa["hydrophobic"])
     refused = None if act else d.refusable(Action("translate", code=aa["code"]))
-    kind = "hydrophobic" if aa["hydrophobic"] else "hydrophilic"
     if aa["code"] in REAL_SIDE_CHAIN:  # the water card's side, not biochemistry's (e.g. histidine)
-        kind += " in this game"
+        kind = _("hydrophobic in this game") if aa["hydrophobic"] else _("hydrophilic in this game")
+    else:
+        kind = _("hydrophobic") if aa["hydrophobic"] else _("hydrophilic")
     status = ""
     if match:
-        status = f"✓ translate {match}–{match + 2}" if act else f"codon at {match}–{match + 2}"
+        status = _("✓ translate {first}–{last}") if act else _("codon at {first}–{last}")
+        status = status.format(first=match, last=match + 2)
     status_style = {"fill": GREEN if act else MUTED, "weight": "bold" if act else "normal"}
+    name, groups, codons = _amino_name(aa), [_(g) for g in aa["groups"]], ", ".join(aa["codons"])
     real = REAL_SIDE_CHAIN.get(aa["code"])
-    biology = (f"{aa['name']} ({aa['abbreviation']}, {aa['code']}): codons {', '.join(aa['codons'])} (DNA, "
-               f"5′→3′); group{'s' * (len(aa['groups']) > 1)} {' and '.join(aa['groups'])}; {kind}" + (f" (in a real cell {real})" if real else "")
-               + ".")
-    with d.item(act, ident=f"aa-{aa['code']}", detail=act.label if act else f"{kind}, not translatable now",
-                refused=refused, highlight=highlight, biology=biology,
-                describe=f"{aa['name']} ({aa['code']}), codons {', '.join(aa['codons'])}, {kind}, needs water {water}"):
+    facts = dict(name=name, abbreviation=aa["abbreviation"], code=aa["code"], codons=codons, kind=kind,
+                 groups=groups[0] if len(groups) == 1 else _("{names} and {name}").format(names=groups[0], name=groups[1]))
+    if real:
+        biology = ngettext("{name} ({abbreviation}, {code}): codons {codons} (DNA, 5′→3′); group {groups}; {kind} "
+                           "(in a real cell {fact}).",
+                           "{name} ({abbreviation}, {code}): codons {codons} (DNA, 5′→3′); groups {groups}; {kind} "
+                           "(in a real cell {fact}).", len(groups)).format(fact=_(real), **facts)
+    else:
+        biology = ngettext("{name} ({abbreviation}, {code}): codons {codons} (DNA, 5′→3′); group {groups}; {kind}.",
+                           "{name} ({abbreviation}, {code}): codons {codons} (DNA, 5′→3′); groups {groups}; {kind}.",
+                           len(groups)).format(**facts)
+    detail = str(act.label) if act else _("{kind}, not translatable now").format(kind=kind)
+    with d.item(act, ident=f"aa-{aa['code']}", detail=detail, refused=refused, highlight=highlight, biology=biology,
+                describe=_("{name} ({code}), codons {codons}, {kind}, {water}").format(
+                    name=name, code=aa["code"], codons=codons, kind=kind, water=water)):
         d.rect(x, y, w, h, "#fff", stroke=GREEN if act else "#b9b4a6", width=3 if act else 1, rx=10)
         if d.layout == "narrow":
             d.text(x + 10, y + 28, aa["code"], 28, weight="bold")
-            d.text(x + 40, y + 26, aa["name"], fit_size(aa["name"], w - 46, (15, 13), True), weight="bold")
+            d.text(x + 40, y + 26, name, fit_size(name, w - 46, (15, 13), True), weight="bold")
             d.text(x + 10, y + 54, "  ".join(aa["codons"]), 18, weight="bold", extra=MONO)
-            for k, group in enumerate(aa["groups"]):
+            for k, group in enumerate(groups):
                 d.text(x + 10, y + 76 + 18 * k, group, 13, fill=MUTED)
             d.add(_drop(x + 18, y + 102, not aa["hydrophobic"], 0.8))
-            d.text(x + 30, y + 117, f"needs water {water}", 13, fill="#2f5f8a")
+            d.text(x + 30, y + 117, water, 13, fill="#2f5f8a")
             if status:
                 d.text(x + 10, y + 140, status, 14, **status_style)
             return
         d.text(x + 12, y + 44, aa["code"], 34, weight="bold")
-        name = f"{aa['name']} · {aa['abbreviation']}"
-        d.text(x + 52, y + 24, name, fit_size(name, w - 62, (16, 14), True), weight="bold")
+        title = f"{name} · {aa['abbreviation']}"
+        d.text(x + 52, y + 24, title, fit_size(title, w - 62, (16, 14), True), weight="bold")
         d.text(x + 52, y + 52, "  ".join(aa["codons"]), 20, weight="bold", extra=MONO)
         if status:
             d.text(x + w - 10, y + 52, status, 14, anchor="end", **status_style)
-        d.text(x + 52, y + 77, " · ".join(aa["groups"]), 14, fill=MUTED)
+        groups_line = " · ".join(groups)
+        d.text(x + 52, y + 77, groups_line, fit_size(groups_line, w - 62, (14, 13, 12)), fill=MUTED)
         d.add(_drop(x + 60, y + 85, not aa["hydrophobic"], 0.9))
-        d.text(x + 74, y + 101, f"needs water {water}", 14, fill="#2f5f8a")
+        d.text(x + 74, y + 101, water, 14, fill="#2f5f8a")
 
 
 def _water_card(d: _Table, view: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     on = view["water_on"]
-    state = "ON" if on else "OFF"
-    kind = "hydrophilic" if on else "hydrophobic"
-    with d.item(ident="water", describe=f"Water {state}: {kind} amino acids can be translated"):
+    state = _("Water ON") if on else _("Water OFF")
+    describe = _("Water ON: hydrophilic amino acids can be translated") if on else \
+        _("Water OFF: hydrophobic amino acids can be translated")
+    with d.item(ident="water", describe=describe):
         d.rect(x, y, w, h, "#d7ecfb" if on else "#f3efe3", stroke="#2f7fc1", rx=10)
         ink = "#1f5f99" if on else "#6b5a2a"
         if d.layout == "narrow":
             d.add(f'<g transform="translate({x + w / 2:.0f},{y + 12:.0f})">{_drop(0, 0, on, 2.0)}</g>')
-            d.text(x + w / 2, y + 82, f"Water {state}", 20, anchor="middle", weight="bold", fill=ink)
-            for k, line in enumerate((kind, "amino acids", "can be translated")):
+            d.text(x + w / 2, y + 82, state, 20, anchor="middle", weight="bold", fill=ink)
+            # Translators: three short lines under the water drop on a phone.
+            lines = _("hydrophilic\namino acids\ncan be translated") if on else \
+                _("hydrophobic\namino acids\ncan be translated")
+            for k, line in enumerate(lines.split("\n")):
                 d.text(x + w / 2, y + 104 + 17 * k, line, 14, anchor="middle")
             return
         d.add(f'<g transform="translate({x + 26:.0f},{y + 14:.0f})">{_drop(0, 0, on, 2.0)}</g>')
-        d.text(x + 52, y + 30, f"Water {state}", 22, weight="bold", fill=ink)
-        d.text(x + 52, y + 60, f"{kind} amino acids", 14)
-        d.text(x + 52, y + 80, "can be translated", 14)
+        d.text(x + 52, y + 30, state, 22, weight="bold", fill=ink)
+        d.text(x + 52, y + 60, _("hydrophilic amino acids") if on else _("hydrophobic amino acids"), 14)
+        d.text(x + 52, y + 80, _("can be translated"), 14)
 
 
 # -- the market ---------------------------------------------------------------------------------------
@@ -393,7 +437,7 @@ def _water_card(d: _Table, view: dict[str, Any], x: float, y: float, w: float, h
 def _market(d: _Table, view: dict[str, Any], y: float) -> float:
     buys = {a.get("card"): a for a in d.legal if a.kind == "buy"}
     d.add('<g id="market">')
-    y = _title(d, y, "Market", "buy cost · use cost · cards left")
+    y = _title(d, y, _("Market"), _("buy cost · use cost · cards left"))
     cols = d.size["market_cols"]
     gap = 8
     w = (d.inner - (cols - 1) * gap) / cols
@@ -404,15 +448,17 @@ def _market(d: _Table, view: dict[str, Any], y: float) -> float:
         card = ACTION_CARDS[item["card"]]
         act = buys.get(item["card"])
         refused = None if act else d.refusable(Action("buy", card=item["card"]))
-        with d.item(act, ident=f"buy-{item['card']}", detail=(act.label if act else "not for sale now")
-                    + f". {card.text}", refused=refused, describe=f"{card.title}: {card.text}",
-                    biology=f"{card.title}: {card.text}"):
+        title, text = _(card.title), _(card.text)
+        move = act.label if act else _("not for sale now")
+        with d.item(act, ident=f"buy-{item['card']}", detail=f"{move}. {text}",
+                    refused=refused, describe=f"{title}: {text}", biology=f"{title}: {text}"):
             d.rect(x, top, w, h, "#fff" if item["left"] else "#eee", stroke=GREEN if act else "#b9b4a6",
                    width=2 if act else 1, rx=8)
-            size = fit_size(card.title, w - 12, (15, 13), True)
-            d.text(x + w / 2, top + 21, card.title, size, anchor="middle", weight="bold")
-            d.text(x + w / 2, top + h - 11, f"buy {item['buy']} · use {card.use} · {item['left']} left", 13,
-                   anchor="middle", fill=MUTED)
+            # The smaller sizes are for longer words than English's (Spanish: "Complementaria inversa").
+            size = fit_size(title, w - 12, (15, 13, 12), True)
+            d.text(x + w / 2, top + 21, title, size, anchor="middle", weight="bold")
+            costs = _("buy {buy} · use {use} · {left} left").format(buy=item["buy"], use=card.use, left=item["left"])
+            d.text(x + w / 2, top + h - 11, costs, fit_size(costs, w - 8, (13, 12)), anchor="middle", fill=MUTED)
     d.add("</g>")
     rows = (len(view["market"]) + cols - 1) // cols
     return y + rows * (h + gap) + 6
@@ -430,13 +476,22 @@ def _pair_lines(collected: Sequence[str]) -> list[str]:
         members = [c for c in collected if group in _GROUPS_OF.get(c, ())]
         if len(members) >= 2:
             pairs = len(members) * (len(members) - 1) // 2
-            lines.append(f"{group}: {' '.join(members)} → {pairs} pair{'s' * (pairs > 1)}")
+            lines.append(ngettext("{group}: {members} → {pairs} pair", "{group}: {members} → {pairs} pairs",
+                                  pairs).format(group=_(group), members=" ".join(members), pairs=pairs))
     return lines
 
 
 def _seat_title(view: dict[str, Any], p: int) -> str:
-    return (f"Player {p + 1}" + (" · you" if view["viewer"] == p else "")
-            + (" · to move" if view["current"] == p and not view["over"] else ""))
+    title = _player(p)
+    if view["viewer"] == p:
+        title = _("{player} · you").format(player=title)
+    if view["current"] == p and not view["over"]:
+        title = _("{player} · to move").format(player=title)
+    return title
+
+
+def _collected(codes: Sequence[str]) -> str:
+    return _("Collected ({n}): {codes}").format(n=len(codes), codes=" ".join(codes) or _("none"))
 
 
 def _chip_layout(d: _Table, panel_w: float) -> tuple[int, float]:
@@ -461,12 +516,12 @@ def _seat(d: _Table, view: dict[str, Any], p: int, x: float, y: float, w: float,
         d.rect(x, y, w, h, "#fffbe6" if current else "#fff", stroke="#b58900" if current else "#b9b4a6",
                width=3 if current else 1, rx=12)
         d.text(x + 12, y + 24, _seat_title(view, p), 16, weight="bold")
-        d.text(x + w - 12, y + 24, f"{view['scores'][p]} pts", 16, anchor="end", weight="bold")
+        d.text(x + w - 12, y + 24, _("{points} pts").format(points=view["scores"][p]), 16, anchor="end", weight="bold")
         if current:
             for k in range(5):
                 d.add(f'<circle cx="{x + 20 + k * 18:.0f}" cy="{y + 42}" r="6" '
                       f'fill="{"#b58900" if k < view["points"] else "none"}" stroke="#b58900"/>')
-            d.text(x + 114, y + 47, f"{view['points']} action point{'s' * (view['points'] != 1)} left", 14)
+            d.text(x + 114, y + 47, _points_left(view["points"]), 14)
         cols, chip_w = _chip_layout(d, w)
         chip_h = d.size["chip_h"]
         for k, (cid, info) in enumerate(view["hands"][p].items()):
@@ -476,7 +531,7 @@ def _seat(d: _Table, view: dict[str, Any], p: int, x: float, y: float, w: float,
         rows = (len(view["hands"][p]) + cols - 1) // cols
         gy = y + 58 + rows * (chip_h + 8) + 16
         collected = view["collected"][p]
-        d.text(x + 12, gy, f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), 14, weight="bold")
+        d.text(x + 12, gy, _collected(collected), 14, weight="bold")
         for k, line in enumerate(_pair_lines(collected)):
             d.text(x + 12, gy + 20 + 20 * k, line, 13, fill=MUTED)
 
@@ -485,36 +540,38 @@ def _hand_card(d: _Table, p: int, cid: str, info: dict[str, int], act: Action | 
                x: float, y: float, w: float, h: float) -> None:
     card = ACTION_CARDS[cid]
     faded = info["usable"] == 0
-    count = f"use {card.use} · ×{info['owned']}" if cid == "extend" else \
-        f"use {card.use} · {info['usable']} of {info['owned']} ready"
+    count = _("use {use} · ×{owned}").format(use=card.use, owned=info["owned"]) if cid == "extend" else \
+        _("use {use} · {usable} of {owned} ready").format(use=card.use, usable=info["usable"], owned=info["owned"])
     refused = d.refusable(Action("play", card=cid)) if current and act is None else None
-    with d.item(act, ident=f"card-{p}-{cid}", detail=(act.label if act else "not playable now") + f". {card.text}",
-                refused=refused, describe=f"{card.title}, {count}. {card.text}", biology=f"{card.title}: {card.text}"):
+    title, text = _(card.title), _(card.text)
+    move = act.label if act else _("not playable now")
+    with d.item(act, ident=f"card-{p}-{cid}", detail=f"{move}. {text}",
+                refused=refused, describe=f"{title}, {count}. {text}", biology=f"{title}: {text}"):
         d.rect(x, y, w, h, "#f0f0f0" if faded else "#e8f1fb", stroke=GREEN if act else "#9fb3c8",
                width=2 if act else 1, rx=7)
-        size = fit_size(card.title, w - 10, (14, 12), True)
+        size = fit_size(title, w - 10, (14, 12), True)
         ink = "#6b6b6b" if faded else "#1d2433"
-        d.text(x + w / 2, y + 18, card.title, size, anchor="middle", weight="bold", fill=ink)
+        d.text(x + w / 2, y + 18, title, size, anchor="middle", weight="bold", fill=ink)
         d.text(x + w / 2, y + h - 8, count, 13, anchor="middle", fill=ink)
 
 
 def _summary(d: _Table, view: dict[str, Any], p: int, y: float) -> float:
     """Another seat below the wide layout: its score, hand and collection as a few short lines."""
     current = view["current"] == p and not view["over"]
-    hand = ", ".join(ACTION_CARDS[c].title + (f" ×{i['owned']}" if c == "extend" else f" {i['usable']}/{i['owned']}")
-                     for c, i in view["hands"][p].items()) or "none"
+    hand = ", ".join(_(ACTION_CARDS[c].title) + (f" ×{i['owned']}" if c == "extend" else f" {i['usable']}/{i['owned']}")
+                     for c, i in view["hands"][p].items()) or pgettext("cards", "none")
     collected = view["collected"][p]
     room = d.inner - 24
-    lines = [(line, 14, "normal", "#1d2433") for line in wrap(f"Hand: {hand}", room, 14)]
-    lines += [(line, 14, "bold", "#1d2433") for line in
-              wrap(f"Collected ({len(collected)}): " + (" ".join(collected) or "none"), room, 14, True)]
+    lines = [(line, 14, "normal", "#1d2433") for line in wrap(_("Hand: {cards}").format(cards=hand), room, 14)]
+    lines += [(line, 14, "bold", "#1d2433") for line in wrap(_collected(collected), room, 14, True)]
     lines += [(line, 13, "normal", MUTED) for line in _pair_lines(collected)]
     h = 40 + 20 * len(lines)
     with d.item(ident=f"player-{p}"):
         d.rect(d.margin, y, d.inner, h, "#fffbe6" if current else "#fff",
                stroke="#b58900" if current else "#b9b4a6", width=3 if current else 1, rx=12)
         d.text(d.margin + 12, y + 24, _seat_title(view, p), 16, weight="bold")
-        d.text(d.width - d.margin - 12, y + 24, f"{view['scores'][p]} pts", 16, anchor="end", weight="bold")
+        d.text(d.width - d.margin - 12, y + 24, _("{points} pts").format(points=view["scores"][p]), 16, anchor="end",
+               weight="bold")
         for k, (line, size, weight, fill) in enumerate(lines):
             d.text(d.margin + 12, y + 46 + 20 * k, line, size, weight=weight, fill=fill)
     return y + h
@@ -560,15 +617,17 @@ def _other_seats(d: _Table, view: dict[str, Any], y: float) -> float:
 def describe(view: dict[str, Any]) -> str:
     """The table in words (the SVG's <desc>, for screen readers and tests)."""
     cur = view["current"]
-    parts = [f"Round {view['round']} of at most {view['max_rounds']}.",
-             "Game over." if view["over"] else f"Player {cur + 1} to move with {view['points']} action points.",
-             f"Active strand 5′ to 3′: {view['strand'] or 'empty'}.",
-             f"Water {'ON' if view['water_on'] else 'OFF'}.",
-             "Face-up amino acids: " + ", ".join(
-                 f"{a['name']} ({'/'.join(a['codons'])})" for a in view["face_up"]) + ".",
-             "Scores: " + ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(view["scores"])) + "."]
+    parts = [_("Round {round} of at most {max_rounds}.").format(round=view["round"], max_rounds=view["max_rounds"]),
+             _("Game over.") if view["over"] else _("{player} to move with {points} action points.").format(
+                 player=_player(cur), points=view["points"]),
+             _("Active strand 5′ to 3′: {strand}.").format(strand=view["strand"] or _("empty")),
+             _("Water ON.") if view["water_on"] else _("Water OFF."),
+             _("Face-up amino acids: {names}.").format(names=", ".join(
+                 f"{_amino_name(a)} ({'/'.join(a['codons'])})" for a in view["face_up"])),
+             _("Scores: {scores}.").format(scores=", ".join(
+                 f"{_player(p)} {s}" for p, s in enumerate(view["scores"])))]
     if view["pending"]:
-        parts.append(view["pending"]["prompt"])
+        parts.append(_asked(view))
     return " ".join(parts)
 
 
@@ -578,19 +637,21 @@ def prompt(view: dict[str, Any], *, legal: Sequence[Action] = ()) -> str | None:
         return None
     pending = view["pending"]
     if pending:
-        kind, asked = pending["kind"], pending["prompt"]
+        kind, asked = pending["kind"], _asked(view)
         if kind == "position":
-            return f"{asked} Pick its position on the DNA strand."
+            return _("{asked} Pick its position on the DNA strand.").format(asked=asked)
         if kind == "gap":
-            return f"{asked} Pick a + on the DNA strand."
+            return _("{asked} Pick a + on the DNA strand.").format(asked=asked)
         if kind == "mutate-to":
-            return f"{asked} Pick it above the DNA strand."
+            return _("{asked} Pick it above the DNA strand.").format(asked=asked)
         return asked
     if any(a.kind == "rest" for a in legal):
-        return "No move can spend your last points: end the turn."
+        return _("No move can spend your last points: end the turn.")
     points = view["points"]
-    return (f"{points} action point{'s' * (points != 1)} left: translate an amino acid, play a card from "
-            "your hand or buy one from the market.")
+    return ngettext("{n} action point left: translate an amino acid, play a card from your hand or buy one from "
+                    "the market.",
+                    "{n} action points left: translate an amino acid, play a card from your hand or buy one from "
+                    "the market.", points).format(n=points)
 
 
 def render(view: dict[str, Any], *, legal: Sequence[Action] = (), layout: str = "wide") -> str:

@@ -7,9 +7,11 @@ says where the 5′ card lies on the table, so Reverse Complement is "read the o
 
 from __future__ import annotations
 
+from functools import lru_cache, reduce
 from typing import Any
 
 from ...core import Action, Event, GameState, IllegalAction, Move, Pending, Rng, first_seat
+from ...i18n import Message, _, lazy_gettext, message, ngettext, nmessage
 from .cards import (ACTION_CARDS, AMINO_ACIDS, BLACK_DIE, COMPLEMENT, FACE_UP, FILL_TO, GROUPS, IUPAC,
                     MUTATIONS, NUCLEOTIDE_CARDS, POINTS_PER_TURN, PURINES, START_STRAND, STARTING_HAND,
                     READING_FRAME_NOTE, REAL_SIDE_CHAIN, WATER_RULE_NOTE, WEAK, WHITE_DIE, reverse_complement)
@@ -27,16 +29,27 @@ CONCEPTS_OF_MUTATION = {
 
 def score(codes) -> int:
     """Points for a collection of amino acids: 1 each, plus 2 for every pair within a group."""
-    return sum(points for _, points in _breakdown(list(codes)))
+    codes = list(codes)
+    return len(codes) + sum(2 * pairs for _group, _k, pairs in _group_pairs(codes))
 
 
-def _breakdown(codes: list[str]) -> list[tuple[str, int]]:
-    lines = [("Amino acids collected", len(codes))]
+def _group_pairs(codes: list[str]) -> list[tuple[str, int, int]]:
+    """(group, amino acids in it, pairs they make) for each group holding two or more."""
+    found = []
     for group in GROUPS:
         k = sum(1 for c in codes if group in AMINO_ACIDS[c].groups)
         if k >= 2:
-            pairs = k * (k - 1) // 2
-            lines.append((f"{group}: {k} amino acids make {pairs} pair{'s' * (pairs > 1)}", 2 * pairs))
+            found.append((group, k, k * (k - 1) // 2))
+    return found
+
+
+def _breakdown(codes: list[str]) -> list[tuple[str, int]]:
+    """The score's lines, written now in the current language (the end screen asks when it shows them)."""
+    lines = [(_("Amino acids collected"), len(codes))]
+    for group, k, pairs in _group_pairs(codes):
+        line = ngettext("{group}: {k} amino acids make {pairs} pair", "{group}: {k} amino acids make {pairs} pairs",
+                        pairs)
+        lines.append((line.format(group=_(group), k=k, pairs=pairs), 2 * pairs))
     return lines
 
 
@@ -54,8 +67,70 @@ def mutation_kind(old: str, new: str) -> str:
     return "transition" if (old in PURINES) == (new in PURINES) else "transversion"
 
 
-def _player_name(p: int) -> str:
-    return f"Player {p + 1}"
+def _player_name(p: int) -> Message:
+    return message("Player {n}", n=p + 1)
+
+
+def _and(names: Message, name: Message) -> Message:
+    """"Player 1 and Player 2" (folded over a tie of three: "Player 1 and Player 2 and Player 3")."""
+    return message("{names} and {name}", names=names, name=name)
+
+
+# One Message per name and per move label: the legal-move lists rebuild the same moves over and
+# over (a search bot thousands of times a move), and a Message made once keeps its hash.
+_CARDS = {cid: lazy_gettext(card.title) for cid, card in ACTION_CARDS.items()}
+_AMINO_ACIDS = {code: lazy_gettext(aa.name) for code, aa in AMINO_ACIDS.items()}
+
+
+def _card(cid: str) -> Message:
+    """An action card's name, in the reader's language."""
+    return _CARDS[cid]
+
+
+def _amino(code: str) -> Message:
+    """An amino acid's name (its codes stay as they are)."""
+    return _AMINO_ACIDS[code]
+
+
+_PLAY_LABELS = {cid: nmessage("Play {card} ({n} point)", "Play {card} ({n} points)", card.use, card=_card(cid))
+                for cid, card in ACTION_CARDS.items()}
+# Every card on sale costs 2 points or more.
+_BUY_LABELS = {cid: message("Buy {card} for {cost} points", card=_card(cid), cost=card.buy)
+               for cid, card in ACTION_CARDS.items()}
+_CANCEL_LABELS = {cid: message("Cancel {card}", card=_card(cid)) for cid in ACTION_CARDS}
+
+
+@lru_cache(maxsize=4096)
+def _translate_label(code: str, codon: str, position: int) -> Message:
+    return message("Translate {amino_acid} with {codon} at position {position}", amino_acid=_amino(code),
+                   codon=codon, position=position)
+
+
+@lru_cache(maxsize=1024)
+def _target_label(cid: str, base: str, position: int) -> Message:
+    return message("{card}: the {base} at position {position}", card=_card(cid), base=base, position=position)
+
+
+@lru_cache(maxsize=1024)
+def _gap_label(base: str, index: int, length: int) -> Message:
+    if index == 0:
+        return message("Insert {base} at the 5′ end", base=base)
+    if index == length:
+        return message("Insert {base} at the 3′ end", base=base)
+    return message("Insert {base} between positions {before} and {after}", base=base, before=index, after=index + 1)
+
+
+def pending_prompt(kind: str, card: str | None = None, base: str | None = None, roll: str | None = None) -> Message:
+    """What a card waiting for a choice asks for; the render writes it again from the view's
+    ``pending`` (and the die's ``last_roll``) in the reader's language."""
+    if kind == "position":
+        return message("Choose the nucleotide for {card}.", card=_card(card))
+    if kind == "mutate-to":
+        return message("Choose the new nucleotide.")
+    if kind == "gap":
+        return message("Choose where to insert {base}.", base=base)
+    first, second = sorted(IUPAC[roll])
+    return message("The die shows {roll}: choose {first} or {second}.", roll=roll, first=first, second=second)
 
 
 class Hand:
@@ -164,7 +239,7 @@ class TranslationState(GameState):
                        for cid in ACTION_CARDS if h.owned.get(cid)} for h in self.hands],
             "collected": [list(c) for c in self.collected],
             "scores": self.scores(),
-            "pending": None if top is None else {"kind": top.kind, "prompt": top.prompt,
+            "pending": None if top is None else {"kind": top.kind, "prompt": str(top.prompt),
                                                    "card": top.data.get("card"),
                                                    "base": top.data.get("base")},
             "last_roll": self.last_roll,
@@ -182,7 +257,8 @@ class TranslationState(GameState):
 
     def _unfinished(self) -> str | None:
         """While a card waits for a choice, only that choice may be made."""
-        return f"First finish what you started: {self.pending[-1].prompt}" if self.pending else None
+        return message("First finish what you started: {prompt}", prompt=self.pending[-1].prompt) \
+            if self.pending else None
 
     def _translate_options(self) -> list[Action]:
         if self.pending:  # a card waits for a choice: only its answers are worth asking about
@@ -191,8 +267,7 @@ class TranslationState(GameState):
         for code in self.face_up:
             at = find_codon(self.seq, code)
             if at is not None:  # no codon on the strand: nothing to translate it with (the check says so)
-                acts.append(Action("translate", code=code, label=f"Translate {AMINO_ACIDS[code].name} with "
-                                                              f"{self.seq[at - 1:at + 2]} at position {at}"))
+                acts.append(Action("translate", code=code, label=_translate_label(code, self.seq[at - 1:at + 2], at)))
         return acts
 
     def _check_translate(self, action: Action) -> str | None:
@@ -201,26 +276,32 @@ class TranslationState(GameState):
             return self._unfinished()
         aa = AMINO_ACIDS.get(code)
         if aa is None or code not in self.face_up:
-            shown = ", ".join(AMINO_ACIDS[c].name for c in self.face_up)
-            return (f"You can only translate a face-up amino acid ({shown})." if shown else
-                    "No amino acid is face up to translate.")
+            if not self.face_up:
+                return message("No amino acid is face up to translate.")
+            shown = _amino(self.face_up[0])
+            for c in self.face_up[1:]:
+                shown = message("{names}, {name}", names=shown, name=_amino(c))
+            return message("You can only translate a face-up amino acid ({names}).", names=shown)
         if self.points < 1:
-            return "Translating costs 1 action point and you have none left."
+            return message("Translating costs 1 action point and you have none left.")
         if find_codon(self.seq, aa.code) is None:
-            return (f"No codon for {aa.name} ({', '.join(aa.blocks)}) reads 5′→3′ on the active "
-                    f"strand {self.seq}.")
+            return message("No codon for {amino_acid} ({codons}) reads 5′→3′ on the active strand {strand}.",
+                           amino_acid=_amino(code), codons=", ".join(aa.blocks), strand=self.seq)
         if aa.hydrophobic == self.water_on:
-            side = "OFF" if aa.hydrophobic else "ON"
-            real = f" (The game's rule: in a real cell {REAL_SIDE_CHAIN[aa.code]}.)" if aa.code in REAL_SIDE_CHAIN else ""
-            return (f"The game's water card lets {aa.name} be translated only while the water is {side}, "
-                    f"and it is {'ON' if side == 'OFF' else 'OFF'} now.{real}")
+            refusal = message("The game's water card lets {amino_acid} be translated only while the water is OFF, "
+                              "and it is ON now.", amino_acid=_amino(code)) if aa.hydrophobic else \
+                message("The game's water card lets {amino_acid} be translated only while the water is ON, "
+                        "and it is OFF now.", amino_acid=_amino(code))
+            if aa.code in REAL_SIDE_CHAIN:
+                return message("{refusal} (The game's rule: in a real cell {fact}.)", refusal=refusal,
+                               fact=lazy_gettext(REAL_SIDE_CHAIN[aa.code]))
+            return refusal
         return None
 
     def _play_options(self) -> list[Action]:
         if self.pending:
             return []
-        return [Action("play", card=cid, label=f"Play {card.title} ({card.use} point{'s' * (card.use > 1)})")
-                for cid, card in ACTION_CARDS.items()]
+        return [Action("play", card=cid, label=_PLAY_LABELS[cid]) for cid in ACTION_CARDS]
 
     def _check_play(self, action: Action) -> str | None:
         """Playing a card: owned, not bought this turn, not used up, with something to do, affordable."""
@@ -228,23 +309,27 @@ class TranslationState(GameState):
             return self._unfinished()
         card = ACTION_CARDS.get(action.get("card"))
         if card is None:
-            return "That is not one of the game's action cards."
+            return message("That is not one of the game's action cards.")
         hand, cid = self.hands[self.turn_player], card.id
         owned, bought, used = hand.owned.get(cid, 0), hand.bought.get(cid, 0), hand.used.get(cid, 0)
         if owned == 0:
-            return f"You do not own a {card.title} card: buy one from the market first."
+            return message("You do not own a {card} card: buy one from the market first.", card=_card(cid))
         if owned == bought:
-            return f"You bought {card.title} this turn: a card bought this turn can be used from your next turn."
+            return message("You bought {card} this turn: a card bought this turn can be used from your next turn.",
+                           card=_card(cid))
         if cid != "extend" and owned - bought - used <= 0:
-            which = "your" if owned - bought == 1 else f"all {owned - bought} of your"
-            return f"You have already used {which} {card.title} card{'s' * (owned - bought > 1)} this turn."
+            return nmessage("You have already used your {card} card this turn.",
+                            "You have already used all {n} of your {card} cards this turn.",
+                            owned - bought, card=_card(cid))
         if not self._card_has_effect(cid):
             if cid in ("extend", "insert"):
-                return (f"The strand already holds all {NUCLEOTIDE_CARDS} nucleotide cards: there is none "
-                        f"left to add, so {card.title} has nothing to do.")
-            return f"The strand is empty: {card.title} has no nucleotide to change."
+                return message("The strand already holds all {total} nucleotide cards: there is none left to add, "
+                               "so {card} has nothing to do.", total=NUCLEOTIDE_CARDS, card=_card(cid))
+            return message("The strand is empty: {card} has no nucleotide to change.", card=_card(cid))
         if card.use > self.points:
-            return f"{card.title} costs {card.use} point{'s' * (card.use != 1)} to use; you have {self.points}."
+            return nmessage("{card} costs {n} point to use; you have {points}.",
+                            "{card} costs {n} points to use; you have {points}.", card.use, card=_card(cid),
+                            points=self.points)
         return None
 
     def _card_has_effect(self, cid: str) -> bool:
@@ -258,50 +343,50 @@ class TranslationState(GameState):
     def _buy_options(self) -> list[Action]:
         if self.pending:
             return []
-        return [Action("buy", card=cid, label=f"Buy {ACTION_CARDS[cid].title} for {ACTION_CARDS[cid].buy} points")
-                for cid in self.market]
+        return [Action("buy", card=cid, label=_BUY_LABELS[cid]) for cid in self.market]
 
     def _check_buy(self, action: Action) -> str | None:
         if self.pending:
             return self._unfinished()
         card = ACTION_CARDS.get(action.get("card"))
         if card is None:
-            return "That is not one of the game's action cards."
+            return message("That is not one of the game's action cards.")
         if not card.sold:
-            return f"{card.title} is never sold: every player starts with theirs and keeps it."
+            return message("{card} is never sold: every player starts with theirs and keeps it.", card=_card(card.id))
         if not self.market.get(card.id):
-            return f"The market has no {card.title} card left to buy."
+            return message("The market has no {card} card left to buy.", card=_card(card.id))
         if card.buy > self.points:
-            return f"{card.title} costs {card.buy} points to buy; you have {self.points}."
+            return message("{card} costs {cost} points to buy; you have {points}.", card=_card(card.id),
+                           cost=card.buy, points=self.points)
         return None
 
     def _rest_options(self) -> list[Action]:
         if self.pending:
             return []
-        return [Action("rest", label=f"End the turn: no way to spend the last "
-                                     f"{self.points} point{'s' * (self.points > 1)}")]
+        # Offered only with points left (a turn ends the moment they run out).
+        return [Action("rest", label=nmessage("End the turn: no way to spend the last {n} point",
+                                              "End the turn: no way to spend the last {n} points", self.points))]
 
     def _check_rest(self, action: Action) -> str | None:
         """A turn ends early only when no point can be spent: no translation, card or purchase."""
         if self.pending:
             return self._unfinished()
         if self.can_move_otherwise():
-            return (f"You can still spend your {self.points} action point{'s' * (self.points != 1)}, "
-                    f"so you cannot pass.")
+            return nmessage("You can still spend your {n} action point, so you cannot pass.",
+                            "You can still spend your {n} action points, so you cannot pass.", self.points)
         return None
 
     def _waiting(self, *kinds: str) -> str | None:
         """``None`` when the card on top waits for a choice of one of ``kinds``, else why not."""
         if not self.pending:
-            return "No action card is waiting for a choice: play one first."
+            return message("No action card is waiting for a choice: play one first.")
         return None if self.pending[-1].kind in kinds else self._unfinished()
 
     def _target_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "position":
             return []
-        card = ACTION_CARDS[self.pending[-1].data["card"]].title
-        return [Action("target", position=i + 1, label=f"{card}: the {b} at position {i + 1}")
-                for i, b in enumerate(self.seq)]
+        cid = self.pending[-1].data["card"]
+        return [Action("target", position=i + 1, label=_target_label(cid, b, i + 1)) for i, b in enumerate(self.seq)]
 
     def _check_target(self, action: Action) -> str | None:
         refused = self._waiting("position")
@@ -313,10 +398,12 @@ class TranslationState(GameState):
         top = self.pending[-1] if self.pending else None
         if top is not None and top.kind == "mutate-to":
             old = self.seq[top.data["position"] - 1]
-            return [Action("base", base=b, label=f"Mutate {old} to {b} at position {top.data['position']}")
+            return [Action("base", base=b, label=message("Mutate {old} to {new} at position {position}", old=old,
+                                                         new=b, position=top.data["position"]))
                     for b in "ACGT" if b != old]
         if top is not None and top.kind == "choose-base":
-            return [Action("base", base=b, label=f"Insert {b} (the die showed {top.data['roll']})")
+            return [Action("base", base=b, label=message("Insert {base} (the die showed {roll})", base=b,
+                                                         roll=top.data["roll"]))
                     for b in sorted(IUPAC[top.data["roll"]])]
         return []
 
@@ -336,10 +423,7 @@ class TranslationState(GameState):
         if not self.pending or self.pending[-1].kind != "gap":
             return []
         b, n = self.pending[-1].data["base"], len(self.seq)
-        return [Action("gap", index=i, label=(f"Insert {b} at the 5′ end" if i == 0 else
-                                              f"Insert {b} at the 3′ end" if i == n else
-                                              f"Insert {b} between positions {i} and {i + 1}"))
-                for i in range(n + 1)]
+        return [Action("gap", index=i, label=_gap_label(b, i, n)) for i in range(n + 1)]
 
     def _check_gap(self, action: Action) -> str | None:
         refused = self._waiting("gap")
@@ -350,7 +434,7 @@ class TranslationState(GameState):
     def _cancel_options(self) -> list[Action]:
         if not self.pending:
             return []
-        return [Action("cancel", label=f"Cancel {ACTION_CARDS[self.pending[-1].data['card']].title}")]
+        return [Action("cancel", label=_CANCEL_LABELS[self.pending[-1].data["card"]])]
 
     def _check_cancel(self, action: Action) -> str | None:
         """A card that points at a nucleotide can be put back until it is paid for (Insert is paid at once)."""
@@ -372,18 +456,20 @@ class TranslationState(GameState):
         self.points -= 1
         self.face_up.remove(aa.code)
         self.collected[p].append(aa.code)
-        events = [Event("translate", p, f"{_player_name(p)} translated {aa.name} ({aa.code}): the "
-                        f"codon {codon} at position {at} codes for {aa.name}. {READING_FRAME_NOTE}",
+        events = [Event("translate", p, message(
+                        "{player} translated {amino_acid} ({code}): the codon {codon} at position {position} codes "
+                        "for {amino_acid}. {note}", player=_player_name(p), amino_acid=_amino(aa.code), code=aa.code,
+                        codon=codon, position=at, note=lazy_gettext(READING_FRAME_NOTE)),
                         ("translation", "codon", "genetic-code", "dna", "reading-frame", "amino-acid-groups"),
                         {"code": aa.code, "codon": codon, "position": at})]
         if self.deck:
             new = self.deck.pop()
             self.face_up.append(new)
-            events.append(Event("reveal", None, f"{AMINO_ACIDS[new].name} is turned face up.",
+            events.append(Event("reveal", None, message("{amino_acid} is turned face up.", amino_acid=_amino(new)),
                                 ("amino-acid", "amino-acid-groups"), {"code": new}))
         if not self.face_up:
             self.finished = True
-            events.append(self._game_over("The last amino acid has been translated."))
+            events.append(self._game_over(message("The last amino acid has been translated.")))
         return events
 
     def _do_buy(self, action: Action) -> list[Event]:
@@ -394,14 +480,16 @@ class TranslationState(GameState):
         self.market[card.id] -= 1
         hand.owned[card.id] = hand.owned.get(card.id, 0) + 1
         hand.bought[card.id] = hand.bought.get(card.id, 0) + 1
-        return [Event("buy", p, f"{_player_name(p)} bought {card.title} for {card.buy} points "
-                      f"(usable from their next turn).", (), {"card": card.id})]
+        return [Event("buy", p, message("{player} bought {card} for {cost} points (usable from their next turn).",
+                                        player=_player_name(p), card=_card(card.id), cost=card.buy),
+                      (), {"card": card.id})]
 
     def _do_rest(self, action: Action) -> list[Event]:
         p = self.turn_player
         lost, self.points = self.points, 0
-        return [Event("rest", p, f"{_player_name(p)} could not spend their last {lost} "
-                      f"point{'s' * (lost > 1)}.", (), {})]
+        return [Event("rest", p, nmessage("{player} could not spend their last {n} point.",
+                                          "{player} could not spend their last {n} points.", lost,
+                                          player=_player_name(p)), (), {})]
 
     def _do_play(self, action: Action) -> list[Event]:
         p = self.turn_player
@@ -410,22 +498,26 @@ class TranslationState(GameState):
         if card.id == "toggle-water":
             self._pay(p, card.id)
             self.water_on = not self.water_on
-            state = "ON: hydrophilic" if self.water_on else "OFF: hydrophobic"
-            return [Event("water", p, f"{name} turned the water {state} amino acids can now be "
-                          f"translated. {WATER_RULE_NOTE}", ("hydrophobicity",), {"water_on": self.water_on})]
+            said = message("{player} turned the water ON: hydrophilic amino acids can now be translated. {note}",
+                           player=name, note=lazy_gettext(WATER_RULE_NOTE)) if self.water_on else \
+                message("{player} turned the water OFF: hydrophobic amino acids can now be translated. {note}",
+                        player=name, note=lazy_gettext(WATER_RULE_NOTE))
+            return [Event("water", p, said, ("hydrophobicity",), {"water_on": self.water_on})]
         if card.id == "extend":
             self._pay(p, card.id)
             base = self._roll(WHITE_DIE)
             self.seq += base
-            return [Event("extend", p, f"{name} rolled {base} and added it at the 3′ end "
-                          f"(the strand now reads {self.seq}).", ("five-to-three-direction", "nucleotide"),
+            return [Event("extend", p, message("{player} rolled {base} and added it at the 3′ end (the strand now "
+                                               "reads {strand}).", player=name, base=base, strand=self.seq),
+                          ("five-to-three-direction", "nucleotide"),
                           {"base": base})]
         if card.id == "reverse-complement":
             self._pay(p, card.id)
             self.seq = reverse_complement(self.seq)
             self.five_prime_left = not self.five_prime_left
-            return [Event("reverse-complement", p, f"{name} moved the 5′ card: the other strand is "
-                          f"now read, in the opposite direction: {self.seq}.",
+            return [Event("reverse-complement", p, message(
+                          "{player} moved the 5′ card: the other strand is now read, in the opposite direction: "
+                          "{strand}.", player=name, strand=self.seq),
                           ("reverse-complement", "complementary-base-pairing",
                            "five-to-three-direction"), {"strand": self.seq})]
         if card.id == "insert":
@@ -433,40 +525,44 @@ class TranslationState(GameState):
             roll = self._roll(BLACK_DIE)
             options = sorted(IUPAC[roll])
             if len(options) == 1:
-                self.pending.append(Pending(p, "gap", f"Choose where to insert {roll}.",
+                self.pending.append(Pending(p, "gap", pending_prompt("gap", base=roll),
                                             {"card": "insert", "base": roll}))
-            else:
-                self.pending.append(Pending(p, "choose-base", f"The die shows {roll}: choose "
-                                            f"{' or '.join(options)}.", {"card": "insert", "roll": roll}))
-            concepts = ("insertion",) if len(options) == 1 else ("insertion", "iupac-code")
-            return [Event("roll", p, f"{name} played Insert and rolled {roll}"
-                          + (f", the IUPAC letter for {' or '.join(options)}." if len(options) > 1 else "."),
-                          concepts, {"roll": roll})]
+                return [Event("roll", p, message("{player} played Insert and rolled {roll}.", player=name, roll=roll),
+                              ("insertion",), {"roll": roll})]
+            self.pending.append(Pending(p, "choose-base", pending_prompt("choose-base", roll=roll),
+                                        {"card": "insert", "roll": roll}))
+            first, second = options  # W, S, Y and R each stand for two letters
+            return [Event("roll", p, message("{player} played Insert and rolled {roll}, the IUPAC letter for {first} "
+                                             "or {second}.", player=name, roll=roll, first=first, second=second),
+                          ("insertion", "iupac-code"), {"roll": roll})]
         # Cards that point at one nucleotide: choose it next (nothing is paid until it is chosen).
-        self.pending.append(Pending(p, "position", f"Choose the nucleotide for {card.title}.",
-                                    {"card": card.id}))
-        return [Event("choose", p, f"{name} is playing {card.title}.", (), {"card": card.id})]
+        self.pending.append(Pending(p, "position", pending_prompt("position", card=card.id), {"card": card.id}))
+        return [Event("choose", p, message("{player} is playing {card}.", player=name, card=_card(card.id)), (),
+                      {"card": card.id})]
 
     def _do_cancel(self, action: Action) -> list[Event]:
         p = self.turn_player
         top = self.pending.pop()
-        return [Event("cancel", p, f"{_player_name(p)} put {ACTION_CARDS[top.data['card']].title} "
-                      f"back.", (), {})]
+        return [Event("cancel", p, message("{player} put {card} back.", player=_player_name(p),
+                                           card=_card(top.data["card"])), (), {})]
 
     def _do_target(self, action: Action) -> list[Event]:
         p = self.turn_player
         top = self.pending.pop()
         cid, pos = top.data["card"], action.position
         if cid == "mutate":
-            self.pending.append(Pending(p, "mutate-to", "Choose the new nucleotide.",
-                                        {"card": cid, "position": pos}))
+            self.pending.append(Pending(p, "mutate-to", pending_prompt("mutate-to"), {"card": cid, "position": pos}))
             return []
         self._pay(p, cid)
         old = self.seq[pos - 1]
         if cid == "delete":
             self.seq = self.seq[:pos - 1] + self.seq[pos:]
-            return [Event("delete", p, f"{_player_name(p)} deleted the {old} at position {pos}: every "
-                          f"codon after it shifts (the strand now reads {self.seq or 'nothing'}).",
+            said = message("{player} deleted the {base} at position {position}: every codon after it shifts (the "
+                           "strand now reads {strand}).", player=_player_name(p), base=old, position=pos,
+                           strand=self.seq) if self.seq else \
+                message("{player} deleted the {base} at position {position}: every codon after it shifts (the "
+                        "strand now reads nothing).", player=_player_name(p), base=old, position=pos)
+            return [Event("delete", p, said,
                           ("deletion", "frameshift"), {"position": pos, "base": old})]
         return self._mutate(p, cid, pos, MUTATIONS[cid][old])
 
@@ -474,7 +570,7 @@ class TranslationState(GameState):
         p = self.turn_player
         top = self.pending.pop()
         if top.kind == "choose-base":
-            self.pending.append(Pending(p, "gap", f"Choose where to insert {action.base}.",
+            self.pending.append(Pending(p, "gap", pending_prompt("gap", base=action.base),
                                         {"card": "insert", "base": action.base}))
             return []
         self._pay(p, "mutate")
@@ -485,8 +581,9 @@ class TranslationState(GameState):
         top = self.pending.pop()
         base, i = top.data["base"], action.index
         self.seq = self.seq[:i] + base + self.seq[i:]
-        return [Event("insert", p, f"{_player_name(p)} inserted {base} as position {i + 1}: the "
-                      f"codons after it shift (the strand now reads {self.seq}).",
+        return [Event("insert", p, message("{player} inserted {base} as position {position}: the codons after it shift "
+                                           "(the strand now reads {strand}).", player=_player_name(p), base=base,
+                                           position=i + 1, strand=self.seq),
                       ("insertion", "frameshift"), {"position": i + 1, "base": base})]
 
     # -- helpers -------------------------------------------------------------------------------
@@ -495,23 +592,30 @@ class TranslationState(GameState):
         old = self.seq[pos - 1]
         self.seq = self.seq[:pos - 1] + new + self.seq[pos:]
         kind = mutation_kind(old, new)
-        family = {"transition": ("purine to purine" if old in PURINES else "pyrimidine to pyrimidine"),
-                  "transversion": ("purine to pyrimidine" if old in PURINES else "pyrimidine to purine")}
+        family = {"transition": (lazy_gettext("purine to purine") if old in PURINES else
+                                 lazy_gettext("pyrimidine to pyrimidine")),
+                  "transversion": (lazy_gettext("purine to pyrimidine") if old in PURINES else
+                                   lazy_gettext("pyrimidine to purine"))}
         # A·T pairs are weak (two hydrogen bonds), G·C pairs strong (three): C↔G stays strong.
-        pairs = ("weak to weak" if old in WEAK and new in WEAK else
-                 "strong to strong" if old not in WEAK and new not in WEAK else
-                 "weak to strong" if old in WEAK else "strong to weak")
+        pairs = (lazy_gettext("weak to weak") if old in WEAK and new in WEAK else
+                 lazy_gettext("strong to strong") if old not in WEAK and new not in WEAK else
+                 lazy_gettext("weak to strong") if old in WEAK else lazy_gettext("strong to weak"))
         # A changed codon can change the amino acid, and one amino acid can change a protein's shape.
         concepts = tuple(dict.fromkeys(CONCEPTS_OF_MUTATION[cid] + (kind, "purine-pyrimidine", "weak-strong-pairs",
                                                                     "amino-acid-change")))
-        return [Event("mutate", p, f"{_player_name(p)} changed {old} to {new} at position {pos} "
-                      f"(a {kind}: {family[kind]}, {pairs} pairing).", concepts,
+        said = message("{player} changed {old} to {new} at position {position} (a transition: {family}, {pairs} "
+                       "pairing).", player=_player_name(p), old=old, new=new, position=pos, family=family[kind],
+                       pairs=pairs) if kind == "transition" else \
+            message("{player} changed {old} to {new} at position {position} (a transversion: {family}, {pairs} "
+                    "pairing).", player=_player_name(p), old=old, new=new, position=pos, family=family[kind],
+                    pairs=pairs)
+        return [Event("mutate", p, said, concepts,
                       {"card": cid, "position": pos, "old": old, "new": new, "kind": kind})]
 
     def _pay(self, p: int, cid: str) -> None:
         card, hand = ACTION_CARDS[cid], self.hands[p]
         if card.use > self.points or hand.usable(cid) <= 0:
-            raise IllegalAction(f"You cannot pay for {card.title} now.")
+            raise IllegalAction(message("You cannot pay for {card} now.", card=_card(cid)))
         self.points -= card.use
         hand.used[cid] = hand.used.get(cid, 0) + 1
 
@@ -529,24 +633,28 @@ class TranslationState(GameState):
             self.round += 1
             if self.round > MAX_ROUNDS:
                 self.finished = True
-                return [self._game_over(f"The {MAX_ROUNDS}-round limit is reached.")]
+                return [self._game_over(message("The {rounds}-round limit is reached.", rounds=MAX_ROUNDS))]
         self.turn_player, self.points = nxt, POINTS_PER_TURN
-        events = [Event("turn", nxt, f"{_player_name(nxt)}'s turn: 5 action points.", (), {})]
+        events = [Event("turn", nxt, message("{player}'s turn: {points} action points.", player=_player_name(nxt),
+                                             points=POINTS_PER_TURN), (), {})]
         added = ""
         while len(self.seq) < FILL_TO:
             added += self._roll(WHITE_DIE)
             self.seq += added[-1]
         if added:
-            events.append(Event("fill", nxt, f"The strand was short, so {added} was rolled and added "
-                                f"at the 3′ end.", ("five-to-three-direction", "nucleotide"), {"bases": added}))
+            events.append(Event("fill", nxt, message("The strand was short, so {bases} was rolled and added at the 3′ "
+                                                     "end.", bases=added),
+                                ("five-to-three-direction", "nucleotide"), {"bases": added}))
         return events
 
-    def _game_over(self, reason: str) -> Event:
+    def _game_over(self, reason: Message) -> Event:
         scores = self.scores()
         best = max(scores)
-        winners = " and ".join(_player_name(p) for p, s in enumerate(scores) if s == best)
-        return Event("game-over", None, f"{reason} {winners} win{'s' * (' and ' not in winners)} "
-                     f"with {best} points.", (), {"scores": scores})
+        winners = [_player_name(p) for p, s in enumerate(scores) if s == best]
+        said = message("{reason} {player} wins with {points} points.", reason=reason, player=winners[0], points=best) \
+            if len(winners) == 1 else \
+            message("{reason} {players} win with {points} points.", reason=reason, players=reduce(_and, winners), points=best)
+        return Event("game-over", None, said, (), {"scores": scores})
 
     moves = {
         "translate": Move(_translate_options, _check_translate, _do_translate),
