@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from biocards import i18n
 from biocards import games
 from biocards.core import Action
 from biocards.server.classroom import CODE_LETTERS, Classroom, Refusal, clean_name
@@ -293,7 +294,7 @@ def test_the_class_log_names_students_as_the_end_screen_does(tmp_path):
     for _ in range(8):
         state = table.state
         room.play(table, state.current_player, state.legal_actions()[-1].to_json(), table.moves)
-    texts = [e["text"] for e in table.frame(0)["events"]]
+    texts = [i18n.text(e["text"]) for e in table.frame(0)["events"]]  # written when the socket's frame is
     assert texts and not any("Player 1" in t or "Player 2" in t for t in texts), texts
     assert any(t.startswith(("Ana ", "Ben ", "Ana's", "Ben's")) for t in texts)
     assert "Player" not in table.summary(set())["last"]
