@@ -307,7 +307,7 @@ class ClassTable:
         frame["current"] = state.current_player
         frame["terminal"] = state.is_terminal()
         mine = seat is not None and state.current_player == seat and not self.paused and not row.ended
-        frame["legal"] = [{"action": a.to_json(), "label": a.label} for a in state.legal_actions()] if mine else []
+        frame["legal"] = [{"action": a.to_json(), "label": str(a.label)} for a in state.legal_actions()] if mine else []
         # Event texts are the public log (the same lines every player reads at the table); their
         # data, which can name what a draw brought, never leaves the server.
         frame["events"] = [{"move": n, **e.to_json(public=True), "text": self.named(e.text)}
