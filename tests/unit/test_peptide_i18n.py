@@ -16,12 +16,14 @@ from biocards.bots import RandomBot
 from biocards.core import Action, IllegalAction
 from biocards.core.testing import refused_moves
 from biocards.games.peptide.print import components
+from biocards.svg import text_width
 from sitegen import translations
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = games.get("peptide")
 GAMES = [(2, 1, False), (3, 2, True), (4, 3, False), (6, 4, True)]
 """(players, seed, advanced): games of every table size the rules treat apart, basic and advanced."""
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -119,6 +121,45 @@ def test_the_spanish_table_keeps_every_layout_good():
             if ply % 13 == 0:
                 assert_all_layouts_good(GAME, state.view(state.current_player), state.legal_actions())
             state.apply(bots[state.current_player].choose(state))
+
+
+def runs_past(svg: str) -> list[str]:
+    """Texts wider than the card they are drawn on, or than the table (by the width estimate the
+    layout itself uses, :func:`biocards.svg.text_width`)."""
+    root = ET.fromstring(svg)
+    table = float(root.get("viewBox").split()[2])
+    too_wide = []
+    for group in root.iter(f"{SVG}g"):
+        card = next((child for child in group if child.tag == f"{SVG}rect"), None)
+        for line in (child for child in group if child.tag == f"{SVG}text"):
+            if card is not None and width_of(line) > float(card.get("width")) + 1:
+                too_wide.append(line.text)
+    for line in root.iter(f"{SVG}text"):
+        left = float(line.get("x")) - (width_of(line) / 2 if line.get("text-anchor") == "middle" else 0)
+        if left < 0 or left + width_of(line) > table - 2:
+            too_wide.append(line.text)
+    return too_wide
+
+
+def width_of(line: ET.Element) -> float:
+    return text_width(line.text or "", float(line.get("font-size")), line.get("font-weight") == "bold")
+
+
+def test_the_spanish_words_fit_their_cards_and_the_phone():
+    """Issue 39: longer Spanish still fits: no Spanish text runs past its card or the table's edge,
+    in any layout (Spanish is held to this where the English, in a few places, is not)."""
+    too_wide = set()
+    with i18n.language("es"):
+        for players, seed, advanced in GAMES[:3]:
+            state = GAME.new_state(players, seed, advanced=advanced)
+            bots = [RandomBot(GAME, seat, seed) for seat in range(players)]
+            while not state.is_terminal():
+                if len(state.history) % 7 == 0:
+                    for layout in ("wide", "medium", "narrow"):
+                        too_wide.update(runs_past(GAME.render(state.view(state.current_player),
+                                                              legal=state.legal_actions(), layout=layout)))
+                state.apply(bots[state.current_player].choose(state))
+    assert not too_wide, sorted(too_wide)
 
 
 def test_the_print_page_cards_are_in_spanish():
