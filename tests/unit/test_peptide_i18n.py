@@ -4,6 +4,7 @@ accessible names, its details panel) or the print page; and the record keeps no 
 same game replayed in English reads in English."""
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,8 +17,8 @@ from biocards.bots import RandomBot
 from biocards.core import Action, IllegalAction
 from biocards.core.testing import refused_moves
 from biocards.games.peptide.print import components
-from biocards.svg import text_width
-from sitegen import translations
+from biocards.svg import text_width, wrap
+from sitegen import printing, translations
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = games.get("peptide")
@@ -163,11 +164,17 @@ def test_the_spanish_words_fit_their_cards_and_the_phone():
 
 
 def test_the_print_page_cards_are_in_spanish():
-    """Issue 39: the printed cards' names, decks and rules lines (the biology notes are the concepts'
-    summaries, translated with the lessons)."""
+    """Issue 39: the printed cards' names, decks and rules lines are Spanish and fit the cards as the
+    English does (the biology notes are the concepts' summaries, translated with the lessons)."""
     with i18n.language("es"):
         printed = components({})
     texts = [text for face in printed.faces for text in (face.name, face.kind, face.back, *face.lines)]
     texts += [label for label, _ in printed.tokens]
     assert not english_sentences(texts), english_sentences(texts)[:5]
     assert "Ribosoma" in texts and "Carta de ARN" in texts
+    # At the same card size: the deck's name fits its band, a card's name its two lines, nothing under 7 pt.
+    for face in printed.faces:
+        assert text_width(face.kind, 28, True) <= printing.ROOM - 90, face.kind
+        assert len(wrap(face.name, printing.ROOM, 40, True)) <= 2, face.name
+        sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', printing.face_svg(face, 1)[0])]
+        assert min(sizes) >= printing.MIN_TEXT, face.name
