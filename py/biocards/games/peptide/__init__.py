@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ...bots import RandomBot
 from ...core import Game, register
+from ...i18n import N_
 from .bots import GreedyBot, SearchBot
 from .cards import AMINO_CARDS, RNA_LETTERS, AminoCard
 from .render import prompt, render
@@ -48,7 +49,7 @@ def hand_points(aminos: Iterable[str], rna: Iterable[str]) -> int:
 GAME = register(Game(
     id="peptide",
     title="Peptide",
-    summary="Draft organelles, gather RNA and ATP, and link amino acids into a peptide chain.",
+    summary=N_("Draft organelles, gather RNA and ATP, and link amino acids into a peptide chain."),
     min_players=2,
     max_players=6,
     state_class=PeptideState,

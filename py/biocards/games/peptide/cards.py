@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_
+
 
 @dataclass(frozen=True)
 class AminoCard:
@@ -23,6 +25,7 @@ class AminoCard:
 
     code: str
     name: str
+    """In English, marked for the catalog: shown with ``_(name)`` or ``lazy_gettext(name)``."""
     codon: str
     """Three RNA letters, 5′→3′."""
     value: int
@@ -30,21 +33,29 @@ class AminoCard:
 
 AMINO_TABLE = [
     # code, name, codon (RNA), value
-    ("A", "Alanine", "GCU", 4), ("R", "Arginine", "CGA", 3), ("N", "Asparagine", "AAU", 5),
-    ("D", "Aspartate", "GAU", 5), ("C", "Cysteine", "UGU", 6), ("Q", "Glutamine", "CAA", 5),
-    ("E", "Glutamate", "GAA", 5), ("G", "Glycine", "GGU", 4), ("H", "Histidine", "CAU", 6),
-    ("I", "Isoleucine", "AUU", 5), ("L", "Leucine", "CUG", 3), ("K", "Lysine", "AAA", 5),
-    ("M", "Methionine", "AUG", 7), ("F", "Phenylalanine", "UUU", 5), ("P", "Proline", "CCU", 6),
-    ("S", "Serine", "UCA", 3), ("T", "Threonine", "ACC", 4), ("W", "Tryptophan", "UGG", 7),
-    ("Y", "Tyrosine", "UAU", 5), ("V", "Valine", "GUU", 5),
+    ("A", N_("Alanine"), "GCU", 4), ("R", N_("Arginine"), "CGA", 3), ("N", N_("Asparagine"), "AAU", 5),
+    ("D", N_("Aspartate"), "GAU", 5), ("C", N_("Cysteine"), "UGU", 6), ("Q", N_("Glutamine"), "CAA", 5),
+    ("E", N_("Glutamate"), "GAA", 5), ("G", N_("Glycine"), "GGU", 4), ("H", N_("Histidine"), "CAU", 6),
+    ("I", N_("Isoleucine"), "AUU", 5), ("L", N_("Leucine"), "CUG", 3), ("K", N_("Lysine"), "AAA", 5),
+    ("M", N_("Methionine"), "AUG", 7), ("F", N_("Phenylalanine"), "UUU", 5), ("P", N_("Proline"), "CCU", 6),
+    ("S", N_("Serine"), "UCA", 3), ("T", N_("Threonine"), "ACC", 4), ("W", N_("Tryptophan"), "UGG", 7),
+    ("Y", N_("Tyrosine"), "UAU", 5), ("V", N_("Valine"), "GUU", 5),
 ]
 AMINO_CARDS: dict[str, AminoCard] = {row[0]: AminoCard(*row) for row in AMINO_TABLE}
+AMINO_IN_SENTENCE = {
+    # An amino acid named inside a sentence ("the tRNA that carries alanine"): a message of its own,
+    # since a language may not write it as the card's name in lower case.
+    "A": N_("alanine"), "R": N_("arginine"), "N": N_("asparagine"), "D": N_("aspartate"), "C": N_("cysteine"),
+    "Q": N_("glutamine"), "E": N_("glutamate"), "G": N_("glycine"), "H": N_("histidine"), "I": N_("isoleucine"),
+    "L": N_("leucine"), "K": N_("lysine"), "M": N_("methionine"), "F": N_("phenylalanine"), "P": N_("proline"),
+    "S": N_("serine"), "T": N_("threonine"), "W": N_("tryptophan"), "Y": N_("tyrosine"), "V": N_("valine"),
+}
 STOP = "STOP"
 START_CODON = "AUG"
 
 RNA_LETTERS = "AGCU"
 RNA_PER_LETTER = 12
-RNA_NAMES = {"A": "Adenine", "G": "Guanine", "C": "Cytosine", "U": "Uracil"}
+RNA_NAMES = {"A": N_("Adenine"), "G": N_("Guanine"), "C": N_("Cytosine"), "U": N_("Uracil")}
 STOP_CODON = "UAA"
 """One of the three stop codons (UAA, UAG, UGA), shown on the STOP card."""
 
@@ -55,18 +66,21 @@ class Organelle:
 
     id: str
     name: str
+    """In English, marked for the catalog: shown with ``_(name)`` or ``lazy_gettext(name)``."""
     does: str
     concepts: tuple[str, ...]
 
 
 ORGANELLE_ORDER = ("mitochondrion", "nucleus", "vacuole", "synthetase", "ribosome")
 ORGANELLES: dict[str, Organelle] = {o.id: o for o in [
-    Organelle("mitochondrion", "Mitochondrion", "collect 2 ATP", ("mitochondrion", "atp", "cellular-respiration")),
-    Organelle("nucleus", "Nucleus", "collect an RNA card", ("nucleus", "transcription", "mrna", "uracil-vs-thymine")),
-    Organelle("vacuole", "Vacuole", "collect 1 RNA card and 1 ATP", ("vacuole",)),
-    Organelle("synthetase", "Amino-Acyl Synthetase", "pay 2 ATP: draw two Amino Acids, keep one",
+    Organelle("mitochondrion", N_("Mitochondrion"), N_("collect 2 ATP"),
+              ("mitochondrion", "atp", "cellular-respiration")),
+    Organelle("nucleus", N_("Nucleus"), N_("collect an RNA card"),
+              ("nucleus", "transcription", "mrna", "uracil-vs-thymine")),
+    Organelle("vacuole", N_("Vacuole"), N_("collect 1 RNA card and 1 ATP"), ("vacuole",)),
+    Organelle("synthetase", N_("Amino-Acyl Synthetase"), N_("pay 2 ATP: draw two Amino Acids, keep one"),
               ("aminoacyl-trna-synthetase", "trna", "atp")),
-    Organelle("ribosome", "Ribosome", "pay 1 ATP: link or make permanent an amino acid",
+    Organelle("ribosome", N_("Ribosome"), N_("pay 1 ATP: link or make permanent an amino acid"),
               ("ribosome", "peptide-bond", "translation")),
 ]}
 ORGANELLES_PER_TYPE = 6

@@ -11,8 +11,10 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
+from ...i18n import N_, _, pgettext
 from ...svg import LAYOUTS, Drawing, Flow, text_width, wrap
 from .cards import AMINO_CARDS, ORGANELLE_ORDER, ORGANELLES, RNA_NAMES, START_CODON
+from .rules import PROMPTS
 
 WIDTH = 1280
 INK = "#111"  # Peptide's text colour (the shared writer's default is a softer navy)
@@ -20,13 +22,40 @@ SEATS_TOP, SEATS_SPACE, SEAT_MAX_HEIGHT = 248, 550, 110
 RNA_COLOURS = {"A": "#009E73", "G": "#0072B2", "C": "#D55E00", "U": "#E69F00"}
 ORG_COLOURS = {"mitochondrion": "#F0E442", "nucleus": "#56B4E9", "vacuole": "#CC79A7",
                "synthetase": "#E69F00", "ribosome": "#009E73"}
-ORG_SHORT = {"mitochondrion": "MITO", "nucleus": "NUC", "vacuole": "VAC", "synthetase": "AA-tRNA",
-             "ribosome": "RIBO"}
+# Translators: an organelle's name cut short, in capitals, on a card 96 units wide (MITO = Mitochondrion).
+ORG_SHORT = {"mitochondrion": N_("MITO"), "nucleus": N_("NUC"), "vacuole": N_("VAC"), "synthetase": N_("AA-tRNA"),
+             "ribosome": N_("RIBO")}
 # The second line of each field card: the organelle's name, short enough to fit the card.
-ORG_SUBTITLE = {"mitochondrion": "Mitochondrion", "nucleus": "Nucleus", "vacuole": "Vacuole",
-                "synthetase": "Synthetase", "ribosome": "Ribosome"}
-PHASES = {"select": "Phase 1: select organelles", "resolve": "Phase 2: resolve organelles",
-          "discard": "End of round: discard down to Vacuole limits", "over": "Game over"}
+ORG_SUBTITLE = {"mitochondrion": N_("Mitochondrion"), "nucleus": N_("Nucleus"), "vacuole": N_("Vacuole"),
+                "synthetase": N_("Synthetase"), "ribosome": N_("Ribosome")}
+PHASES = {"select": N_("Phase 1: select organelles"), "resolve": N_("Phase 2: resolve organelles"),
+          "discard": N_("End of round: discard down to Vacuole limits"), "over": N_("Game over")}
+"""Every text here is English, marked for the catalog, and shown with ``_()`` when the table is drawn."""
+
+
+def _player(p: int) -> str:
+    return _("Player {n}").format(n=p + 1)
+
+
+def _asked(pending: dict[str, Any]) -> str:
+    """What an open choice asks, in the reader's language (the view's own text is in the language it
+    was made in)."""
+    kind = pending["kind"]
+    return _(PROMPTS[kind]) if kind in PROMPTS else pending["prompt"]
+
+
+def _phase(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    return _(PHASES[phase])
+
+
+def _organelle(org: str) -> str:
+    return _(ORGANELLES[org].name)
+
+
+def _short(org: str | None) -> str:
+    """An organelle's short name, ``?`` for a card whose face is hidden."""
+    return _(ORG_SHORT[org]) if org else "?"
 
 
 class _Table(Drawing):
@@ -51,6 +80,8 @@ class _Table(Drawing):
               does: str | None = None, detail: str | None = None) -> Iterator[None]:
         if action is not None:
             self.placed.add(action.key)
+            if does is None and action.label:  # the shared writer reads the label as a str
+                does = str(action.label)
         with super().group(action, ident=ident, label=label, does=does, detail=detail):
             yield
 
@@ -97,7 +128,7 @@ def render(view: dict[str, Any], *, legal=(), layout: str = "wide") -> str:
         order.insert(0, viewer)
     for p in order:
         y = _seat(svg, view, p, y + 6)
-    return svg.svg(width, int(y + 8), title="Peptide", desc=describe(view))
+    return svg.svg(width, int(y + 8), title="Peptide", desc=describe(view))  # the game's name, as published
 
 
 def prompt(view: dict[str, Any], *, legal=()) -> str | None:
@@ -106,65 +137,87 @@ def prompt(view: dict[str, Any], *, legal=()) -> str | None:
     if view["phase"] == "over":
         return None
     if pending is not None:
-        return f"Player {pending['player'] + 1}: {pending['prompt']}"
+        return _("Player {n}: {prompt}").format(n=pending["player"] + 1, prompt=_asked(pending))
     if view["phase"] == "select":
-        return "Choose an organelle from the field (face down costs 1 ATP later), or take the First Player card."
+        return _("Choose an organelle from the field (face down costs 1 ATP later), or take the First Player card.")
     if view["phase"] == "discard":
-        return "Discard ATP or RNA down to your Vacuole limits."
-    return "Resolve each organelle you selected, in any order, then end your turn."
+        return _("Discard ATP or RNA down to your Vacuole limits.")
+    return _("Resolve each organelle you selected, in any order, then end your turn.")
 
 
 def describe(view: dict[str, Any]) -> str:
     """A text summary of the table (the SVG's <desc>, for screen readers and tests)."""
-    parts = [f"Round {view['round']}, {PHASES[view['phase']]}."]
+    parts = [_("Round {round}, {phase}.").format(round=view["round"], phase=_phase(view))]
     if view["current"] is not None:
-        parts.append(f"Player {view['current'] + 1} to move.")
+        parts.append(_("Player {n} to move.").format(n=view["current"] + 1))
     if view["stop_out"]:
-        parts.append("The STOP codon is out: last round.")
-    field = ", ".join(f"{ORGANELLES[o].name} ×{k}" for o, k in view["field"].items()) or "empty"
+        parts.append(_("The STOP codon is out: last round."))
+    none = _("none")
+    field = ", ".join(f"{_organelle(o)} ×{k}" for o, k in view["field"].items()) or _("empty")
+    parts.append(_("Organelle field: {field}.").format(field=field))
+    parts.append(_("Face-up RNA: {letters}.").format(letters=" ".join(view["rna_up"]) or none))
+    parts.append(_("ATP supply {n}.").format(n=view["atp_supply"]))
     top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
-    known_top = f" (on top, the {top.name} {top.codon} you put back)" if top else ""
-    parts.append(f"Organelle field: {field}. Face-up RNA: {' '.join(view['rna_up']) or 'none'}. "
-                 f"ATP supply {view['atp_supply']}. Amino acid deck {view['amino_deck']}{known_top}. "
-                 f"Bonus cards left: {' '.join('+%d' % b for b in view['bonus_stack']) or 'none'}.")
-    parts.append(f"Decks: {view['organelle_deck']} organelles, {view['rna_deck']} RNA.")
+    if top:
+        parts.append(_("Amino acid deck {n} (on top, the {amino} {codon} you put back).").format(
+            n=view["amino_deck"], amino=_(top.name), codon=top.codon))
+    else:
+        parts.append(_("Amino acid deck {n}.").format(n=view["amino_deck"]))
+    parts.append(_("Bonus cards left: {cards}.").format(cards=" ".join("+%d" % b for b in view["bonus_stack"]) or none))
+    parts.append(_("Decks: {organelles} organelles, {rna} RNA.").format(organelles=view["organelle_deck"],
+                                                                       rna=view["rna_deck"]))
     if view["pending"] is not None:
-        parts.append(f"Waiting for Player {view['pending']['player'] + 1}: {view['pending']['prompt']}")
+        parts.append(_("Waiting for Player {n}: {prompt}").format(n=view["pending"]["player"] + 1,
+                                                                  prompt=_asked(view["pending"])))
     for p, seat in enumerate(view["seats"]):
-        chain = " ".join(AMINO_CARDS[c].name + (" (permanent)" if perm else "") for c, perm in seat["chain"])
-        text = (f"Player {p + 1}: {seat['atp']} ATP, {seat['rna_count']} RNA, {seat['hand_count']} amino "
-                f"acids in hand, chain: START {chain}.".replace("START .", "START only."))
-        if seat["rna"] is not None:  # the viewer's own cards, for a screen reader
-            letters = " ".join(f"{b}×{n}" for b, n in seat["rna"].items() if n) or "none"
-            hand = ", ".join(f"{AMINO_CARDS[c].name} {AMINO_CARDS[c].codon}" for c in seat["hand"]) or "none"
-            text += f" Your RNA: {letters}. Your amino acids: {hand}."
-        if seat["selected"]:
-            text += " Selected: " + ", ".join(ORGANELLES[s["organelle"]].name + (" face down" if s["facedown"] else "")
-                                              if s["organelle"] else "a face-down card" for s in seat["selected"]) + "."
-        if seat["bonus"]:
-            text += " Bonus " + " ".join(f"+{b}" for b in seat["bonus"]) + "."
-        if seat["track"] is not None:
-            text += f" Vacuole limits: {seat['track'][0]} ATP, {seat['track'][1]} RNA."
-        parts.append(text)
+        parts.append(_seat_words(seat, p, none))
     if view.get("scores"):
-        parts.append("Final scores: " + ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(view["scores"])))
+        parts.append(_("Final scores: {scores}").format(
+            scores=", ".join(f"{_player(p)} {s}" for p, s in enumerate(view["scores"]))))
     return " ".join(parts)
 
 
+def _seat_words(seat: dict[str, Any], p: int, none: str) -> str:
+    """One seat in words, for :func:`describe`."""
+    counts = {"player": _player(p), "atp": seat["atp"], "rna": seat["rna_count"], "hand": seat["hand_count"]}
+    if seat["chain"]:
+        chain = " ".join(_("{amino} (permanent)").format(amino=_(AMINO_CARDS[c].name)) if perm
+                         else _(AMINO_CARDS[c].name) for c, perm in seat["chain"])
+        words = [_("{player}: {atp} ATP, {rna} RNA, {hand} amino acids in hand, chain: START {chain}.").format(
+            chain=chain, **counts)]
+    else:
+        words = [_("{player}: {atp} ATP, {rna} RNA, {hand} amino acids in hand, chain: START only.").format(**counts)]
+    if seat["rna"] is not None:  # the viewer's own cards, for a screen reader
+        letters = " ".join(f"{b}×{n}" for b, n in seat["rna"].items() if n) or none
+        hand = ", ".join(f"{_(AMINO_CARDS[c].name)} {AMINO_CARDS[c].codon}" for c in seat["hand"]) or none
+        words.append(_("Your RNA: {letters}. Your amino acids: {hand}.").format(letters=letters, hand=hand))
+    if seat["selected"]:
+        cards = ", ".join((_("{organelle} face down").format(organelle=_organelle(s["organelle"]))
+                           if s["facedown"] else _organelle(s["organelle"]))
+                          if s["organelle"] else _("a face-down card") for s in seat["selected"])
+        words.append(_("Selected: {cards}.").format(cards=cards))
+    if seat["bonus"]:
+        words.append(_("Bonus {cards}.").format(cards=" ".join(f"+{b}" for b in seat["bonus"])))
+    if seat["track"] is not None:
+        words.append(_("Vacuole limits: {atp} ATP, {rna} RNA.").format(atp=seat["track"][0], rna=seat["track"][1]))
+    return " ".join(words)
+
+
 def _header(svg: _Table, view) -> float:
-    turn = "" if view["current"] is None else f"Player {view['current'] + 1} to move"
-    title = f"Round {view['round']} · {PHASES[view['phase']]}"
+    turn = "" if view["current"] is None else _("Player {n} to move").format(n=view["current"] + 1)
+    phase = _phase(view)
+    title = _("Round {round} · {phase}").format(round=view["round"], phase=phase)
     lines = [title + (f" · {turn}" if turn else "")] if svg.layout == "wide" else [title] + ([turn] if turn else [])
     if svg.layout == "narrow" and text_width(title, 16, True) > svg.width - 24:
-        lines = [f"Round {view['round']}", PHASES[view["phase"]]] + ([turn] if turn else [])
+        lines = [_("Round {round}").format(round=view["round"]), phase] + ([turn] if turn else [])
     height = 12 + 22 * len(lines)
     svg.rect(0, 0, svg.width, height, "#2b2b2b", rx=0, stroke="none")
     for i, line in enumerate(lines):
         svg.text(12, 26 + 22 * i, line, size=16, weight="bold", fill="#fff")
     y = height
     if view["stop_out"]:
-        banner = ("■ STOP codon drawn: LAST ROUND after this one ends" if view["round"] == view["stop_round"]
-                  else "■ LAST ROUND (STOP codon drawn)")
+        banner = (_("■ STOP codon drawn: LAST ROUND after this one ends") if view["round"] == view["stop_round"]
+                  else _("■ LAST ROUND (STOP codon drawn)"))
         if svg.layout == "wide":
             with svg.group(ident="last-round"):
                 svg.rect(svg.width - 440, 4, 430, 26, "#D55E00", stroke="#fff", rx=4)
@@ -172,7 +225,7 @@ def _header(svg: _Table, view) -> float:
         else:
             with svg.group(ident="last-round"):
                 svg.rect(0, y, svg.width, 30, "#D55E00", stroke="none", rx=0)
-                svg.text(12, y + 21, "■ LAST ROUND (STOP drawn)" if svg.layout == "narrow" else banner,
+                svg.text(12, y + 21, _("■ LAST ROUND (STOP drawn)") if svg.layout == "narrow" else banner,
                          size=14, weight="bold", fill="#fff")
             y += 30
     return y
@@ -181,7 +234,8 @@ def _header(svg: _Table, view) -> float:
 def _table(svg: _Table, view, y: float) -> float:
     flow = Flow(10, y, svg.width - 10)
     x, fy = flow.place(78, 112)
-    svg.card(x, fy, 78, 112, "#555", [("Organelle", 13, "bold"), ("deck", 13, "bold"),
+    svg.card(x, fy, 78, 112, "#555", [(pgettext("Organelle deck card, line 1 of 2", "Organelle"), 13, "bold"),
+                                      (pgettext("Organelle deck card, line 2 of 2", "deck"), 13, "bold"),
                                       (str(view["organelle_deck"]), 22, "bold")], ident="organelle-deck", dark=True)
     for org in ORGANELLE_ORDER:
         count = view["field"].get(org)
@@ -192,33 +246,39 @@ def _table(svg: _Table, view, y: float) -> float:
             svg.rect(x + 2 * k, fy + 8 - 4 * k, 96, 104, ORG_COLOURS[org], stroke="#333")
         pick = svg.find("pick", organelle=org, facedown=False)
         svg.card(x, fy + 8, 96, 104, ORG_COLOURS[org],
-                 [(f"{ORG_SHORT[org]} ×{count}", 15, "bold"), (ORG_SUBTITLE[org], 12, "normal")],
+                 [(f"{_(ORG_SHORT[org])} ×{count}", 15, "bold"), (_(ORG_SUBTITLE[org]), 12, "normal")],
                  action=pick, ident=f"field-{org}", detail=organelle_words(org, count))
         down = svg.find("pick", organelle=org, facedown=True)
         if down is not None:
             h = svg.target
-            svg.card(x + 6, fy + 110 - h, 84, h, "#ddd", [("face down", 13, "bold")], action=down,
+            svg.card(x + 6, fy + 110 - h, 84, h, "#ddd", [(_("face down"), 13, "bold")], action=down,
                      ident=f"field-{org}-down", middle=True)
     first = svg.find("first-player")
     x, fy = flow.place(84, 112)
     svg.card(x, fy + 8, 84, 104, "#fff" if not view["first_taken"] else "#ccc",
-             [("First", 14, "bold"), ("Player", 14, "bold"), (f"P{view['first_player'] + 1}", 16, "bold")],
+             [(pgettext("First Player card, line 1 of 2", "First"), 14, "bold"),
+              (pgettext("First Player card, line 2 of 2", "Player"), 14, "bold"),
+              (pgettext("a seat, short", "P{n}").format(n=view["first_player"] + 1), 16, "bold")],
              action=first, ident="first-player-card")
     if svg.layout == "wide":
         flow.x = max(flow.x, 740)
     else:
         flow.newline()
     x, fy = flow.place(74, 112)
-    svg.card(x, fy, 74, 112, "#F0E442", [("ATP", 15, "bold"), ("supply", 12, "normal"),
+    svg.card(x, fy, 74, 112, "#F0E442", [("ATP", 15, "bold"),
+                                         (pgettext("ATP supply card, under ATP", "supply"), 12, "normal"),
                                          (str(view["atp_supply"]), 22, "bold")], ident="atp-supply")
-    bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or "none"
+    bonus = " ".join(f"+{b}" for b in view["bonus_stack"]) or _("none")
     x, fy = flow.place(74, 112)
-    svg.card(x, fy, 74, 112, "#fff", [("Bonus", 14, "bold"), ("stack", 12, "normal"), (bonus, 13, "bold")],
+    svg.card(x, fy, 74, 112, "#fff", [(pgettext("Bonus stack card, line 1 of 2", "Bonus"), 14, "bold"),
+                                      (pgettext("Bonus stack card, line 2 of 2", "stack"), 12, "normal"),
+                                      (bonus, 13, "bold")],
              ident="bonus-stack")
     x, fy = flow.place(84, 112)
     _amino_deck(svg, view, x, fy)
     x, fy = flow.place(74, 112)
-    svg.card(x, fy, 74, 112, "#444", [("RNA", 14, "bold"), ("deck", 13, "bold"),
+    svg.card(x, fy, 74, 112, "#444", [(pgettext("RNA deck card, line 1 of 2", "RNA"), 14, "bold"),
+                                      (pgettext("RNA deck card, line 2 of 2", "deck"), 13, "bold"),
                                       (str(view["rna_deck"]), 22, "bold")], ident="rna-deck", dark=True)
     up_w = 58 if svg.layout == "wide" else 76  # wide: five organelles and three RNA fit one row
     for i, letter in enumerate(view["rna_up"]):
@@ -228,9 +288,9 @@ def _table(svg: _Table, view, y: float) -> float:
         with svg.group(take, ident=f"rna-up-{i}"):
             svg.rect(x, fy, up_w, 112, RNA_COLOURS[letter], stroke="#000", width=3 if take else 1)
             svg.text(x + up_w / 2, fy + 60, letter, size=40, anchor="middle", weight="bold", fill=fill)
-            svg.text(x + up_w / 2, fy + 90, RNA_NAMES[letter], size=12, anchor="middle", fill=fill)
-    buttons = [("reset-rna", "Reset RNA (1 ATP)"), ("reset-organelles", "Reset organelles (2 ATP)"),
-               ("select-twice", "Select twice (3 ATP)")]
+            svg.text(x + up_w / 2, fy + 90, _(RNA_NAMES[letter]), size=12, anchor="middle", fill=fill)
+    buttons = [("reset-rna", _("Reset RNA (1 ATP)")), ("reset-organelles", _("Reset organelles (2 ATP)")),
+               ("select-twice", _("Select twice (3 ATP)"))]
     placed = [(kind, label, svg.find(kind)) for kind, label in buttons]
     placed = [b for b in placed if b[2] is not None]
     if placed:
@@ -246,31 +306,39 @@ def _table(svg: _Table, view, y: float) -> float:
 def _amino_deck(svg: _Table, view, x: float, y: float) -> None:
     """The face-down Amino Acid deck; the seat that put a card back on top sees which one it is."""
     top = view["amino_top"] and AMINO_CARDS[view["amino_top"]]
-    with svg.group(ident="amino-deck", label=f"Amino Acid deck: {view['amino_deck']} cards face down"
-                   + (f"; on top, the {top.name} ({top.codon}) you put back" if top else "")):
-        svg.card(x, y, 84, 112, "#444", [("Amino", 13, "bold"), ("Acid deck", 13, "bold"),
+    if top:
+        label = _("Amino Acid deck: {n} cards face down; on top, the {amino} ({codon}) you put back").format(
+            n=view["amino_deck"], amino=_(top.name), codon=top.codon)
+    else:
+        label = _("Amino Acid deck: {n} cards face down").format(n=view["amino_deck"])
+    with svg.group(ident="amino-deck", label=label):
+        svg.card(x, y, 84, 112, "#444", [(pgettext("Amino Acid deck card, line 1 of 2", "Amino"), 13, "bold"),
+                                         (pgettext("Amino Acid deck card, line 2 of 2", "Acid deck"), 13, "bold"),
                                          (str(view["amino_deck"]), 22, "bold")], dark=True)
         if top:
             svg.card(x + 4, y + 66, 76, 42, "#fff",
-                     [("you put back", 12, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
+                     [(_("you put back"), 12, "normal"), (f"{top.code} {top.codon}", 13, "bold")], ident="amino-top")
 
 
 def organelle_words(org: str, count: int | None = None) -> str:
     """An organelle card in words, for the details panel: its name and what it does."""
     o = ORGANELLES[org]
-    return f"{o.name}{f' ({count} in the field)' if count else ''}: {o.does}."
+    if count:
+        return _("{organelle} ({n} in the field): {does}.").format(organelle=_(o.name), n=count, does=_(o.does))
+    return _("{organelle}: {does}.").format(organelle=_(o.name), does=_(o.does))
 
 
 def amino_words(card) -> str:
     """An Amino Acid card in words, for the details panel: name, one-letter code, codon, value."""
-    return (f"{card.name} ({card.code}): its RNA codon is {card.codon} (read 5′ to 3′); "
-            f"worth {card.value} points in a finished chain.")
+    return _("{amino} ({code}): its RNA codon is {codon} (read 5′ to 3′); worth {value} points in a finished "
+             "chain.").format(amino=_(card.name), code=card.code, codon=card.codon, value=card.value)
 
 
 def _prompt(svg: _Table, view, y: float) -> float:
     pending = view["pending"]
     if pending is None and view["phase"] == "over":
-        text = "Game over. " + " · ".join(f"Player {p + 1}: {s}" for p, s in enumerate(view["scores"] or []))
+        text = _("Game over.") + " " + " · ".join(_("Player {n}: {score}").format(n=p + 1, score=s)
+                                                  for p, s in enumerate(view["scores"] or []))
     else:
         text = prompt(view) or ""
     bold = pending is not None
@@ -282,14 +350,14 @@ def _prompt(svg: _Table, view, y: float) -> float:
     for i, item in enumerate((pending or {}).get("drawn") or []):
         if rna_draw:
             keep = svg.find("keep", letter=item)
-            label = f"Keep {RNA_NAMES[item]} ({item})"
+            label = _("Keep {base} ({letter})").format(base=_(RNA_NAMES[item]), letter=item)
             w = max(130, text_width(label, 14, True) + 20)
             x, by = flow.place(w, svg.target)
             svg.card(x, by, w, svg.target, RNA_COLOURS[item], [(label, 14, "bold")], action=keep,
                      ident=f"drawn-{i}", dark=item in "GC", middle=True)
         else:
             card = AMINO_CARDS[item]
-            label = f"Keep {card.name} {card.codon}"
+            label = _("Keep {amino} {codon}").format(amino=_(card.name), codon=card.codon)
             w = text_width(label, 13, True) + 20
             x, by = flow.place(w, svg.target)
             svg.card(x, by, w, svg.target, "#fff", [(label, 13, "bold")], action=svg.find("keep", code=item),
@@ -299,9 +367,10 @@ def _prompt(svg: _Table, view, y: float) -> float:
         ident = f"btn-{action.kind}" + (f"-{action.get('choice')}" if action.kind == "vacuole" else "")
         if svg.find(action.kind, **dict(action.params)) is None:
             continue
-        w = text_width(action.label, 13, True) + 22
+        label = str(action.label)
+        w = text_width(label, 13, True) + 22
         x, by = flow.place(w, svg.target)
-        svg.card(x, by, w, svg.target, "#fff", [(action.label, 13, "bold")], action=action, ident=ident, middle=True)
+        svg.card(x, by, w, svg.target, "#fff", [(label, 13, "bold")], action=action, ident=ident, middle=True)
     bottom = max(flow.bottom, y + 10 + 20 * len(lines)) + 8
     for i, line in enumerate(lines):
         svg.text(20, y + 22 + 20 * i, line, size=14, weight="bold" if bold else "normal")
@@ -322,9 +391,11 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
     current = view["current"] == p
     t = svg.target
     start = len(svg.parts)
-    name = f"{'▶ ' if current else ''}Player {p + 1}{' (you)' if own and view['viewer'] == p else ''}"
+    name = _("{player} (you)").format(player=_player(p)) if own and view["viewer"] == p else _player(p)
+    if current:
+        name = "▶ " + name
     if view["first_player"] == p:
-        name += " · First"
+        name += " · " + pgettext("the seat holding the First Player card", "First")
     if svg.layout != "wide" and not own:
         return _summary(svg, view, p, y, name, current)
     if svg.layout == "wide":  # one row per seat: the name leads the row
@@ -348,15 +419,16 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
             svg.rna(x, fy, letter, size=t, action=action, ident=f"rna-{p}-{letter}", count=count)
     else:
         x, fy = flow.place(150, t)
-        svg.text(x, fy + t / 2 + 5, f"RNA cards: {seat['rna_count']}", size=14)
+        svg.text(x, fy + t / 2 + 5, _("RNA cards: {n}").format(n=seat["rna_count"]), size=14)
     if seat["bonus"]:
-        label = "Bonus " + " ".join(f"+{b}" for b in seat["bonus"])
+        label = _("Bonus {cards}").format(cards=" ".join(f"+{b}" for b in seat["bonus"]))
         x, fy = flow.place(len(label) * 8, t)
         svg.text(x, fy + t / 2 + 5, label, size=14, weight="bold")
     if seat["track"] is not None:
         e, r = seat["track"]
-        x, fy = flow.place(250, t)
-        svg.text(x, fy + 15, f"Vacuole limits: ATP {e}/10 · RNA {r}/9", size=13)
+        limits = _("Vacuole limits: ATP {atp}/10 · RNA {rna}/9").format(atp=e, rna=r)
+        x, fy = flow.place(max(250, text_width(limits, 13)), t)
+        svg.text(x, fy + 15, limits, size=13)
         for i, (choice, value, top) in enumerate((("energy", e, 10), ("rna", r, 9))):
             with svg.group(ident=f"track-{p}-{choice}"):
                 svg.rect(x + i * 124, fy + 22, 118, 12, "#eee", rx=2)
@@ -367,12 +439,14 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
         action = None
         if current and org is not None:
             action = svg.find("resolve", organelle=org, facedown=sel["facedown"])
-        label = "face down" if sel["facedown"] else ""
+        short = _short(org)
         fill = "#bbb" if sel["facedown"] else ORG_COLOURS[org]
         x, fy = flow.place(150, t)
-        svg.card(x, fy, 150, t, fill, [(f"{ORG_SHORT[org] if org else '?'} {label}".strip(), 14, "bold")],
+        svg.card(x, fy, 150, t, fill,
+                 [(_("{organelle} face down").format(organelle=short) if sel["facedown"] else short, 14, "bold")],
                  action=action, ident=f"selected-{p}-{i}", middle=True,
-                 detail=organelle_words(org) + (" Selected face down." if sel["facedown"] else "") if org else None)
+                 detail=(organelle_words(org) + (" " + _("Selected face down.") if sel["facedown"] else "")
+                         if org else None))
     # Amino acid hand.
     if svg.layout != "wide":
         flow.newline()
@@ -382,11 +456,11 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
             action = svg.find("link", code=code) if current else None
             x, fy = flow.place(50, 66)
             svg.card(x, fy, 50, 66, "#fff", [(card.code, 18, "bold"), (card.codon, 12, "bold"),
-                                             (f"{card.value}pt", 12, "normal")],
+                                             (_("{n}pt").format(n=card.value), 12, "normal")],
                      action=action, ident=f"hand-{p}-{i}", detail=amino_words(card))
     else:
         x, fy = flow.place(220, 24)
-        svg.text(x, fy + 17, f"Amino acids in hand: {seat['hand_count']}", size=14)
+        svg.text(x, fy + 17, _("Amino acids in hand: {n}").format(n=seat["hand_count"]), size=14)
     if svg.layout != "wide":
         flow.newline()
     _chain(svg, seat, p, flow, current)
@@ -401,17 +475,19 @@ def _seat(svg: _Table, view, p: int, y: float) -> float:
 def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> float:
     """Another seat in the narrow layouts: its counts on one line, its chain and picks on the next."""
     seat = view["seats"][p]
-    chain = " ".join(["START"] + [AMINO_CARDS[c].code + ("*" if perm else "") for c, perm in seat["chain"]])
-    picks = " ".join((ORG_SHORT[s["organelle"]] if s["organelle"] else "?") + (" (down)" if s["facedown"] else "")
-                     for s in seat["selected"])
-    lines = [(f"{name}: ATP {seat['atp']} · RNA {seat['rna_count']} · {seat['hand_count']} amino acids", 15, "bold"),
-             (f"Chain: {chain}", 14, "normal")]
+    chain = " ".join([_("START")] + [AMINO_CARDS[c].code + ("*" if perm else "") for c, perm in seat["chain"]])
+    picks = " ".join(_("{organelle} (down)").format(organelle=short) if s["facedown"] else short
+                     for s in seat["selected"] for short in [_short(s["organelle"])])
+    lines = [(_("{player}: ATP {atp} · RNA {rna} · {hand} amino acids").format(
+                player=name, atp=seat["atp"], rna=seat["rna_count"], hand=seat["hand_count"]), 15, "bold"),
+             (_("Chain: {chain}").format(chain=chain), 14, "normal")]
     if picks:
-        lines.append((f"Selected: {picks}", 14, "normal"))
+        lines.append((_("Selected: {cards}").format(cards=picks), 14, "normal"))
     if seat["bonus"]:
-        lines.append(("Bonus " + " ".join(f"+{b}" for b in seat["bonus"]), 14, "normal"))
+        lines.append((_("Bonus {cards}").format(cards=" ".join(f"+{b}" for b in seat["bonus"])), 14, "normal"))
     if seat["track"] is not None:
-        lines.append((f"Vacuole limits: ATP {seat['track'][0]}/10 · RNA {seat['track'][1]}/9", 14, "normal"))
+        e, r = seat["track"]
+        lines.append((_("Vacuole limits: ATP {atp}/10 · RNA {rna}/9").format(atp=e, rna=r), 14, "normal"))
     wrapped = [(part, size, weight) for text, size, weight in lines
                for part in wrap(text, svg.width - 40, size, weight == "bold")]
     height = 14 + 20 * len(wrapped)
@@ -425,7 +501,7 @@ def _summary(svg: _Table, view, p: int, y: float, name: str, current: bool) -> f
 
 def _chain(svg: _Table, seat, p: int, flow: Flow, current: bool) -> None:
     x, y = flow.place(52, 66)
-    svg.card(x, y, 52, 66, "#0072B2", [("START", 12, "bold"), ("Met", 14, "bold"), (START_CODON, 12, "bold")],
+    svg.card(x, y, 52, 66, "#0072B2", [(_("START"), 12, "bold"), ("Met", 14, "bold"), (START_CODON, 12, "bold")],
              ident=f"start-{p}", dark=True)
     links = seat["chain"]
     leftmost = next((i for i, (_, perm) in enumerate(links) if not perm), None)
@@ -434,14 +510,16 @@ def _chain(svg: _Table, seat, p: int, flow: Flow, current: bool) -> None:
         action = svg.find("permanent") if (current and i == leftmost) else None
         if permanent:
             x, y = flow.place(52, 66)
-            svg.card(x, y, 52, 66, "#333", [(card.code, 18, "bold"), ("perm.", 12, "normal"),
-                                            (f"{card.value}pt", 12, "bold")], ident=f"chain-{p}-{i}", dark=True,
-                     detail=amino_words(card) + " Made permanent in the chain: worth its full value.")
+            svg.card(x, y, 52, 66, "#333", [(card.code, 18, "bold"), (_("perm."), 12, "normal"),
+                                            (_("{n}pt").format(n=card.value), 12, "bold")], ident=f"chain-{p}-{i}",
+                     dark=True,
+                     detail=amino_words(card) + " " + _("Made permanent in the chain: worth its full value."))
         else:
             x, y = flow.place(52, 88)
-            svg.card(x, y, 52, 66, "#fff", [(card.code, 18, "bold"), (card.name[:5], 12, "normal"),
-                                            (f"{(card.value + 1) // 2}pt", 12, "bold")],
+            half = (card.value + 1) // 2
+            svg.card(x, y, 52, 66, "#fff", [(card.code, 18, "bold"), (_(card.name)[:5], 12, "normal"),
+                                            (_("{n}pt").format(n=half), 12, "bold")],
                      action=action, ident=f"chain-{p}-{i}",
-                     detail=amino_words(card) + f" Linked, not yet permanent: worth {(card.value + 1) // 2} points.")
+                     detail=amino_words(card) + " " + _("Linked, not yet permanent: worth {n} points.").format(n=half))
             for k, letter in enumerate(card.codon):
                 svg.rna(x + k * 17, y + 68, letter, size=16)

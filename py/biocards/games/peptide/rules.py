@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, first_seat, seats_from
-from .cards import (AMINO_CARDS, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
+from ...i18n import N_, Message, _, lazy_gettext, message
+from .cards import (AMINO_CARDS, AMINO_IN_SENTENCE, ATP_TOKENS, BONUS_STACK, ENERGY_MAX, ENERGY_START, ORGANELLE_ORDER,
                     ORGANELLES, ORGANELLES_PER_TYPE, ORGANELLES_REMOVED, RNA_LETTERS, RNA_MAX, RNA_NAMES,
                     RNA_PER_LETTER, RNA_START, START_ATP, START_CODON, STOP, STOP_CODON)
 
@@ -75,24 +76,118 @@ def hand_points(aminos, rna) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _cached_action(kind: str, label: str, params: tuple) -> Action:
+def _cached_action(kind: str, label: str | Message, params: tuple) -> Action:
     return Action(kind, label=label, **dict(params))
 
 
-def _act(kind: str, /, *, label: str = "", **params: Any) -> Action:
+def _act(kind: str, /, *, label: str | Message = "", **params: Any) -> Action:
     # Building an Action sorts and hashes its parameters; the same few hundred recur all game long.
     return _cached_action(kind, label, tuple(params.items()))
 
 
 _BIOLOGY = {
-    "nucleus": "in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
-               "where DNA has thymine (T).",
-    "vacuole": "a vacuole stores water, ions and nutrients for the cell. In a real cell neither ATP nor RNA is "
-               "stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria, and both are used within minutes.",
-    "synthetase": "an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA.",
-    "ribosome": "the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds.",
+    "nucleus": N_("in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
+                  "where DNA has thymine (T)."),
+    "vacuole": N_("a vacuole stores water, ions and nutrients for the cell. In a real cell neither ATP nor RNA is "
+                  "stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria, and both are used within "
+                  "minutes."),
+    "synthetase": N_("an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA."),
+    "ribosome": N_("the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds."),
 }
 """One sentence of biology for each organelle whose resolution is a choice (shown in the log)."""
+
+_RNA_CONCEPTS = ("nucleus", "transcription", "mrna", "rna")
+"""What an RNA card joining a hand is about."""
+
+PROMPTS = {
+    "nucleus": N_("Nucleus: take a face-up RNA card, or draw two and keep one."),
+    "vacuole": N_("Vacuole: collect RNA and ATP, or raise a Vacuole limit."),
+    "synthetase": N_("Amino-Acyl Synthetase: pay 2 ATP, draw two Amino Acids, keep one."),
+    "ribosome": N_("Ribosome: link an amino acid, or make your leftmost one permanent."),
+    "nucleus-keep": N_("Keep one of the two RNA cards."),
+    "amino-keep": N_("Keep one Amino Acid card; the other goes back on top."),
+    "discard": N_("Discard down to your Vacuole limits."),
+}
+"""What each open choice asks, by its kind (a render shows it with ``_``, in the reader's language)."""
+
+
+def player_name(p: int) -> Message:
+    """A seat's name in the log, the prompts and the refusals: "Player 1" (seat 0)."""
+    return message("Player {n}", n=p + 1)
+
+
+def _organelle(org: str) -> Message:
+    return lazy_gettext(ORGANELLES[org].name)
+
+
+def _amino(code: str) -> Message:
+    return lazy_gettext(AMINO_CARDS[code].name)
+
+
+def _base(letter: str) -> Message:
+    return lazy_gettext(RNA_NAMES[letter])
+
+
+def _pending(p: int, kind: str, data: dict | None = None) -> Pending:
+    return Pending(p, kind, lazy_gettext(PROMPTS[kind]), data or {})
+
+
+@lru_cache(maxsize=32)
+def _pick_label(org: str, facedown: bool) -> Message:
+    if facedown:
+        return message("Select {organelle} face down (1 ATP in Phase 2)", organelle=_organelle(org))
+    return message("Select {organelle} ({does})", organelle=_organelle(org), does=lazy_gettext(ORGANELLES[org].does))
+
+
+@lru_cache(maxsize=32)
+def _resolve_label(org: str, facedown: bool) -> Message:
+    if facedown:
+        return message("Resolve face-down {organelle} for 1 ATP", organelle=_organelle(org))
+    return message("Resolve {organelle}: {does}", organelle=_organelle(org), does=lazy_gettext(ORGANELLES[org].does))
+
+
+# Labels are made once per card and kept: legal_actions() lists the same ones all game long.
+@lru_cache(maxsize=None)
+def _take_label(letter: str) -> Message:
+    return message("Take the face-up {base} ({letter})", base=_base(letter), letter=letter)
+
+
+@lru_cache(maxsize=None)
+def _keep_label(key: str, x: str) -> Message:
+    if key == "letter":
+        return message("Keep {base} ({letter})", base=_base(x), letter=x)
+    return message("Keep {amino} ({code})", amino=_amino(x), code=x)
+
+
+@lru_cache(maxsize=None)
+def _link_label(code: str) -> Message:
+    return message("Pay 1 ATP: link {amino} with RNA {codon}", amino=_amino(code), codon=AMINO_CARDS[code].codon)
+
+
+@lru_cache(maxsize=None)
+def _permanent_label(code: str) -> Message:
+    return message("Pay 1 ATP: make {amino} permanent", amino=_amino(code))
+
+
+@lru_cache(maxsize=None)
+def _discard_label(item: str) -> Message:
+    if item == "ATP":
+        return message("Discard 1 ATP")
+    return message("Discard 1 {base} ({letter})", base=_base(item), letter=item)
+
+
+@lru_cache(maxsize=None)
+def _skip_label(org: str) -> Message:
+    return message("Do nothing with the {organelle}", organelle=_organelle(org))
+
+
+_TAKE_FIRST_PLAYER = message("Take the First Player card")
+_RESET_ORGANELLES = message("Pay 2 ATP: deal a new Organelle field")
+_SELECT_TWICE = message("Pay 3 ATP: make both selections now")
+_END_TURN = message("End your turn")
+_RESET_RNA = message("Pay 1 ATP: replace the two face-up RNA cards")
+_RNA_DRAW2 = message("Draw 2 RNA cards from the deck and keep 1")
+_SYNTHESIZE = message("Pay 2 ATP: draw 2 Amino Acid cards, keep 1")
 
 
 def _half_up(value: int) -> int:
@@ -165,7 +260,7 @@ class PeptideState(GameState):
         if self.advanced:
             for p in reversed(seats_from(self.first_player, self.num_players)):
                 if self._over_limit(p):
-                    self.pending.append(Pending(p, "discard", "Discard down to your Vacuole limits."))
+                    self.pending.append(_pending(p, "discard"))
             if self.pending:
                 self.phase = "discard"
                 return []
@@ -177,10 +272,10 @@ class PeptideState(GameState):
         if last or self.round >= MAX_ROUNDS:
             self.over, self.phase, self.queue = True, "over", []
             if self.stop_round is not None:
-                text = "The last round after the STOP codon is over: the game ends and is scored."
+                text = message("The last round after the STOP codon is over: the game ends and is scored.")
             else:
-                text = (f"Round {self.round} is over and nobody drew the STOP codon: the game ends at "
-                        f"the round cap ({MAX_ROUNDS} rounds) and is scored as usual.")
+                text = message("Round {round} is over and nobody drew the STOP codon: the game ends at "
+                               "the round cap ({cap} rounds) and is scored as usual.", round=self.round, cap=MAX_ROUNDS)
             return [Event("game-over", None, text)]
         self._start_round()
         return []
@@ -220,16 +315,15 @@ class PeptideState(GameState):
 
     # -- applying moves --------------------------------------------------------------------------
 
-    def _name(self, p: int) -> str:
-        return f"Player {p + 1}"
+    def _name(self, p: int) -> Message:
+        return player_name(p)
 
     def _do_pick(self, action: Action) -> list[Event]:
         p = self.current_player
         self.field.remove(action.organelle)
         self.selected[p].append([action.organelle, action.facedown])
-        name = ORGANELLES[action.organelle].name
-        text = (f"{self._name(p)} selects a card face down (it will give 1 ATP)." if action.facedown
-                else f"{self._name(p)} selects {name}.")
+        text = (message("{who} selects a card face down (it will give 1 ATP).", who=self._name(p)) if action.facedown
+                else message("{who} selects {organelle}.", who=self._name(p), organelle=_organelle(action.organelle)))
         self._after_pick(p)
         concepts = ("atp",) if action.facedown else ORGANELLES[action.organelle].concepts
         return [Event("pick", p, text, concepts,
@@ -240,7 +334,7 @@ class PeptideState(GameState):
         self.first_taken = True
         self.first_player = p
         self._after_pick(p)
-        return [Event("first-player", p, f"{self._name(p)} takes the First Player card.")]
+        return [Event("first-player", p, message("{who} takes the First Player card.", who=self._name(p)))]
 
     def _do_resolve(self, action: Action) -> list[Event]:
         return self._resolve(self.current_player, action.organelle, action.facedown)
@@ -248,7 +342,7 @@ class PeptideState(GameState):
     def _do_end_turn(self, action: Action) -> list[Event]:
         p = self.current_player
         self.queue.pop(0)
-        ended = [Event("end-turn", p, f"{self._name(p)} ends their turn.")]
+        ended = [Event("end-turn", p, message("{who} ends their turn.", who=self._name(p)))]
         return ended + (self._end_round() if not self.queue else [])
 
     def _do_atp(self, action: Action) -> list[Event]:
@@ -270,16 +364,18 @@ class PeptideState(GameState):
         if kind == "reset-rna":
             self.rna_deck.discard(*self.rna_up)
             self.rna_up = self.rna_deck.draw_many(self.rng, 2)
-            text = f"{self._name(p)} pays 1 ATP to replace the face-up RNA with {'+'.join(self.rna_up)}."
+            text = message("{who} pays 1 ATP to replace the face-up RNA with {letters}.", who=self._name(p),
+                           letters="+".join(self.rna_up))
             return [Event("reset-rna", p, text, ("atp", "atp-adp-cycle"))]
         if kind == "reset-organelles":
             size = len(self.field)
             self.org_deck.discard(*self.field)
             self.field = self.org_deck.draw_many(self.rng, size)
-            return [Event("reset-organelles", p, f"{self._name(p)} pays 2 ATP for a new Organelle field.",
+            return [Event("reset-organelles", p,
+                          message("{who} pays 2 ATP for a new Organelle field.", who=self._name(p)),
                           ("atp", "atp-adp-cycle"))]
         self.double[p] = True
-        return [Event("select-twice", p, f"{self._name(p)} pays 3 ATP to make both selections now.",
+        return [Event("select-twice", p, message("{who} pays 3 ATP to make both selections now.", who=self._name(p)),
                       ("atp", "atp-adp-cycle"))]
 
     def _pay(self, p: int, n: int) -> None:
@@ -305,30 +401,35 @@ class PeptideState(GameState):
         who = self._name(p)
         if facedown:
             got = self._gain_atp(p, 1)
-            return [Event("resolve", p, f"{who} turns in a face-down organelle for {got} ATP.", ("atp",))]
+            return [Event("resolve", p, message("{who} turns in a face-down organelle for {got} ATP.", who=who,
+                                                got=got), ("atp",))]
         if org == "mitochondrion":
             got = self._gain_atp(p, 2)
-            return [Event("resolve", p, f"{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
+            return [Event("resolve", p, message("{who}'s Mitochondrion makes {got} ATP by cellular respiration.",
+                                                who=who, got=got),
                           ("mitochondrion", "atp", "cellular-respiration", "atp-adp-cycle"))]
         if org == "vacuole" and not self.advanced:
             return self._vacuole_collect(p)
-        prompts = {"nucleus": "Nucleus: take a face-up RNA card, or draw two and keep one.",
-                   "vacuole": "Vacuole: collect RNA and ATP, or raise a Vacuole limit.",
-                   "synthetase": "Amino-Acyl Synthetase: pay 2 ATP, draw two Amino Acids, keep one.",
-                   "ribosome": "Ribosome: link an amino acid, or make your leftmost one permanent."}
-        self.pending.append(Pending(p, org, prompts[org]))
+        self.pending.append(_pending(p, org))
         concepts = ORGANELLES[org].concepts
-        return [Event("resolve", p, f"{who} resolves the {ORGANELLES[org].name}: {_BIOLOGY[org]}", concepts)]
+        text = message("{who} resolves the {organelle}: {biology}", who=who, organelle=_organelle(org),
+                       biology=lazy_gettext(_BIOLOGY[org]))
+        return [Event("resolve", p, text, concepts)]
 
     def _vacuole_collect(self, p: int) -> list[Event]:
         letter = self.rna_deck.draw(self.rng)
         if letter is not None:
             self._gain_rna(p, letter)
         got = self._gain_atp(p, 1)
-        what = "an RNA card" if letter else "no RNA (none left)"
-        return [Event("vacuole", p, f"{self._name(p)}'s Vacuole hands over {what} and {got} ATP (the game's rule: in a real "
-                      "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
-                      ("vacuole", "atp"))]
+        if letter:
+            text = message("{who}'s Vacuole hands over an RNA card and {got} ATP (the game's rule: in a real "
+                           "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
+                           who=self._name(p), got=got)
+        else:
+            text = message("{who}'s Vacuole hands over no RNA (none left) and {got} ATP (the game's rule: in a real "
+                           "cell a vacuole stores water, ions and nutrients, not ATP or RNA).",
+                           who=self._name(p), got=got)
+        return [Event("vacuole", p, text, ("vacuole", "atp"))]
 
     def _answered(self) -> tuple[int, Pending, str]:
         """The seat answering the choice on top, the choice (taken off the stack) and the seat's name."""
@@ -337,25 +438,25 @@ class PeptideState(GameState):
 
     def _do_skip(self, action: Action) -> list[Event]:
         p, top, who = self._answered()
-        return [Event("skip", p, f"{who} does nothing with the {ORGANELLES[top.kind].name}.")]
+        return [Event("skip", p, message("{who} does nothing with the {organelle}.", who=who,
+                                         organelle=_organelle(top.kind)))]
 
     def _do_rna_take(self, action: Action) -> list[Event]:
         p, _, _ = self._answered()
         letter = self.rna_up.pop(action.index)
         self._gain_rna(p, letter)
         self._refill_rna_up()
-        return [self._rna_event(p, letter, "takes a face-up")]
+        return [self._rna_event(p, letter)]
 
     def _do_rna_draw2(self, action: Action) -> list[Event]:
         p, _, who = self._answered()
         drawn = self.rna_deck.draw_many(self.rng, 2)
         if len(drawn) == 2:
-            self.pending.append(Pending(p, "nucleus-keep", "Keep one of the two RNA cards.",
-                                        {"drawn": drawn}))
-            return [Event("rna-draw2", p, f"{who} draws two RNA cards to choose from.",
+            self.pending.append(_pending(p, "nucleus-keep", {"drawn": drawn}))
+            return [Event("rna-draw2", p, message("{who} draws two RNA cards to choose from.", who=who),
                           ("transcription",))]
         self._gain_rna(p, drawn[0])
-        return [self._rna_event(p, None, "draws the last")]
+        return [self._rna_event(p, None)]
 
     def _do_keep(self, action: Action) -> list[Event]:
         p, top, who = self._answered()
@@ -364,16 +465,16 @@ class PeptideState(GameState):
             drawn.remove(action.letter)
             self._gain_rna(p, action.letter)
             self.rna_deck.discard(*drawn)
-            event = self._rna_event(p, None, "keeps one")
             # The discarded card lies face up on the discard pile; the kept one stays hidden in hand.
-            text = event.text[:-1] + f" and discards {RNA_NAMES[drawn[0]]} ({drawn[0]})."
-            return [Event(event.kind, p, text, event.concepts, {"discarded": drawn[0]})]
+            text = message("{who} keeps one RNA card (hidden in hand) and discards {base} ({letter}).", who=who,
+                           base=_base(drawn[0]), letter=drawn[0])
+            return [Event("rna", p, text, _RNA_CONCEPTS, {"discarded": drawn[0]})]
         drawn.remove(action.code)
         self.hand[p].append(action.code)
         self.hand[p].sort()
         self.amino_deck.append(drawn[0])
         self.top_known_by = p
-        return [Event("keep-amino", p, f"{who} keeps one amino acid and puts the other back on top.",
+        return [Event("keep-amino", p, message("{who} keeps one amino acid and puts the other back on top.", who=who),
                       ("aminoacyl-trna-synthetase", "trna"))]
 
     def _do_vacuole(self, action: Action) -> list[Event]:
@@ -382,9 +483,11 @@ class PeptideState(GameState):
             return self._vacuole_collect(p)
         column = 0 if action.choice == "energy" else 1
         self.track[p][column] += 1
-        what = "ATP" if column == 0 else "RNA"
-        return [Event("vacuole", p, f"{who}'s Vacuole grows: they may now store {self.track[p][column]} "
-                      f"{what}.", ("vacuole",))]
+        if column == 0:
+            text = message("{who}'s Vacuole grows: they may now store {n} ATP.", who=who, n=self.track[p][column])
+        else:
+            text = message("{who}'s Vacuole grows: they may now store {n} RNA.", who=who, n=self.track[p][column])
+        return [Event("vacuole", p, text, ("vacuole",))]
 
     def _do_synthesize(self, action: Action) -> list[Event]:
         p, _, _ = self._answered()
@@ -406,24 +509,26 @@ class PeptideState(GameState):
         else:
             self.rna[p][RNA_LETTERS.index(action.item)] -= 1
             self.rna_deck.discard(action.item)
-        discarded = [Event("discard", p, f"{who} discards 1 {action.item} to fit their Vacuole.", ("vacuole",))]
+        discarded = [Event("discard", p, message("{who} discards 1 {item} to fit their Vacuole.", who=who,
+                                                 item=action.item), ("vacuole",))]
         if self._over_limit(p):
             self.pending.append(top)
         elif not self.pending:
             discarded += self._finish_round()
         return discarded
 
-    def _rna_event(self, p: int, letter: str | None, verb: str) -> Event:
-        """An RNA card joins a hand; ``letter`` is None when it came face down (others must not learn it)."""
-        concepts = ("nucleus", "transcription", "mrna", "rna")
+    def _rna_event(self, p: int, letter: str | None) -> Event:
+        """An RNA card joins a hand: a face-up one taken (``letter``), or the deck's last card drawn
+        (``None``: it came face down, and others must not learn it)."""
+        who = self._name(p)
         if letter is None:
-            return Event("rna", p, f"{self._name(p)} {verb} RNA card (hidden in hand).", concepts)
-        extra = ""
+            return Event("rna", p, message("{who} draws the last RNA card (hidden in hand).", who=who), _RNA_CONCEPTS)
         if letter == "U":
-            concepts += ("uracil-vs-thymine",)
-            extra = " RNA uses uracil where DNA uses thymine."
-        return Event("rna", p, f"{self._name(p)} {verb} RNA card: {RNA_NAMES[letter]}.{extra}", concepts,
-                     {"letter": letter})
+            text = message("{who} takes a face-up RNA card: {base}. RNA uses uracil where DNA uses thymine.",
+                           who=who, base=_base(letter))
+            return Event("rna", p, text, _RNA_CONCEPTS + ("uracil-vs-thymine",), {"letter": letter})
+        text = message("{who} takes a face-up RNA card: {base}.", who=who, base=_base(letter))
+        return Event("rna", p, text, _RNA_CONCEPTS, {"letter": letter})
 
     def _synthesize(self, p: int) -> list[Event]:
         self._pay(p, 2)
@@ -434,23 +539,24 @@ class PeptideState(GameState):
             drawn.remove(STOP)
             self.stop_round = self.round
             # In the capped last round there is no "one more" (issue 13: the log must say what happens).
-            when = ("this is already the last round, so the game ends with it" if self.round >= MAX_ROUNDS
-                    else "this round and one more, then the game ends")
+            when = (message("this is already the last round, so the game ends with it") if self.round >= MAX_ROUNDS
+                    else message("this round and one more, then the game ends"))
             if self.stop_depth:
-                when += (" (two-player setup: the STOP card was hidden among the 9th to 12th cards "
-                         "from the bottom, not the last four)")
-            events.append(Event("stop", p, f"{self._name(p)} reveals the STOP codon ({STOP_CODON}): {when}. "
-                                f"No tRNA reads a stop codon, so there the ribosome "
-                                f"releases the finished chain.", ("stop-codon",)))
+                when = message("{when} (two-player setup: the STOP card was hidden among the 9th to 12th cards "
+                               "from the bottom, not the last four)", when=when)
+            events.append(Event("stop", p, message("{who} reveals the STOP codon ({codon}): {when}. No tRNA reads a "
+                                                   "stop codon, so there the ribosome releases the finished chain.",
+                                                   who=self._name(p), codon=STOP_CODON, when=when), ("stop-codon",)))
         if len(drawn) == 2:
-            self.pending.append(Pending(p, "amino-keep", "Keep one Amino Acid card; the other goes back on top.",
-                                        {"drawn": drawn}))
-            events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and draws two amino acids.",
+            self.pending.append(_pending(p, "amino-keep", {"drawn": drawn}))
+            events.insert(0, Event("synthesize", p, message("{who} pays 2 ATP and draws two amino acids.",
+                                                            who=self._name(p)),
                                    ("aminoacyl-trna-synthetase", "trna", "atp", "atp-adp-cycle")))
         elif drawn:
             self.hand[p].append(drawn[0])
             self.hand[p].sort()
-            events.insert(0, Event("synthesize", p, f"{self._name(p)} pays 2 ATP and charges one amino acid.",
+            events.insert(0, Event("synthesize", p, message("{who} pays 2 ATP and charges one amino acid.",
+                                                            who=self._name(p)),
                                    ("aminoacyl-trna-synthetase", "trna", "atp", "atp-adp-cycle")))
         return events
 
@@ -462,14 +568,19 @@ class PeptideState(GameState):
             self.rna[p][RNA_LETTERS.index(letter)] -= 1
         first = not self.chain[p]
         self.chain[p].append([code, False])
-        spelled = "-".join(card.codon)
-        text = (f"{self._name(p)} links {card.name}: its three RNA spell {spelled} (5'→3'), and in the genetic "
-                f"code the codon {card.codon} pairs with the anticodon of the tRNA that carries {card.name.lower()}, so the "
-                f"ribosome joins {card.name.lower()} to the chain with a peptide bond.")
+        fields = {"who": self._name(p), "amino": _amino(code), "spelled": "-".join(card.codon), "codon": card.codon,
+                  "amino_in_sentence": lazy_gettext(AMINO_IN_SENTENCE[code])}
         concepts = ("ribosome", "codon", "trna", "anticodon", "peptide-bond", "primary-structure", "atp")
         if first:
-            text += f" It follows the Methionine START card ({START_CODON})."
+            text = message("{who} links {amino}: its three RNA spell {spelled} (5'→3'), and in the genetic code "
+                           "the codon {codon} pairs with the anticodon of the tRNA that carries {amino_in_sentence}, "
+                           "so the ribosome joins {amino_in_sentence} to the chain with a peptide bond. It follows the "
+                           "Methionine START card ({start}).", start=START_CODON, **fields)
             concepts += ("start-codon",)
+        else:
+            text = message("{who} links {amino}: its three RNA spell {spelled} (5'→3'), and in the genetic code "
+                           "the codon {codon} pairs with the anticodon of the tRNA that carries {amino_in_sentence}, "
+                           "so the ribosome joins {amino_in_sentence} to the chain with a peptide bond.", **fields)
         return [Event("link", p, text, concepts, {"code": code, "codon": card.codon})]
 
     def _make_permanent(self, p: int) -> list[Event]:
@@ -478,12 +589,14 @@ class PeptideState(GameState):
         code = self.chain[p][i][0]
         self.chain[p][i][1] = True
         self.rna_deck.discard(*AMINO_CARDS[code].codon)
-        text = f"{self._name(p)} makes {AMINO_CARDS[code].name} permanent in their chain"
         if self.bonus_stack:
             bonus = self.bonus_stack.pop(0)
             self.bonus[p].append(bonus)
-            text += f" and takes the +{bonus} bonus card"
-        return [Event("permanent", p, text + ".", ("peptide-bond", "primary-structure"), {"code": code})]
+            text = message("{who} makes {amino} permanent in their chain and takes the +{bonus} bonus card.",
+                           who=self._name(p), amino=_amino(code), bonus=bonus)
+        else:
+            text = message("{who} makes {amino} permanent in their chain.", who=self._name(p), amino=_amino(code))
+        return [Event("permanent", p, text, ("peptide-bond", "primary-structure"), {"code": code})]
 
     # -- scoring ---------------------------------------------------------------------------------
 
@@ -492,11 +605,12 @@ class PeptideState(GameState):
         linked = sum(_half_up(AMINO_CARDS[c].value) for c, perm in self.chain[player] if not perm)
         matched = best_matches(self.hand[player], self.rna[player])
         unmatched = len(self.hand[player]) - matched
-        return [("Bonus cards", sum(self.bonus[player])),
-                ("Permanent amino acids (full value)", permanent),
-                ("Linked amino acids (half, rounded up)", linked),
-                ("Matched amino acids in hand (+1 each)", matched),
-                ("Unmatched amino acids in hand (−1 each)", -unmatched)]
+        # Written now, in the reader's language: a breakdown is asked for when it is shown.
+        return [(_("Bonus cards"), sum(self.bonus[player])),
+                (_("Permanent amino acids (full value)"), permanent),
+                (_("Linked amino acids (half, rounded up)"), linked),
+                (_("Matched amino acids in hand (+1 each)"), matched),
+                (_("Unmatched amino acids in hand (−1 each)"), -unmatched)]
 
     def scores(self) -> list[int]:
         return [sum(v for _, v in self.score_breakdown(p)) for p in range(self.num_players)]
@@ -526,7 +640,7 @@ class PeptideState(GameState):
             })
         pending = None
         if top is not None:
-            pending = {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+            pending = {"kind": top.kind, "player": top.player, "prompt": str(top.prompt),
                        "drawn": list(top.data.get("drawn", [])) if top.player == player else None}
         return {
             "game": "peptide", "viewer": player, "players": self.num_players, "advanced": self.advanced,
@@ -624,17 +738,18 @@ class PeptideState(GameState):
 
     # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _turn_move(self, action: Action) -> str | None:
+    def _turn_move(self, action: Action) -> Message | None:
         """A move of the turn itself waits while a choice is open."""
         if not self.pending:
             return None
         if action.kind == "reset-rna" and self.atp[self.current_player] < 1:
-            return f"You need 1 ATP to replace the face-up RNA cards; you have {self.atp[self.current_player]}."
-        return f"First finish this: {self.pending[-1].prompt}"
+            return message("You need 1 ATP to replace the face-up RNA cards; you have {atp}.",
+                           atp=self.atp[self.current_player])
+        return message("First finish this: {prompt}", prompt=self.pending[-1].prompt)
 
-    def _cost(self, action: Action) -> str | None:
+    def _cost(self, action: Action) -> Message | None:
         cost, atp = ATP_COSTS[action.kind], self.atp[self.current_player]
-        return f"You need {cost} ATP for that; you have {atp}." if atp < cost else None
+        return message("You need {cost} ATP for that; you have {atp}.", cost=cost, atp=atp) if atp < cost else None
 
     def _selecting(self) -> bool:
         """Whether Phase 1's moves are worth asking about: no choice is open and it is Phase 1."""
@@ -646,32 +761,29 @@ class PeptideState(GameState):
         acts = []
         for org in ORGANELLE_ORDER:
             if org in self.field:
-                name = ORGANELLES[org].name
-                acts.append(_act("pick", organelle=org, facedown=False,
-                                 label=f"Select {name} ({ORGANELLES[org].does})"))
-                acts.append(_act("pick", organelle=org, facedown=True,
-                                 label=f"Select {name} face down (1 ATP in Phase 2)"))
+                acts.append(_act("pick", organelle=org, facedown=False, label=_pick_label(org, False)))
+                acts.append(_act("pick", organelle=org, facedown=True, label=_pick_label(org, True)))
         return acts
 
-    def _check_pick(self, action: Action) -> str | None:
+    def _check_pick(self, action: Action) -> Message | None:
         """Phase 1: select an organelle of the field, face up or face down."""
         refused = self._turn_move(action)
         if refused is not None:
             return refused
         if self.phase != "select":
-            return "Organelles are selected in Phase 1; now it is Phase 2 (resolving)."
+            return message("Organelles are selected in Phase 1; now it is Phase 2 (resolving).")
         org = ORGANELLES.get(action.get("organelle"))
         if org is None or action.get("facedown") not in (False, True):
-            return "That is not one of the game's organelle cards."
+            return message("That is not one of the game's organelle cards.")
         if action.organelle not in self.field:
-            return f"There is no {org.name} card left in the Organelle field."
+            return message("There is no {organelle} card left in the Organelle field.", organelle=_organelle(org.id))
         return None
 
-    def _phase_one(self, kind: str, label: str) -> list[Action]:
+    def _phase_one(self, kind: str, label: Message) -> list[Action]:
         """The one move of ``kind``, while Phase 1's moves are worth asking about."""
         return [_act(kind, label=label)] if self._selecting() else []
 
-    def _phase_one_paid(self, action: Action, not_now: str) -> str | None:
+    def _phase_one_paid(self, action: Action, not_now: Message) -> Message | None:
         """The rule shared by Phase 1's paid moves: no open choice, enough ATP, Phase 1 (else ``not_now``)."""
         refused = self._turn_move(action) or self._cost(action)
         if refused is None and self.phase != "select":
@@ -679,43 +791,44 @@ class PeptideState(GameState):
         return refused
 
     def _first_player_options(self) -> list[Action]:
-        return self._phase_one("first-player", "Take the First Player card")
+        return self._phase_one("first-player", _TAKE_FIRST_PLAYER)
 
-    def _check_first_player(self, action: Action) -> str | None:
+    def _check_first_player(self, action: Action) -> Message | None:
         """Once a round, in Phase 1, instead of an organelle."""
         refused = self._turn_move(action)
         if refused is not None:
             return refused
         if self.first_taken:
-            return "The First Player card has already been taken this round."
+            return message("The First Player card has already been taken this round.")
         if self.phase != "select":
-            return "The First Player card is taken in Phase 1, instead of selecting an organelle."
+            return message("The First Player card is taken in Phase 1, instead of selecting an organelle.")
         return None
 
     def _reset_organelles_options(self) -> list[Action]:
-        return self._phase_one("reset-organelles", "Pay 2 ATP: deal a new Organelle field")
+        return self._phase_one("reset-organelles", _RESET_ORGANELLES)
 
-    def _check_reset_organelles(self, action: Action) -> str | None:
-        refused = self._phase_one_paid(action, "A new Organelle field can be dealt only in Phase 1 (selecting).")
+    def _check_reset_organelles(self, action: Action) -> Message | None:
+        refused = self._phase_one_paid(
+            action, message("A new Organelle field can be dealt only in Phase 1 (selecting)."))
         if refused is not None:
             return refused
         if not self.field:
-            return "There is no Organelle field left to replace this round."
+            return message("There is no Organelle field left to replace this round.")
         return None
 
     def _select_twice_options(self) -> list[Action]:
-        return self._phase_one("select-twice", "Pay 3 ATP: make both selections now")
+        return self._phase_one("select-twice", _SELECT_TWICE)
 
-    def _check_select_twice(self, action: Action) -> str | None:
+    def _check_select_twice(self, action: Action) -> Message | None:
         """Before your first selection of a round: make both selections now."""
         refused = self._phase_one_paid(
-            action, "Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving).")
+            action, message("Select Twice is for Phase 1 (selecting); now it is Phase 2 (resolving)."))
         if refused is not None:
             return refused
         if self.double[self.current_player]:
-            return "You already paid to make both selections now this round."
+            return message("You already paid to make both selections now this round.")
         if self.picks[self.current_player]:
-            return "Select Twice is only for your first selection of a round, in Phase 1."
+            return message("Select Twice is only for your first selection of a round, in Phase 1.")
         return None
 
     def _resolve_options(self) -> list[Action]:
@@ -723,49 +836,55 @@ class PeptideState(GameState):
             return []
         acts = []
         for org, down in self._distinct_selected(self.current_player):
-            name = ORGANELLES[org].name
-            label = f"Resolve face-down {name} for 1 ATP" if down else f"Resolve {name}: {ORGANELLES[org].does}"
-            acts.append(_act("resolve", organelle=org, facedown=down, label=label))
+            acts.append(_act("resolve", organelle=org, facedown=down, label=_resolve_label(org, down)))
         return acts
 
-    def _check_resolve(self, action: Action) -> str | None:
+    def _check_resolve(self, action: Action) -> Message | None:
         """Phase 2: resolve each organelle you selected, in any order."""
         refused = self._turn_move(action)
         if refused is not None:
             return refused
         if self.phase == "select":
-            return "Organelles are resolved in Phase 2; now it is Phase 1 (selecting)."
+            return message("Organelles are resolved in Phase 2; now it is Phase 1 (selecting).")
         if [action.get("organelle"), action.get("facedown")] in self.selected[self.current_player]:
             return None
         org = ORGANELLES.get(action.get("organelle"))
-        name = (("an " if org.name[0] in "AEIOU" else "a ") + org.name) if org is not None else "that organelle"
-        how = "face down" if action.get("facedown") else "face up"
-        return f"You did not select {name} {how} this round, or you have resolved it already."
+        if org is None:
+            name = message("that organelle")
+        elif org.name[0] in "AEIOU":  # English's article: a language that needs none writes the same twice
+            name = message("an {organelle}", organelle=_organelle(org.id))
+        else:
+            name = message("a {organelle}", organelle=_organelle(org.id))
+        if action.get("facedown"):
+            return message("You did not select {organelle} face down this round, or you have resolved it already.",
+                           organelle=name)
+        return message("You did not select {organelle} face up this round, or you have resolved it already.",
+                       organelle=name)
 
     def _end_turn_options(self) -> list[Action]:
         if self.pending or self.phase == "select":
             return []
-        return [_act("end-turn", label="End your turn")]
+        return [_act("end-turn", label=_END_TURN)]
 
-    def _check_end_turn(self, action: Action) -> str | None:
+    def _check_end_turn(self, action: Action) -> Message | None:
         refused = self._turn_move(action)
         if refused is not None:
             return refused
         if self.phase == "select":
-            return "Turns end by themselves in Phase 1: select an organelle."
+            return message("Turns end by themselves in Phase 1: select an organelle.")
         if self.selected[self.current_player]:
-            return "Resolve all the organelles you selected before ending your turn."
+            return message("Resolve all the organelles you selected before ending your turn.")
         return None
 
     def _reset_rna_options(self) -> list[Action]:
         if self.pending:
             return []
-        return [_act("reset-rna", label="Pay 1 ATP: replace the two face-up RNA cards")]
+        return [_act("reset-rna", label=_RESET_RNA)]
 
-    def _check_reset_rna(self, action: Action) -> str | None:
+    def _check_reset_rna(self, action: Action) -> Message | None:
         refused = self._turn_move(action) or self._cost(action)
         if refused is None and not (self.rna_up or self.rna_deck.can_draw()):
-            return "There are no RNA cards left to deal new face-up ones from."
+            return message("There are no RNA cards left to deal new face-up ones from.")
         return refused
 
     _ANSWERS = {"nucleus": ("rna-take", "rna-draw2", "skip"), "nucleus-keep": ("keep",),
@@ -774,33 +893,40 @@ class PeptideState(GameState):
     """The moves that answer each choice an organelle (or the round's end) opens."""
 
     _NO_CHOICE = {
-        "rna-take": "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2.",
-        "rna-draw2": "RNA cards are taken while you resolve a Nucleus you selected, in Phase 2.",
-        "keep": ("There is no card to keep: you keep one of two cards only after drawing them with a "
-                 "Nucleus or an Amino-Acyl Synthetase."),
-        "skip": "Doing nothing with an organelle is a choice only while you resolve one in Phase 2.",
-        "vacuole": "That is a choice for resolving a Vacuole you selected, in Phase 2.",
-        "discard": ("Discarding is only for the end of a round of the advanced game, when you hold more "
-                    "ATP or RNA than your Vacuole limits allow."),
-        "link": "Amino acids are linked and made permanent while you resolve a Ribosome you selected.",
-        "permanent": "Amino acids are linked and made permanent while you resolve a Ribosome you selected.",
-        "synthesize": "Amino Acid cards are drawn while you resolve an Amino-Acyl Synthetase you selected.",
+        "rna-take": N_("RNA cards are taken while you resolve a Nucleus you selected, in Phase 2."),
+        "rna-draw2": N_("RNA cards are taken while you resolve a Nucleus you selected, in Phase 2."),
+        "keep": N_("There is no card to keep: you keep one of two cards only after drawing them with a "
+                   "Nucleus or an Amino-Acyl Synthetase."),
+        "skip": N_("Doing nothing with an organelle is a choice only while you resolve one in Phase 2."),
+        "vacuole": N_("That is a choice for resolving a Vacuole you selected, in Phase 2."),
+        "discard": N_("Discarding is only for the end of a round of the advanced game, when you hold more "
+                      "ATP or RNA than your Vacuole limits allow."),
+        "link": N_("Amino acids are linked and made permanent while you resolve a Ribosome you selected."),
+        "permanent": N_("Amino acids are linked and made permanent while you resolve a Ribosome you selected."),
+        "synthesize": N_("Amino Acid cards are drawn while you resolve an Amino-Acyl Synthetase you selected."),
     }
     """Why an answer is refused when no choice is open."""
 
-    def _choice(self, action: Action) -> Pending | str:
+    _NOT_IN_PHASE_ONE = {
+        "link": N_("Amino acids are linked in Phase 2, when you resolve a Ribosome you selected; now it is "
+                   "Phase 1 (selecting)."),
+        "permanent": N_("Amino acids are made permanent in Phase 2, when you resolve a Ribosome you selected; now "
+                        "it is Phase 1 (selecting)."),
+        "synthesize": N_("Amino acids are drawn in Phase 2, when you resolve an Amino-Acyl Synthetase you "
+                         "selected; now it is Phase 1 (selecting)."),
+    }
+    """Why a Phase 2 answer is refused in Phase 1."""
+
+    def _choice(self, action: Action) -> Pending | Message:
         """The open choice that ``action`` answers, or why it answers none."""
         if not self.pending:
             kind = action.kind
-            if kind in ("link", "permanent", "synthesize") and self.phase == "select":
-                what = {"link": "Amino acids are linked", "permanent": "Amino acids are made permanent",
-                        "synthesize": "Amino acids are drawn"}[kind]
-                where = "an Amino-Acyl Synthetase" if kind == "synthesize" else "a Ribosome"
-                return f"{what} in Phase 2, when you resolve {where} you selected; now it is Phase 1 (selecting)."
-            return self._NO_CHOICE[kind]
+            if kind in self._NOT_IN_PHASE_ONE and self.phase == "select":
+                return lazy_gettext(self._NOT_IN_PHASE_ONE[kind])
+            return lazy_gettext(self._NO_CHOICE[kind])
         top = self.pending[-1]
         if action.kind not in self._ANSWERS.get(top.kind, ()):
-            return f"First finish this: {top.prompt}"
+            return message("First finish this: {prompt}", prompt=top.prompt)
         return top
 
     def _open(self, *kinds: str) -> Pending | None:
@@ -810,144 +936,143 @@ class PeptideState(GameState):
     def _rna_take_options(self) -> list[Action]:
         if not self._open("nucleus"):
             return []
-        return [_act("rna-take", index=i, label=f"Take the face-up {RNA_NAMES[b]} ({b})")
-                for i, b in enumerate(self.rna_up)]
+        return [_act("rna-take", index=i, label=_take_label(b)) for i, b in enumerate(self.rna_up)]
 
-    def _check_rna_take(self, action: Action) -> str | None:
+    def _check_rna_take(self, action: Action) -> Message | None:
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         if action.get("index") in range(len(self.rna_up)):
             return None
-        return "There is no face-up RNA card there: take one of those shown."
+        return message("There is no face-up RNA card there: take one of those shown.")
 
     def _rna_draw2_options(self) -> list[Action]:
-        return [_act("rna-draw2", label="Draw 2 RNA cards from the deck and keep 1")] if self._open("nucleus") else []
+        return [_act("rna-draw2", label=_RNA_DRAW2)] if self._open("nucleus") else []
 
-    def _check_rna_draw2(self, action: Action) -> str | None:
+    def _check_rna_draw2(self, action: Action) -> Message | None:
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         return None if self.rna_deck.can_draw() else \
-            "The RNA deck and its discards are empty: take a face-up RNA card instead."
+            message("The RNA deck and its discards are empty: take a face-up RNA card instead.")
 
     def _keep_options(self) -> list[Action]:
         top = self._open("nucleus-keep", "amino-keep")
         if top is None:
             return []
         key = "letter" if top.kind == "nucleus-keep" else "code"
-        return [_act("keep", label=f"Keep {RNA_NAMES[x] if key == 'letter' else AMINO_CARDS[x].name} ({x})",
-                     **{key: x}) for x in sorted(set(top.data["drawn"]))]
+        return [_act("keep", label=_keep_label(key, x), **{key: x}) for x in sorted(set(top.data["drawn"]))]
 
-    def _check_keep(self, action: Action) -> str | None:
+    def _check_keep(self, action: Action) -> Message | None:
         """Keep one of the two cards drawn (an RNA letter after a Nucleus, an amino acid after a Synthetase)."""
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         if action.get("letter" if top.kind == "nucleus-keep" else "code") in top.data["drawn"]:
             return None
-        return f"Keep one of the cards you drew: {' or '.join(sorted(set(top.data['drawn'])))}."
+        drawn = sorted(set(top.data["drawn"]))
+        if len(drawn) == 1:
+            return message("Keep one of the cards you drew: {card}.", card=drawn[0])
+        return message("Keep one of the cards you drew: {card} or {other}.", card=drawn[0], other=drawn[1])
 
     def _vacuole_options(self) -> list[Action]:
         if not self._open("vacuole"):
             return []
         p = self.current_player
-        return [_act("vacuole", choice="collect", label="Collect 1 RNA card and 1 ATP"),
-                _act("vacuole", choice="energy", label=f"Raise your ATP limit to {self.track[p][0] + 1}"),
-                _act("vacuole", choice="rna", label=f"Raise your RNA limit to {self.track[p][1] + 1}")]
+        return [_act("vacuole", choice="collect", label=message("Collect 1 RNA card and 1 ATP")),
+                _act("vacuole", choice="energy", label=message("Raise your ATP limit to {n}", n=self.track[p][0] + 1)),
+                _act("vacuole", choice="rna", label=message("Raise your RNA limit to {n}", n=self.track[p][1] + 1))]
 
-    def _check_vacuole(self, action: Action) -> str | None:
+    def _check_vacuole(self, action: Action) -> Message | None:
         """Collect RNA and ATP, or raise a Vacuole limit that is not at its highest."""
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         choice, track = action.get("choice"), self.track[self.current_player]
         if choice == "collect" or (choice == "energy" and track[0] < ENERGY_MAX) or \
                 (choice == "rna" and track[1] < RNA_MAX):
             return None
-        limit = "ATP" if choice == "energy" else "RNA"
-        return f"Your {limit} limit is already at its highest: choose another of the Vacuole's effects."
+        if choice == "energy":
+            return message("Your ATP limit is already at its highest: choose another of the Vacuole's effects.")
+        return message("Your RNA limit is already at its highest: choose another of the Vacuole's effects.")
 
     def _synthesize_options(self) -> list[Action]:
-        return [_act("synthesize", label="Pay 2 ATP: draw 2 Amino Acid cards, keep 1")] \
+        return [_act("synthesize", label=_SYNTHESIZE)] \
             if self._open("synthetase") else []
 
-    def _check_synthesize(self, action: Action) -> str | None:
+    def _check_synthesize(self, action: Action) -> Message | None:
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         if not self.amino_deck:
-            return "The Amino Acid deck is empty: there is nothing to draw."
+            return message("The Amino Acid deck is empty: there is nothing to draw.")
         atp = self.atp[self.current_player]
-        return None if atp >= 2 else f"You need 2 ATP to draw Amino Acid cards; you have {atp}."
+        return None if atp >= 2 else message("You need 2 ATP to draw Amino Acid cards; you have {atp}.", atp=atp)
 
     def _link_options(self) -> list[Action]:
         if not self._open("ribosome"):
             return []
-        return [_act("link", code=code, label=f"Pay 1 ATP: link {AMINO_CARDS[code].name} with RNA "
-                                              f"{AMINO_CARDS[code].codon}")
-                for code in sorted(set(self.hand[self.current_player]))]
+        return [_act("link", code=code, label=_link_label(code)) for code in sorted(set(self.hand[self.current_player]))]
 
-    def _check_link(self, action: Action) -> str | None:
+    def _check_link(self, action: Action) -> Message | None:
         """1 ATP: link an amino acid you hold whose codon's RNA cards you hold."""
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         p = self.current_player
         if self.atp[p] < 1:
-            return f"You need 1 ATP for that; you have {self.atp[p]}."
+            return message("You need {cost} ATP for that; you have {atp}.", cost=1, atp=self.atp[p])
         card = AMINO_CARDS.get(action.get("code", ""))
         if card is None or card.code not in self.hand[p]:
-            return "You can link only an Amino Acid card you hold."
+            return message("You can link only an Amino Acid card you hold.")
         if not self._has_rna(p, card.codon):
-            return (f"To link {card.name} you need its codon's RNA cards, {card.codon}, in hand "
-                    f"(each RNA card counts once).")
+            return message("To link {amino} you need its codon's RNA cards, {codon}, in hand (each RNA card counts "
+                           "once).", amino=_amino(card.code), codon=card.codon)
         return None
 
     def _permanent_options(self) -> list[Action]:
         up = self._leftmost_linked(self.current_player) if self._open("ribosome") else None
         if up is None:
             return []
-        name = AMINO_CARDS[self.chain[self.current_player][up][0]].name
-        return [_act("permanent", label=f"Pay 1 ATP: make {name} permanent")]
+        code = self.chain[self.current_player][up][0]
+        return [_act("permanent", label=_permanent_label(code))]
 
-    def _check_permanent(self, action: Action) -> str | None:
+    def _check_permanent(self, action: Action) -> Message | None:
         """1 ATP: make the leftmost linked amino acid of your chain permanent."""
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         p = self.current_player
         if self.atp[p] < 1:
-            return f"You need 1 ATP for that; you have {self.atp[p]}."
+            return message("You need {cost} ATP for that; you have {atp}.", cost=1, atp=self.atp[p])
         if self._leftmost_linked(p) is None:
-            return "Every amino acid in your chain is already permanent: link one first."
+            return message("Every amino acid in your chain is already permanent: link one first.")
         return None
 
     def _discard_options(self) -> list[Action]:
         if not self._open("discard"):
             return []
-        return [_act("discard", item="ATP", label="Discard 1 ATP")] + \
-            [_act("discard", item=b, label=f"Discard 1 {RNA_NAMES[b]} ({b})") for b in RNA_LETTERS]
+        return [_act("discard", item=item, label=_discard_label(item)) for item in ("ATP", *RNA_LETTERS)]
 
-    def _check_discard(self, action: Action) -> str | None:
+    def _check_discard(self, action: Action) -> Message | None:
         """Advanced game, end of a round: discard ATP over the ATP limit, RNA over the RNA limit."""
         top = self._choice(action)
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         p, item = self.current_player, action.get("item")
         if item == "ATP" and self.atp[p] > self.track[p][0]:
             return None
         if item in RNA_LETTERS and self.rna[p][RNA_LETTERS.index(item)] and sum(self.rna[p]) > self.track[p][1]:
             return None
-        return "Discard only what is over your limits: ATP over your ATP limit, RNA over your RNA limit."
+        return message("Discard only what is over your limits: ATP over your ATP limit, RNA over your RNA limit.")
 
     def _skip_options(self) -> list[Action]:
         top = self._open("nucleus", "synthetase", "ribosome")
-        return [] if top is None else [_act("skip", label=f"Do nothing with the {ORGANELLES[top.kind].name}")]
+        return [] if top is None else [_act("skip", label=_skip_label(top.kind))]
 
-    def _check_skip(self, action: Action) -> str | None:
+    def _check_skip(self, action: Action) -> Message | None:
         top = self._choice(action)
-        return top if isinstance(top, str) else None
+        return top if isinstance(top, Message) else None
 
     moves = {
         "pick": Move(_pick_options, _check_pick, _do_pick),
