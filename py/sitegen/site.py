@@ -118,7 +118,9 @@ def list_games(dist: Path, lang: str = i18n.SOURCE_LANGUAGE, pictures: bool = Tr
              "time": _(PLAY_TIME[g.id]) if g.id in PLAY_TIME else "",
              "play_action": play_path(g.id, lang),
              "picture": draw_table_picture(g, dist, lang) if g.render is not None and pictures else None,
-             "tables": _table_heights(g)}
+             "tables": _table_heights(g),
+             # The languages of the game's own catalog, which the play page fetches (boot.js).
+             "catalogs": sorted(mo.parent.name for mo in dist.glob(f"locale/*/{g.id}.mo"))}
             for g in games.all()]
 
 
