@@ -231,10 +231,13 @@ def describe(view: dict[str, Any]) -> str:
     elif view["current"] is not None:
         parts.append(_("{player} to move.").format(player=_player(view["current"])))
     roll = view["last_roll"]
+    # A name looked up first, then translated: a literal inside _() would be taken for a message.
     if "d6" in roll and view["phase"] != "roll":
-        parts.append(_("Six-sided die: {face}.").format(face=_(FACES[roll["d6"]])))
+        face = FACES[roll["d6"]]
+        parts.append(_("Six-sided die: {face}.").format(face=_(face)))
     if "d20" in roll:
-        parts.append(_("Twenty-sided die: {amino}.").format(amino=_(AMINO_NAMES[roll["d20"]])))
+        amino = AMINO_NAMES[roll["d20"]]
+        parts.append(_("Twenty-sided die: {amino}.").format(amino=_(amino)))
     else:
         parts.append(_d20_idle(view) + ".")
     parts.append(ngettext("Coin pool {pool}. Protein pile {n} cards.", "Coin pool {pool}. Protein pile {n} cards.",
@@ -254,7 +257,7 @@ def describe(view: dict[str, Any]) -> str:
                          .format(player=head, amino=hand["amino_count"], proteins=hand["protein_count"],
                                  actions=hand["action_count"]))
             continue
-        amino = ", ".join(f"{_(AMINO_NAMES[a])} ({a}) ×{n}" for a, n in _ordered(hand["amino"])) or _("none")
+        amino = ", ".join(f"{_(AMINO_NAMES[a])} ({a}) ×{n}" for a, n in _ordered(hand["amino"])) or pgettext("amino acids", "none")
         parts.append(head + ".")
         parts.append(_("Amino acids: {amino}.").format(amino=amino))
         for protein in hand["proteins"]:
@@ -430,11 +433,12 @@ def _board(d: _Table, view, top: float) -> float:
                 label=_("Coin pool: {coins}; the game ends when it is empty").format(coins=_coins(pool)))
     roll = d.find("roll")
     roll_data = view["last_roll"]
-    die = _("Six-sided die")
+    die = pgettext("on the die's card", "Six-sided die")  # a short name fits the card
     if roll is not None:
         lines = [(die, 13, "bold"), ("⚄", 30, "bold"), (_("click to roll"), 12, "bold")]
     elif "d6" in roll_data and view["phase"] != "roll":
-        face = _(FACES[roll_data["d6"]])
+        face = FACES[roll_data["d6"]]
+        face = _(face)
         lines = [(die, 13, "bold"), (_("rolled:"), 12, "normal")] + \
                 [(w, 13, "bold") for w in face.split(" ", 1)]
     else:
@@ -770,7 +774,7 @@ def _seat(d: _Table, view, p: int, y: float) -> float:
         _amino_tile(d, x, ty, 54, 58, code, f"×{n}", action=d.find("give", item=f"aa:{code}"),
                     ident=f"hand-{p}-{code}")
     if not hand["amino"]:
-        d.text(x0, top + 34 if d.wide else top + 14, _("none"), 14, fill=MUTED)
+        d.text(x0, top + 34 if d.wide else top + 14, pgettext("amino acids", "none"), 14, fill=MUTED)
         flow.place(40, 40 if d.wide else 20)
     # Protein cards.
     n = hand["protein_count"]

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, Supply
-from ...i18n import Message, gettext, lazy_gettext, message, nmessage
+from ...i18n import Message, gettext, lazy_gettext, message, nmessage, pmessage
 from .cards import (ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, COIN_POOL, D6, D20, FIXED_TRADE, PROTEINS,
                     STARTING_AMINO_ACIDS, STARTING_PROTEINS)
 
@@ -1180,5 +1180,6 @@ _ANSWERS = {
 }
 """Why an answer to a choice is refused when no choice is waiting."""
 
-_FACE_TEXT = {"one": message("one amino acid"), "two": message("two amino acids"), "action": message("an action card"),
+_FACE_TEXT = {"one": message("one amino acid"), "two": message("two amino acids"),
+              "action": pmessage("six-sided die's face", "an action card"),
               "protein": message("take or trade a protein card")}
