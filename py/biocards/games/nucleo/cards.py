@@ -66,7 +66,8 @@ class Protein:
 # (neuropeptide); a molecule with a lesson section of its own names that section first.
 PROTEINS_TABLE = [
     Protein(N_("Glutathione"), "ECG", "PubChem CID 124886", N_("protects cells from oxidative damage"),
-            ("glutathione", "detoxification"), N_("the glutamate is linked through its side chain (a γ-peptide bond)")),
+            ("glutathione", "detoxification"),
+            N_("the glutamate is linked through its side chain (a γ-peptide bond)")),
     Protein(N_("TRH"), "QHP", "UniProt P20396", N_("tells the pituitary to release thyroid-stimulating hormone"),
             ("protein-hormone",), N_("thyrotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
                                      "proline carries an amide")),

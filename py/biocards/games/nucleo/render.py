@@ -257,7 +257,8 @@ def describe(view: dict[str, Any]) -> str:
                          .format(player=head, amino=hand["amino_count"], proteins=hand["protein_count"],
                                  actions=hand["action_count"]))
             continue
-        amino = ", ".join(f"{_(AMINO_NAMES[a])} ({a}) ×{n}" for a, n in _ordered(hand["amino"])) or pgettext("amino acids", "none")
+        amino = ", ".join(f"{_(AMINO_NAMES[a])} ({a}) ×{n}" for a, n in _ordered(hand["amino"])) \
+            or pgettext("amino acids", "none")
         parts.append(head + ".")
         parts.append(_("Amino acids: {amino}.").format(amino=amino))
         for protein in hand["proteins"]:
@@ -455,8 +456,9 @@ def _board(d: _Table, view, top: float) -> float:
                     ident="d20", fill=fill, ink=ink,
                     label=_("Twenty-sided die: {amino} ({code})").format(amino=_(AMINO_NAMES[code]), code=code))
     else:
-        _board_card(d, x, y, 104, [(_("Twenty-sided"), 12, "bold"), ("–", 26, "bold"), (_("not needed"), 12, "normal"),
-                                   (_("for this roll"), 12, "normal")], ident="d20", label=_d20_idle(view))
+        _board_card(d, x, y, 104, [(_("Twenty-sided"), 12, "bold"), ("–", 26, "bold"),
+                                   (_("not needed"), 12, "normal"), (_("for this roll"), 12, "normal")],
+                    ident="d20", label=_d20_idle(view))
     # After a protein roll you may keep your cards and just take the top one: the pile is that move.
     take_top = d.find("trade-in", protein="")
     x, y = flow.place(104, 112)
@@ -610,8 +612,8 @@ def _panel(d: _Table, view, top: float) -> float:
     if pending["kind"] == "offer" and pending["player"] == you and d.legal and d.find("accept") is None:
         why = _("you do not hold all they ask for") if not _holds(view, you, pending["ask"]) else \
             _("{player} no longer holds all of it").format(player=_player(pending["from"]))
-        y = d.lines(MARGIN + 12, y + 20, _("You cannot accept: {why}. Decline or make a counter-offer.").format(why=why),
-                    13, weight="bold", fill="#a33f00") + 4
+        refusal = _("You cannot accept: {why}. Decline or make a counter-offer.").format(why=why)
+        y = d.lines(MARGIN + 12, y + 20, refusal, 13, weight="bold", fill="#a33f00") + 4
     if pending.get("reply_to"):
         reply = pending["reply_to"]
         y = d.lines(MARGIN + 12, y + 20, _("In reply to {player}'s offer: {give} for {ask}.").format(

@@ -432,7 +432,8 @@ class NucleoState(GameState):
         if name not in self.proteins[p]:
             return message("You do not hold the {protein} protein card.", protein=_protein(name))
         if self.phase != "build":
-            return message("Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first.")
+            return message("Proteins are built in part 4 of your turn: choose “Done trading: build proteins” "
+                           "first.")
         if not self._can_build(p, name):
             missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
                        if self.amino[p].get(a, 0) < n}
