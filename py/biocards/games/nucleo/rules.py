@@ -7,6 +7,7 @@ die, 3 negotiating and trading, 4 building. The game ends the moment the coin po
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, Supply
@@ -408,14 +409,8 @@ class NucleoState(GameState):
         for name in dict.fromkeys(self.proteins[p]):
             if not self._can_build(p, name):  # not worth asking about (the check says why)
                 continue
-            protein = PROTEINS[name]
-            acts.append(Action("build", protein=name, boost="none",
-                               label=message("Build {protein} ({sequence}) for {pays}", protein=_protein(name),
-                                             sequence=protein.sequence, pays=self._pays(protein.value))))
-            acts += [Action("build", protein=name, boost=card,
-                            label=message("Build {protein} with {card}", protein=_protein(name),
-                                          card=_card(ACTION_CARDS[card].title)))
-                     for card in dict.fromkeys(self.actions[p])]
+            acts.append(_build(name, "none", min(PROTEINS[name].value, self.pool.count)))
+            acts += [_build(name, card, 0) for card in dict.fromkeys(self.actions[p])]
         return acts
 
     def _check_build(self, action: Action) -> Message | None:
@@ -488,9 +483,7 @@ class NucleoState(GameState):
     def _trade_in_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "trade-in":
             return []
-        return [Action("trade-in", protein=n, label=message("Put {protein} under the pile, then take the top card",
-                                                            protein=_protein(n)))
-                for n in self._held_proteins("trade-in")] + [_KEEP_PROTEINS]
+        return [_TRADE_IN[n] for n in self._held_proteins("trade-in")] + [_KEEP_PROTEINS]
 
     def _check_trade_in(self, action: Action) -> Message | None:
         """Before taking the top protein card, one protein card of yours may go under the pile ("": none)."""
@@ -503,8 +496,7 @@ class NucleoState(GameState):
         return message("You do not hold the {protein} protein card.", protein=_protein(protein))
 
     def _recycle_options(self) -> list[Action]:
-        return [Action("recycle", protein=n, label=message("Put {protein} under the protein pile", protein=_protein(n)))
-                for n in self._held_proteins("recycle")]
+        return [_RECYCLE[n] for n in self._held_proteins("recycle")]
 
     def _check_recycle(self, action: Action) -> Message | None:
         top = self._answering(action, "recycle")
@@ -567,8 +559,7 @@ class NucleoState(GameState):
     def _done_giving_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-give":
             return []
-        return [Action("done-giving", label=message("Done: you give {items}",
-                                                    items=items_text(self.pending[-1].data.get("give", ()))))]
+        return [_offer_move("done-giving", tuple(self.pending[-1].data.get("give", ())), ())]
 
     def _check_done_giving(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-give")
@@ -602,8 +593,7 @@ class NucleoState(GameState):
         if not self.pending or self.pending[-1].kind != "offer-ask":
             return []
         data = self.pending[-1].data
-        return [Action("send", label=message("Offer {give} for {ask}", give=items_text(data.get("give", ())),
-                                             ask=items_text(data.get("ask", ()))))]
+        return [_offer_move("send", tuple(data.get("give", ())), tuple(data.get("ask", ())))]
 
     def _check_send(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-give", "offer-ask")
@@ -620,9 +610,7 @@ class NucleoState(GameState):
         top = self._offer_answer()
         if top is None:
             return []
-        give, ask = top.data["give"], top.data["ask"]
-        return [Action("accept", label=message("Accept: give {ask}, get {give}", ask=items_text(ask),
-                                               give=items_text(give)))]
+        return [_offer_move("accept", tuple(top.data["give"]), tuple(top.data["ask"]))]
 
     def _check_accept(self, action: Action) -> Message | None:
         """An offer is accepted only while both sides still hold what it names."""
@@ -955,14 +943,6 @@ class NucleoState(GameState):
         """The other seats in turn order, starting with the one after ``p``."""
         return [(p + i) % self.num_players for i in range(1, self.num_players)]
 
-    def _pays(self, value: int) -> Message:
-        """What a build worth ``value`` coins takes from the pool, in words (the pool may hold less)."""
-        paid = min(value, self.pool.count)
-        if paid < value:
-            return nmessage("{n} coin (worth {value}; the pool holds only {n})",
-                            "{n} coins (worth {value}; the pool holds only {n})", paid, value=value)
-        return nmessage("{n} coin", "{n} coins", value)
-
     def _roll_available(self) -> str:
         """Setup rule: reroll the twenty-sided die until it shows an amino acid that is left."""
         while True:
@@ -1134,6 +1114,33 @@ def _not_held(card) -> Message:
 
 # Moves and texts made once: legal-move lists ask for them thousands of times a move in a search,
 # and one Message, its hash kept, costs less than a new one each time.
+@lru_cache(maxsize=None)
+def _build(name: str, boost: str, paid: int) -> Action:
+    """Building ``name`` with the build card ``boost`` (or "none", paying ``paid`` coins of its value:
+    the pool may hold less)."""
+    if boost != "none":
+        return Action("build", protein=name, boost=boost, label=message(
+            "Build {protein} with {card}", protein=_protein(name), card=_card(ACTION_CARDS[boost].title)))
+    value = PROTEINS[name].value
+    pays = nmessage("{n} coin (worth {value}; the pool holds only {n})",
+                    "{n} coins (worth {value}; the pool holds only {n})", paid, value=value) if paid < value \
+        else nmessage("{n} coin", "{n} coins", value)
+    return Action("build", protein=name, boost="none", label=message(
+        "Build {protein} ({sequence}) for {pays}", protein=_protein(name), sequence=PROTEINS[name].sequence,
+        pays=pays))
+
+
+@lru_cache(maxsize=4096)
+def _offer_move(kind: str, give: tuple, ask: tuple) -> Action:
+    """"done-giving", "send" or "accept" for an offer of ``give`` for ``ask`` (the same few offers come
+    back again and again in a search: their words are made once)."""
+    if kind == "done-giving":
+        return Action(kind, label=message("Done: you give {items}", items=items_text(give)))
+    if kind == "send":
+        return Action(kind, label=message("Offer {give} for {ask}", give=items_text(give), ask=items_text(ask)))
+    return Action(kind, label=message("Accept: give {ask}, get {give}", ask=items_text(ask), give=items_text(give)))
+
+
 _ITEMS = [f"aa:{a}" for a in D20] + ["coin"] + [f"protein:{n}" for n in PROTEINS]
 _GIVE = {i: Action("give", item=i, label=message("Give {item}", item=item_label(i))) for i in _ITEMS}
 _ASK = {i: Action("ask", item=i, label=message("Ask for {item}", item=item_label(i))) for i in _ITEMS}
@@ -1153,6 +1160,10 @@ _PLAYS = (Action("play", card="transfer-rna", label=message("Play Transfer RNA: 
 _TO_BUILD = Action("to-build", label=message("Done trading: build proteins"))
 _END_TURN = Action("end-turn", label=message("End your turn"))
 _KEEP_PROTEINS = Action("trade-in", protein="", label=message("Keep your protein cards; take the top card"))
+_TRADE_IN = {n: Action("trade-in", protein=n, label=message("Put {protein} under the pile, then take the top card",
+                                                            protein=_protein(n))) for n in PROTEINS}
+_RECYCLE = {n: Action("recycle", protein=n, label=message("Put {protein} under the protein pile", protein=_protein(n)))
+            for n in PROTEINS}
 _SEATS = range(max(COIN_POOL))  # every seat of the largest table (there is a coin pool for each size)
 _OFFER_TO = [Action("offer-to", seat=q, label=message("Offer a trade to {who}", who=_name(q))) for q in _SEATS]
 _DECLINE = Action("decline", label=message("Decline the offer"))
