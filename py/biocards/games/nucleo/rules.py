@@ -71,7 +71,7 @@ def item_label(item: str) -> Message:
     if item == "coin":
         return message("1 coin")
     kind, _, what = item.partition(":")
-    return a_card(what) if kind == "aa" else message("the {protein} protein card", protein=_protein(what))
+    return a_card(what) if kind == "aa" else message("the {molecule} protein card", molecule=_protein(what))
 
 
 def items_text(items) -> Message | str:
@@ -425,7 +425,7 @@ class NucleoState(GameState):
         if protein is None:
             return message("There is no protein card called {name} in NUCLEO.", name=repr(name))
         if name not in self.proteins[p]:
-            return message("You do not hold the {protein} protein card.", protein=_protein(name))
+            return message("You do not hold the {molecule} protein card.", molecule=_protein(name))
         if self.phase != "build":
             return message("Proteins are built in part 4 of your turn: choose “Done trading: build proteins” "
                            "first.")
@@ -433,7 +433,7 @@ class NucleoState(GameState):
             missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
                        if self.amino[p].get(a, 0) < n}
             need = comma_list([message("{n} × {amino}", n=n, amino=_amino(a)) for a, n in missing.items()])
-            return message("To build {protein} ({sequence}) you still need {need}.", protein=_protein(name),
+            return message("To build {molecule} ({sequence}) you still need {need}.", molecule=_protein(name),
                            sequence=protein.sequence, need=need)
         if boost == "none":
             return None
@@ -444,8 +444,8 @@ class NucleoState(GameState):
         if boost not in self.actions[p]:
             return _not_held(card)
         if card.id == "modification" and len(protein.sequence) < 10:
-            return message("{card} applies only to a protein of 10 or more amino acids; {protein} has {length}.",
-                           card=_card(card.title), protein=_protein(name), length=len(protein.sequence))
+            return message("{card} applies only to a protein of 10 or more amino acids; {molecule} has {length}.",
+                           card=_card(card.title), molecule=_protein(name), length=len(protein.sequence))
         return None
 
     def _end_turn_options(self) -> list[Action]:
@@ -493,7 +493,7 @@ class NucleoState(GameState):
         protein = action.get("protein")
         if protein == "" or protein in self.proteins[top.player]:
             return None
-        return message("You do not hold the {protein} protein card.", protein=_protein(protein))
+        return message("You do not hold the {molecule} protein card.", molecule=_protein(protein))
 
     def _recycle_options(self) -> list[Action]:
         return [_RECYCLE[n] for n in self._held_proteins("recycle")]
@@ -504,7 +504,7 @@ class NucleoState(GameState):
             return top
         protein = action.get("protein")
         return None if protein in self.proteins[top.player] else \
-            message("You do not hold the {protein} protein card.", protein=_protein(protein))
+            message("You do not hold the {molecule} protein card.", molecule=_protein(protein))
 
     def _offer_to_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-target":
@@ -553,7 +553,7 @@ class NucleoState(GameState):
                 return message("Every coin you hold is already on your offer.")
             if kind == "aa":
                 return message("Every {amino} card you hold is already on your offer.", amino=_amino(what))
-            return message("Every {protein} protein card you hold is already on your offer.", protein=_protein(what))
+            return message("Every {molecule} protein card you hold is already on your offer.", molecule=_protein(what))
         return message("You do not hold {item} to add to your offer.", item=item_label(item))
 
     def _done_giving_options(self) -> list[Action]:
@@ -903,8 +903,8 @@ class NucleoState(GameState):
             self.pile.insert(0, protein.name)
         earned = self.pool.take(protein.value + bonus)
         self.coins[p] += earned
-        built = message("{who} built {protein}", who=_name(p), protein=_protein(protein.name)) if boost == "none" \
-            else message("{who} built {protein} with {card}", who=_name(p), protein=_protein(protein.name),
+        built = message("{who} built {molecule}", who=_name(p), molecule=_protein(protein.name)) if boost == "none" \
+            else message("{who} built {molecule} with {card}", who=_name(p), molecule=_protein(protein.name),
                          card=_card(ACTION_CARDS[boost].title))
         concepts = BUILD_CONCEPTS + protein.concepts
         if protein.name == "Glutathione":
@@ -1120,13 +1120,13 @@ def _build(name: str, boost: str, paid: int) -> Action:
     the pool may hold less)."""
     if boost != "none":
         return Action("build", protein=name, boost=boost, label=message(
-            "Build {protein} with {card}", protein=_protein(name), card=_card(ACTION_CARDS[boost].title)))
+            "Build {molecule} with {card}", molecule=_protein(name), card=_card(ACTION_CARDS[boost].title)))
     value = PROTEINS[name].value
     pays = nmessage("{n} coin (worth {value}; the pool holds only {n})",
                     "{n} coins (worth {value}; the pool holds only {n})", paid, value=value) if paid < value \
         else nmessage("{n} coin", "{n} coins", value)
     return Action("build", protein=name, boost="none", label=message(
-        "Build {protein} ({sequence}) for {pays}", protein=_protein(name), sequence=PROTEINS[name].sequence,
+        "Build {molecule} ({sequence}) for {pays}", molecule=_protein(name), sequence=PROTEINS[name].sequence,
         pays=pays))
 
 
@@ -1160,9 +1160,10 @@ _PLAYS = (Action("play", card="transfer-rna", label=message("Play Transfer RNA: 
 _TO_BUILD = Action("to-build", label=message("Done trading: build proteins"))
 _END_TURN = Action("end-turn", label=message("End your turn"))
 _KEEP_PROTEINS = Action("trade-in", protein="", label=message("Keep your protein cards; take the top card"))
-_TRADE_IN = {n: Action("trade-in", protein=n, label=message("Put {protein} under the pile, then take the top card",
-                                                            protein=_protein(n))) for n in PROTEINS}
-_RECYCLE = {n: Action("recycle", protein=n, label=message("Put {protein} under the protein pile", protein=_protein(n)))
+_TRADE_IN = {n: Action("trade-in", protein=n, label=message("Put {molecule} under the pile, then take the top card",
+                                                            molecule=_protein(n))) for n in PROTEINS}
+_RECYCLE = {n: Action("recycle", protein=n,
+                      label=message("Put {molecule} under the protein pile", molecule=_protein(n)))
             for n in PROTEINS}
 _SEATS = range(max(COIN_POOL))  # every seat of the largest table (there is a coin pool for each size)
 _OFFER_TO = [Action("offer-to", seat=q, label=message("Offer a trade to {who}", who=_name(q))) for q in _SEATS]
