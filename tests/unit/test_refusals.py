@@ -64,7 +64,7 @@ def test_each_move_is_allowed_or_refused_by_its_own_check(game_id, players, opti
             assert reason, f"{action!r} is not legal after {len(position.history)} moves, yet its check allows it"
             with pytest.raises(IllegalAction) as refusal:
                 position.apply(action)
-            assert str(refusal.value) == reason
+            assert str(refusal.value) == str(reason)
             assert position.explain_illegal(action) == reason
             refused += 1
         assert (json.dumps(position.view(None), sort_keys=True), position.to_record()) == before

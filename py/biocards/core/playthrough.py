@@ -42,7 +42,7 @@ def playthrough(game: Game, players: int, seed: int, plies: int = PLIES, **optio
         legal = state.legal_actions()
         lines.append(f"ply {ply} · player {seat}")
         lines.append(f"  view {_compact(state.view(seat))}")
-        lines.append(f"  legal {len(legal)}: " + " | ".join(a.label or repr(a) for a in legal))
+        lines.append(f"  legal {len(legal)}: " + " | ".join(str(a.label or repr(a)) for a in legal))
         action = bots[seat].choose(state)
         lines.append(f"  action {action.key}")
         for event in state.apply(action):
