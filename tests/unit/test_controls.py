@@ -222,7 +222,7 @@ def test_a_hint_is_a_legal_move_with_a_reason_in_words(game):
         before = state.to_record()
         hint = suggest(state, seed)
         assert hint.action in state.legal_actions()
-        assert hint.reason.startswith(hint.action.label or hint.action.kind.replace("-", " ").capitalize())
+        assert hint.reason.startswith(str(hint.action.label or hint.action.kind.replace("-", " ").capitalize()))
         assert "{" not in hint.reason and "Action(" not in hint.reason
         assert state.to_record() == before, "asking for a hint changed the game"
 
