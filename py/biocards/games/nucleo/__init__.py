@@ -8,6 +8,7 @@ small protein does in the body.
 from __future__ import annotations
 
 from ...core import Game, register
+from ...i18n import N_
 from .bots import BeginnerBot, GreedyBot, SearchBot
 from .cards import PROTEINS as _BY_NAME
 from .cards import Protein
@@ -31,7 +32,7 @@ def protein(name: str) -> Protein:
 GAME = register(Game(
     id="nucleo",
     title="NUCLEO",
-    summary="Roll for amino acids, trade, and build real peptides such as oxytocin for coins.",
+    summary=N_("Roll for amino acids, trade, and build real peptides such as oxytocin for coins."),
     min_players=2,
     max_players=4,
     state_class=NucleoState,

@@ -16,11 +16,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...i18n import N_
+
 AMINO_NAMES = {
-    "A": "Alanine", "R": "Arginine", "N": "Asparagine", "D": "Aspartate", "C": "Cysteine",
-    "Q": "Glutamine", "E": "Glutamate", "G": "Glycine", "H": "Histidine", "I": "Isoleucine",
-    "L": "Leucine", "K": "Lysine", "M": "Methionine", "F": "Phenylalanine", "P": "Proline",
-    "S": "Serine", "T": "Threonine", "W": "Tryptophan", "Y": "Tyrosine", "V": "Valine",
+    "A": N_("Alanine"), "R": N_("Arginine"), "N": N_("Asparagine"), "D": N_("Aspartate"), "C": N_("Cysteine"),
+    "Q": N_("Glutamine"), "E": N_("Glutamate"), "G": N_("Glycine"), "H": N_("Histidine"), "I": N_("Isoleucine"),
+    "L": N_("Leucine"), "K": N_("Lysine"), "M": N_("Methionine"), "F": N_("Phenylalanine"), "P": N_("Proline"),
+    "S": N_("Serine"), "T": N_("Threonine"), "W": N_("Tryptophan"), "Y": N_("Tyrosine"), "V": N_("Valine"),
 }
 CODONS = {"A": 4, "R": 6, "N": 2, "D": 2, "C": 2, "Q": 2, "E": 2, "G": 4, "H": 2, "I": 3,
           "L": 6, "K": 2, "M": 1, "F": 2, "P": 4, "S": 6, "T": 4, "W": 1, "Y": 2, "V": 4}
@@ -63,49 +65,57 @@ class Protein:
 # Function concepts: a hormone carried in the blood (protein-hormone) or a signal between nerve cells
 # (neuropeptide); a molecule with a lesson section of its own names that section first.
 PROTEINS_TABLE = [
-    Protein("Glutathione", "ECG", "PubChem CID 124886", "protects cells from oxidative damage",
-            ("glutathione", "detoxification"), "the glutamate is linked through its side chain (a γ-peptide bond)"),
-    Protein("TRH", "QHP", "UniProt P20396", "tells the pituitary to release thyroid-stimulating hormone",
-            ("protein-hormone",), "thyrotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
-            "proline carries an amide"),
-    Protein("Endomorphin-1", "YPWF", "PubChem CID 5311080", "relieves pain through opioid receptors",
-            ("neuropeptide",), "the end phenylalanine carries an amide; no precursor gene is known, so the source is "
-            "PubChem"),
-    Protein("Met-enkephalin", "YGGFM", "UniProt P01210", "dampens pain signals in the brain and spinal cord",
+    Protein(N_("Glutathione"), "ECG", "PubChem CID 124886", N_("protects cells from oxidative damage"),
+            ("glutathione", "detoxification"),
+            N_("the glutamate is linked through its side chain (a γ-peptide bond)")),
+    Protein(N_("TRH"), "QHP", "UniProt P20396", N_("tells the pituitary to release thyroid-stimulating hormone"),
+            ("protein-hormone",), N_("thyrotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
+                                     "proline carries an amide")),
+    Protein(N_("Endomorphin-1"), "YPWF", "PubChem CID 5311080", N_("relieves pain through opioid receptors"),
+            ("neuropeptide",), N_("the end phenylalanine carries an amide; no precursor gene is known, so the "
+                                  "source is PubChem")),
+    Protein(N_("Met-enkephalin"), "YGGFM", "UniProt P01210", N_("dampens pain signals in the brain and spinal cord"),
             ("enkephalin", "neuropeptide")),
-    Protein("Leu-enkephalin", "YGGFL", "UniProt P01210",
-            "dampens pain signals in the brain and spinal cord, like Met-enkephalin, whose last amino acid it swaps",
+    Protein(N_("Leu-enkephalin"), "YGGFL", "UniProt P01210",
+            N_("dampens pain signals in the brain and spinal cord, like Met-enkephalin, whose last amino acid it "
+               "swaps"),
             ("enkephalin", "neuropeptide")),
-    Protein("Angiotensin III", "RVYIHPF", "UniProt P01019", "raises blood pressure and releases aldosterone",
-            ("angiotensin-ii",), "cut in the blood from angiotensin II, not secreted from a gland"),
-    Protein("Angiotensin II", "DRVYIHPF", "UniProt P01019", "narrows blood vessels to raise blood pressure",
-            ("angiotensin-ii",), "cut in the blood from angiotensinogen, which the liver secretes"),
-    Protein("Cholecystokinin-8", "DYMGWMDF", "UniProt P06307", "triggers bile release and the feeling of fullness",
-            ("protein-hormone",), "the tyrosine carries a sulfate group and the end phenylalanine an amide"),
-    Protein("Oxytocin", "CYIQNCPLG", "UniProt P01178", "causes uterine contractions and milk let-down",
-            ("oxytocin", "protein-hormone"), "a disulfide bond joins its two cysteines; the end glycine carries an amide"),
-    Protein("Vasopressin", "CYFQNCPRG", "UniProt P01185", "makes the kidneys keep water",
-            ("vasopressin", "protein-hormone"), "a disulfide bond joins its two cysteines; the end glycine carries an "
-            "amide"),
-    Protein("Bradykinin", "RPPGFSPFR", "UniProt P01042", "widens blood vessels and signals pain", ("bradykinin",)),
-    Protein("Kallidin", "KRPPGFSPFR", "UniProt P01042", "widens blood vessels in inflamed tissue", ("bradykinin",),
-            "lysyl-bradykinin"),
-    Protein("Angiotensin I", "DRVYIHPFHL", "UniProt P01019", "is cut by ACE into angiotensin II",
+    Protein(N_("Angiotensin III"), "RVYIHPF", "UniProt P01019", N_("raises blood pressure and releases aldosterone"),
+            ("angiotensin-ii",), N_("cut in the blood from angiotensin II, not secreted from a gland")),
+    Protein(N_("Angiotensin II"), "DRVYIHPF", "UniProt P01019", N_("narrows blood vessels to raise blood pressure"),
+            ("angiotensin-ii",), N_("cut in the blood from angiotensinogen, which the liver secretes")),
+    Protein(N_("Cholecystokinin-8"), "DYMGWMDF", "UniProt P06307",
+            N_("triggers bile release and the feeling of fullness"),
+            ("protein-hormone",), N_("the tyrosine carries a sulfate group and the end phenylalanine an amide")),
+    Protein(N_("Oxytocin"), "CYIQNCPLG", "UniProt P01178", N_("causes uterine contractions and milk let-down"),
+            ("oxytocin", "protein-hormone"),
+            N_("a disulfide bond joins its two cysteines; the end glycine carries an amide")),
+    Protein(N_("Vasopressin"), "CYFQNCPRG", "UniProt P01185", N_("makes the kidneys keep water"),
+            ("vasopressin", "protein-hormone"),
+            N_("a disulfide bond joins its two cysteines; the end glycine carries an amide")),
+    Protein(N_("Bradykinin"), "RPPGFSPFR", "UniProt P01042", N_("widens blood vessels and signals pain"),
+            ("bradykinin",)),
+    Protein(N_("Kallidin"), "KRPPGFSPFR", "UniProt P01042", N_("widens blood vessels in inflamed tissue"),
+            ("bradykinin",), N_("lysyl-bradykinin")),
+    Protein(N_("Angiotensin I"), "DRVYIHPFHL", "UniProt P01019", N_("is cut by ACE into angiotensin II"),
             ("angiotensin-ii", "enzyme")),
-    Protein("GnRH", "QHWSYGLRPG", "UniProt P01148", "starts the release of the reproductive hormones LH and FSH",
-            ("protein-hormone",), "gonadotropin-releasing hormone; the first Q becomes pyroglutamate and the end "
-            "glycine carries an amide"),
-    Protein("Kisspeptin-10", "YNWNSFGLRF", "UniProt Q15726", "switches on GnRH release at puberty", ("neuropeptide",),
-            "the end phenylalanine carries an amide"),
-    Protein("Substance P", "RPKPQQFFGLM", "UniProt P20366", "carries pain and inflammation signals",
-            ("substance-p", "neuropeptide"), "the end methionine carries an amide"),
-    Protein("Neurotensin", "QLYENKPRRPYIL", "UniProt P30990", "regulates dopamine signalling and gut movement",
-            ("neuropeptide",), "the first Q becomes pyroglutamate"),
-    Protein("α-MSH", "SYSMEHFRWGKPV", "UniProt P01189", "darkens skin and reduces appetite", ("protein-hormone",),
-            "cut from pro-opiomelanocortin (POMC); the first serine is acetylated and the end valine carries an amide"),
-    Protein("Somatostatin-14", "AGCKNFFWKTFTSC", "UniProt P61278", "stops the release of growth hormone",
-            ("protein-hormone",), "a disulfide bond joins its two cysteines into a ring"),
-    Protein("Nociceptin", "FGGFTGARKSARKLANQ", "UniProt Q13519", "modulates pain and stress responses",
+    Protein(N_("GnRH"), "QHWSYGLRPG", "UniProt P01148",
+            N_("starts the release of the reproductive hormones LH and FSH"),
+            ("protein-hormone",), N_("gonadotropin-releasing hormone; the first Q becomes pyroglutamate and the "
+                                     "end glycine carries an amide")),
+    Protein(N_("Kisspeptin-10"), "YNWNSFGLRF", "UniProt Q15726", N_("switches on GnRH release at puberty"),
+            ("neuropeptide",), N_("the end phenylalanine carries an amide")),
+    Protein(N_("Substance P"), "RPKPQQFFGLM", "UniProt P20366", N_("carries pain and inflammation signals"),
+            ("substance-p", "neuropeptide"), N_("the end methionine carries an amide")),
+    Protein(N_("Neurotensin"), "QLYENKPRRPYIL", "UniProt P30990", N_("regulates dopamine signalling and gut movement"),
+            ("neuropeptide",), N_("the first Q becomes pyroglutamate")),
+    Protein(N_("α-MSH"), "SYSMEHFRWGKPV", "UniProt P01189", N_("darkens skin and reduces appetite"),
+            ("protein-hormone",),
+            N_("cut from pro-opiomelanocortin (POMC); the first serine is acetylated and the end valine carries "
+               "an amide")),
+    Protein(N_("Somatostatin-14"), "AGCKNFFWKTFTSC", "UniProt P61278", N_("stops the release of growth hormone"),
+            ("protein-hormone",), N_("a disulfide bond joins its two cysteines into a ring")),
+    Protein(N_("Nociceptin"), "FGGFTGARKSARKLANQ", "UniProt Q13519", N_("modulates pain and stress responses"),
             ("neuropeptide",)),
 ]
 PROTEINS: dict[str, Protein] = {p.name: p for p in PROTEINS_TABLE}
@@ -125,28 +135,28 @@ class ActionCard:
 
 
 ACTION_CARDS: dict[str, ActionCard] = {c.id: c for c in [
-    ActionCard("point-mutation", "Point mutation", 2, "now",
-               "A copying error: put back one random amino acid card from your hand. In a real cell a point "
-               "mutation changes one DNA base, which may change one amino acid in every copy of a protein.",
+    ActionCard("point-mutation", N_("Point mutation"), 2, "now",
+               N_("A copying error: put back one random amino acid card from your hand. In a real cell a point "
+                  "mutation changes one DNA base, which may change one amino acid in every copy of a protein."),
                ("point-mutation", "mutation")),
-    ActionCard("protease", "Protease", 2, "now",
-               "An enzyme that cuts peptide bonds: every other player puts back one random amino acid card.",
+    ActionCard("protease", N_("Protease"), 2, "now",
+               N_("An enzyme that cuts peptide bonds: every other player puts back one random amino acid card."),
                ("enzyme", "peptide-bond")),
-    ActionCard("ribosome-rush", "Ribosome rush", 2, "now",
-               "Roll the twenty-sided die twice and take both amino acids. In a real cell ribosomes do not make "
-               "amino acids: they join the ones tRNAs bring.", ("ribosome", "trna", "translation")),
-    ActionCard("research-grant", "Research grant", 1, "now", "Take 1 coin from the pool.", ()),
-    ActionCard("transfer-rna", "Transfer RNA", 2, "trade",
-               "A tRNA brings what you need: take one amino acid card of your choice.", ("trna",)),
-    ActionCard("recycling", "Protein recycling", 2, "trade",
-               "Put one protein card from your hand under the protein pile without taking another.",
+    ActionCard("ribosome-rush", N_("Ribosome rush"), 2, "now",
+               N_("Roll the twenty-sided die twice and take both amino acids. In a real cell ribosomes do not make "
+                  "amino acids: they join the ones tRNAs bring."), ("ribosome", "trna", "translation")),
+    ActionCard("research-grant", N_("Research grant"), 1, "now", N_("Take 1 coin from the pool."), ()),
+    ActionCard("transfer-rna", N_("Transfer RNA"), 2, "trade",
+               N_("A tRNA brings what you need: take one amino acid card of your choice."), ("trna",)),
+    ActionCard("recycling", N_("Protein recycling"), 2, "trade",
+               N_("Put one protein card from your hand under the protein pile without taking another."),
                ("protein",)),
-    ActionCard("catalyst", "Enzyme catalyst", 3, "build", "Build a protein and earn 1 extra coin.",
+    ActionCard("catalyst", N_("Enzyme catalyst"), 3, "build", N_("Build a protein and earn 1 extra coin."),
                ("enzyme",)),
-    ActionCard("modification", "Post-translational modification", 2, "build",
-               "Build a protein of 10 or more amino acids and earn 2 extra coins.", ("protein",)),
-    ActionCard("gene-duplication", "Gene duplication", 2, "build",
-               "Build a protein and keep its card, so you can build it again.", ("gene-to-protein",)),
+    ActionCard("modification", N_("Post-translational modification"), 2, "build",
+               N_("Build a protein of 10 or more amino acids and earn 2 extra coins."), ("protein",)),
+    ActionCard("gene-duplication", N_("Gene duplication"), 2, "build",
+               N_("Build a protein and keep its card, so you can build it again."), ("gene-to-protein",)),
 ]}
 assert sum(c.copies for c in ACTION_CARDS.values()) == 18
 

@@ -7,9 +7,11 @@ die, 3 negotiating and trading, 4 building. The game ends the moment the coin po
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from ...core import Action, Deck, Event, GameState, Move, Pending, Rng, Supply
+from ...i18n import Message, gettext, lazy_gettext, message, nmessage, pmessage
 from .cards import (ACTION_CARDS, AMINO_CARDS, AMINO_NAMES, COIN_POOL, D6, D20, FIXED_TRADE, PROTEINS,
                     STARTING_AMINO_ACIDS, STARTING_PROTEINS)
 
@@ -26,49 +28,68 @@ TALK_KINDS = frozenset({"offer-target", "offer-give", "offer-ask", "offer", "cou
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
-def _a(word: str) -> str:
-    """The article before ``word``: "an Enzyme catalyst", "a Transfer RNA"."""
-    return "an" if word[0] in "AEIOU" else "a"
+def comma_list(parts: list) -> Message | str:
+    """"A", "A, B", "A, B, C" (each part a Message or a str): one field a translator can punctuate."""
+    return parts[0] if len(parts) == 1 else message("{first}, {rest}", first=parts[0], rest=comma_list(parts[1:]))
 
 
-def _and(names: list[str]) -> str:
+def and_list(parts: list) -> Message | str:
     """"Player 1", "Player 1 and Player 2", "Player 1, Player 2 and Player 3"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return parts[0] if len(parts) == 1 else \
+        message("{items} and {last}", items=comma_list(parts[:-1]), last=parts[-1])
 
 
-def _name(p: int) -> str:
-    return f"Player {p + 1}"
+def _name(p: int) -> Message:
+    return message("Player {n}", n=p + 1)
 
 
-def a_card(code: str) -> str:
+def _amino(code: str) -> Message:
+    """An amino acid's name, in the reader's language."""
+    return lazy_gettext(AMINO_NAMES[code])
+
+
+def _protein(name: str) -> Message | str:
+    """A protein card's name in the reader's language (a name that is no card stays as it is: an
+    empty one would read the catalog's header)."""
+    return lazy_gettext(name) if name in PROTEINS else name
+
+
+def _card(title: str) -> Message:
+    """An action card's title in the reader's language."""
+    return lazy_gettext(title)
+
+
+def a_card(code: str) -> Message:
     """"an Alanine card", "a Lysine card"."""
-    name = AMINO_NAMES[code]
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+    if AMINO_NAMES[code][0] in "AEIOU":
+        return message("an {amino} card", amino=_amino(code))
+    return message("a {amino} card", amino=_amino(code))
 
 
-def item_label(item: str) -> str:
+def item_label(item: str) -> Message:
     """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin protein card", ``coin`` → "1 coin"."""
     if item == "coin":
-        return "1 coin"
+        return message("1 coin")
     kind, _, what = item.partition(":")
-    return a_card(what) if kind == "aa" else f"the {what} protein card"
+    return a_card(what) if kind == "aa" else message("the {molecule} protein card", molecule=_protein(what))
 
 
-def items_text(items) -> str:
+def items_text(items) -> Message | str:
     """A side of an offer in words: "2 Lysine cards, the Oxytocin protein card and 1 coin"."""
     if not items:
-        return "nothing"
+        return message("nothing")
     counts = Counter(items)
     parts = []
     for item in dict.fromkeys(items):
         n = counts[item]
         if item == "coin":
-            parts.append(f"{n} coin{'s' * (n != 1)}")
+            parts.append(nmessage("{n} coin", "{n} coins", n))
         elif item.startswith("aa:"):
-            parts.append(item_label(item) if n == 1 else f"{n} {AMINO_NAMES[item[3:]]} cards")
+            parts.append(item_label(item) if n == 1 else
+                         nmessage("{n} {amino} card", "{n} {amino} cards", n, amino=_amino(item[3:])))
         else:
             parts.append(item_label(item))
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return and_list(parts)
 
 
 def _plain(value):
@@ -142,12 +163,14 @@ class NucleoState(GameState):
         return [max(0, self.coins[p] - self.penalty(p)) for p in range(self.num_players)]
 
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
-        lines = [("Coins", self.coins[player])]
+        # Written now, in the current language: a breakdown is made when it is shown.
+        lines = [(gettext("Coins"), self.coins[player])]
         if self.proteins[player]:
-            lines.append((f"Protein cards still in hand ({', '.join(self.proteins[player])})", -self.penalty(player)))
+            held = str(comma_list([_protein(name) for name in self.proteins[player]]))
+            lines.append((gettext("Protein cards still in hand ({cards})").format(cards=held), -self.penalty(player)))
         raw = self.coins[player] - self.penalty(player)
         if raw < 0:
-            lines.append(("A score never goes below 0", -raw))
+            lines.append((gettext("A score never goes below 0"), -raw))
         return lines
 
     def clone(self) -> NucleoState:
@@ -216,7 +239,8 @@ class NucleoState(GameState):
                 "action_count": len(self.actions[q]),
                 "actions": list(self.actions[q]) if q == player else None,
             } for q in range(self.num_players)],
-            "pending": None if top is None else {"kind": top.kind, "player": top.player, "prompt": top.prompt,
+            # The prompt and the end's reason are written in the current language: a view is made to be shown.
+            "pending": None if top is None else {"kind": top.kind, "player": top.player, "prompt": str(top.prompt),
                                                    **{k: _plain(v) for k, v in top.data.items()
                                                       if k in ("give", "ask", "to", "from", "counter", "reply_to")}},
             "offers_left": MAX_OFFERS_PER_TURN - self.offers_made,
@@ -227,7 +251,7 @@ class NucleoState(GameState):
             # A score during play subtracts the protein cards in hand, which others cannot see.
             "scores": [s if self.finished or q == player else None for q, s in enumerate(self.scores())],
             "last_roll": dict(self.last_roll), "over": self.finished,
-            "end_reason": self.end_reason,
+            "end_reason": str(self.end_reason),
         }
 
     # -- legal moves --------------------------------------------------------------------------------
@@ -240,43 +264,44 @@ class NucleoState(GameState):
 
     # -- the moves: for each kind, its options, its rule (None or why not) and what it does ------
 
-    def _first_answer(self, top: Pending) -> str:
+    def _first_answer(self, top: Pending) -> Message:
         """While ``top`` waits, every other move is refused with what must be answered first."""
         p = top.player
         if top.kind == "offer":
             give, ask = top.data["give"], top.data["ask"]
-            return f"{_name(p)} must first answer the offer ({items_text(give)} for {items_text(ask)}): " \
-                   "accept it, decline it or make a counter-offer."
+            return message("{who} must first answer the offer ({give} for {ask}): accept it, decline it or make a "
+                           "counter-offer.", who=_name(p), give=items_text(give), ask=items_text(ask))
         if top.kind == "counter-chance":
-            return (f"{_name(p)} may first make a counter-offer to {_name(top.data['from'])}, whose offer was "
-                    "turned down, or pass.")
+            return message("{who} may first make a counter-offer to {author}, whose offer was turned down, or pass.",
+                           who=_name(p), author=_name(top.data["from"]))
         if top.kind == "offer-target":
-            return "First choose the player you offer a trade to, or cancel the offer."
+            return message("First choose the player you offer a trade to, or cancel the offer.")
         if top.kind == "offer-give":
-            return "You are choosing what to give: add something, choose “Done”, or cancel the offer."
+            return message("You are choosing what to give: add something, choose “Done”, or cancel the offer.")
         if top.kind == "offer-ask":
-            return "You are choosing what to ask for: add something, send the offer, or cancel it."
+            return message("You are choosing what to ask for: add something, send the offer, or cancel it.")
         if top.kind == "choose-amino":
-            return f"First choose the amino acid you take: {top.prompt}"
+            return message("First choose the amino acid you take: {prompt}", prompt=top.prompt)
         if top.kind == "trade-in":
-            return "First choose whether to put one of your protein cards under the pile before taking the top card."
+            return message("First choose whether to put one of your protein cards under the pile before taking the "
+                           "top card.")
         if top.kind == "recycle":
-            return "First choose the protein card to recycle."
-        return f"First answer this: {top.prompt}"
+            return message("First choose the protein card to recycle.")
+        return message("First answer this: {prompt}", prompt=top.prompt)
 
-    def _my_turn(self, phase: str) -> str | None:
+    def _my_turn(self, phase: str) -> Message | None:
         """``None`` when no choice waits and the turn is in ``phase`` (part 3 "trade" or 4 "build"),
         else why a move of that part must wait."""
         if self.pending:
             return self._first_answer(self.pending[-1])
         if self.phase == "roll":
-            return "Roll the six-sided die first: it is part 2 of your turn, before trading and building."
+            return message("Roll the six-sided die first: it is part 2 of your turn, before trading and building.")
         if phase == "trade" and self.phase == "build":
-            return ("Trading is over for this turn: offers, the fixed trade and trading cards belong to part 3, "
-                    "and you are now building (part 4).")
+            return message("Trading is over for this turn: offers, the fixed trade and trading cards belong to part "
+                           "3, and you are now building (part 4).")
         return None
 
-    def _answering(self, action: Action, *kinds: str) -> Pending | str:
+    def _answering(self, action: Action, *kinds: str) -> Pending | Message:
         """The choice waiting, when it is one of ``kinds`` that ``action`` answers; else why not."""
         if not self.pending:
             return _ANSWERS[action.kind]
@@ -290,89 +315,91 @@ class NucleoState(GameState):
     def _roll_options(self) -> list[Action]:
         if not self._turn_part("roll"):
             return []
-        return [Action("roll", label="Roll the six-sided die")]
+        return [_ROLL]
 
-    def _check_roll(self, action: Action) -> str | None:
+    def _check_roll(self, action: Action) -> Message | None:
         if self.pending:
             return self._first_answer(self.pending[-1])
-        return None if self.phase == "roll" else "You have already rolled the six-sided die this turn."
+        return None if self.phase == "roll" else message("You have already rolled the six-sided die this turn.")
 
     def _propose_options(self) -> list[Action]:
         if not self._turn_part("trade"):
             return []
-        return [Action("propose", label="Offer a trade to another player")]
+        return [_PROPOSE]
 
-    def _check_propose(self, action: Action) -> str | None:
+    def _check_propose(self, action: Action) -> Message | None:
         """At most two offers a turn, while trading and before the minute (if played) is up."""
         refused = self._my_turn("trade")
         if refused is not None:
             return refused
         if self.talks_over:
-            return "The minute for negotiating is up: no more trade offers this turn."
+            return message("The minute for negotiating is up: no more trade offers this turn.")
         if self.offers_made >= MAX_OFFERS_PER_TURN:
-            return f"You have made the {MAX_OFFERS_PER_TURN} trade offers allowed in one turn."
+            return nmessage("You have made the {n} trade offer allowed in one turn.",
+                            "You have made the {n} trade offers allowed in one turn.", MAX_OFFERS_PER_TURN)
         return None
 
     def _fixed_trade_options(self) -> list[Action]:
         if not self._turn_part("trade"):
             return []
-        return [Action("fixed-trade", receive="amino",
-                       label=f"Trade {FIXED_TRADE} random amino acids for one of your choice"),
-                Action("fixed-trade", receive="protein",
-                       label=f"Trade {FIXED_TRADE} random amino acids for a new protein card")]
+        return list(_FIXED_TRADES)
 
-    def _check_fixed_trade(self, action: Action) -> str | None:
+    def _check_fixed_trade(self, action: Action) -> Message | None:
         """Three random amino acid cards for one of your choice from the supply, or for a new protein card."""
         refused = self._my_turn("trade")
         if refused is not None:
             return refused
         held = sum(self.amino[self.turn_player].values())
         if held < FIXED_TRADE:
-            return f"The fixed trade needs {FIXED_TRADE} amino acid cards; you have {held}."
+            return message("The fixed trade needs {needed} amino acid cards; you have {held}.", needed=FIXED_TRADE,
+                           held=held)
         receive = action.get("receive")
         if receive == "protein":
-            return None if self.pile else "The protein pile is empty: there is no new protein card to trade for."
+            return None if self.pile else \
+                message("The protein pile is empty: there is no new protein card to trade for.")
         if receive == "amino":
-            return None if any(self.supply.values()) else "No amino acid cards are left in the supply to choose from."
-        return "The fixed trade gives an amino acid card of your choice or a new protein card."
+            return None if any(self.supply.values()) else \
+                message("No amino acid cards are left in the supply to choose from.")
+        return message("The fixed trade gives an amino acid card of your choice or a new protein card.")
 
     def _play_options(self) -> list[Action]:
         if not self._turn_part("trade"):
             return []
-        return [Action("play", card="transfer-rna", label="Play Transfer RNA: take an amino acid"),
-                Action("play", card="recycling", label="Play Protein recycling: return a protein card")]
+        return list(_PLAYS)
 
-    def _check_play(self, action: Action) -> str | None:
+    def _check_play(self, action: Action) -> Message | None:
         """Transfer RNA and Protein recycling are played while trading; the build cards with a build."""
         card = ACTION_CARDS.get(action.get("card"))
         refused = self._my_turn("trade")
         if refused is not None:
             if card is not None and card.timing == "build" and not self.pending and self.phase == "build":
-                return f"{card.title} is played with a build: choose it when you build a protein."
+                return message("{card} is played with a build: choose it when you build a protein.",
+                               card=_card(card.title))
             return refused
         p = self.turn_player
         if card is None:
-            return "That is not one of NUCLEO's action cards."
+            return message("That is not one of NUCLEO's action cards.")
         if card.id not in self.actions[p]:
-            return f"You do not hold {_a(card.title)} {card.title} card."
+            return _not_held(card)
         if card.timing == "build":
-            return f"{card.title} is played with a build: choose it when you build a protein in part 4."
+            return message("{card} is played with a build: choose it when you build a protein in part 4.",
+                           card=_card(card.title))
         if card.id == "transfer-rna":
             return None if any(self.supply.values()) else \
-                "No amino acid cards are left in the supply for your tRNA to bring."
+                message("No amino acid cards are left in the supply for your tRNA to bring.")
         if card.id == "recycling":
-            return None if self.proteins[p] else "You hold no protein card to recycle."
-        return f"{card.title} is carried out as soon as it is drawn."
+            return None if self.proteins[p] else message("You hold no protein card to recycle.")
+        return message("{card} is carried out as soon as it is drawn.", card=_card(card.title))
 
     def _to_build_options(self) -> list[Action]:
         if not self._turn_part("trade"):
             return []
-        return [Action("to-build", label="Done trading: build proteins")]
+        return [_TO_BUILD]
 
-    def _check_to_build(self, action: Action) -> str | None:
+    def _check_to_build(self, action: Action) -> Message | None:
         refused = self._my_turn("build")
         if refused is None and self.phase == "build":
-            return "You are already in part 4 (building)."
+            return message("You are already in part 4 (building).")
         return refused
 
     def _build_options(self) -> list[Action]:
@@ -382,14 +409,11 @@ class NucleoState(GameState):
         for name in dict.fromkeys(self.proteins[p]):
             if not self._can_build(p, name):  # not worth asking about (the check says why)
                 continue
-            protein = PROTEINS[name]
-            acts.append(Action("build", protein=name, boost="none",
-                               label=f"Build {name} ({protein.sequence}) for {self._pays(protein.value)}"))
-            acts += [Action("build", protein=name, boost=card, label=f"Build {name} with {ACTION_CARDS[card].title}")
-                     for card in dict.fromkeys(self.actions[p])]
+            acts.append(_build(name, "none", min(PROTEINS[name].value, self.pool.count)))
+            acts += [_build(name, card, 0) for card in dict.fromkeys(self.actions[p])]
         return acts
 
-    def _check_build(self, action: Action) -> str | None:
+    def _check_build(self, action: Action) -> Message | None:
         """A protein you hold, built in part 4 from the amino acids it is made of, with at most one
         build card (Post-translational modification only for 10 or more amino acids)."""
         if self.pending:
@@ -399,37 +423,40 @@ class NucleoState(GameState):
         p, name, boost = self.turn_player, action.get("protein"), action.get("boost", "none")
         protein = PROTEINS.get(name)
         if protein is None:
-            return f"There is no protein card called {name!r} in NUCLEO."
+            return message("There is no protein card called {name} in NUCLEO.", name=repr(name))
         if name not in self.proteins[p]:
-            return f"You do not hold the {name} protein card."
+            return message("You do not hold the {molecule} protein card.", molecule=_protein(name))
         if self.phase != "build":
-            return "Proteins are built in part 4 of your turn: choose “Done trading: build proteins” first."
+            return message("Proteins are built in part 4 of your turn: choose “Done trading: build proteins” "
+                           "first.")
         if not self._can_build(p, name):
             missing = {a: n - self.amino[p].get(a, 0) for a, n in protein.composition.items()
                        if self.amino[p].get(a, 0) < n}
-            need = ", ".join(f"{n} × {AMINO_NAMES[a]}" for a, n in missing.items())
-            return f"To build {name} ({protein.sequence}) you still need {need}."
+            need = comma_list([message("{n} × {amino}", n=n, amino=_amino(a)) for a, n in missing.items()])
+            return message("To build {molecule} ({sequence}) you still need {need}.", molecule=_protein(name),
+                           sequence=protein.sequence, need=need)
         if boost == "none":
             return None
         card = ACTION_CARDS.get(boost)
         if card is None or card.timing != "build":
-            return "Only Enzyme catalyst, Post-translational modification and Gene duplication are played with a build."
+            return message("Only Enzyme catalyst, Post-translational modification and Gene duplication are played "
+                           "with a build.")
         if boost not in self.actions[p]:
-            return f"You do not hold {_a(card.title)} {card.title} card."
+            return _not_held(card)
         if card.id == "modification" and len(protein.sequence) < 10:
-            return (f"{card.title} applies only to a protein of 10 or more amino acids; {name} has "
-                    f"{len(protein.sequence)}.")
+            return message("{card} applies only to a protein of 10 or more amino acids; {molecule} has {length}.",
+                           card=_card(card.title), molecule=_protein(name), length=len(protein.sequence))
         return None
 
     def _end_turn_options(self) -> list[Action]:
         if not self._turn_part("build"):
             return []
-        return [Action("end-turn", label="End your turn")]
+        return [_END_TURN]
 
-    def _check_end_turn(self, action: Action) -> str | None:
+    def _check_end_turn(self, action: Action) -> Message | None:
         refused = self._my_turn("build")
         if refused is None and self.phase != "build":
-            return "You end your turn after building: choose “Done trading: build proteins” first."
+            return message("You end your turn after building: choose “Done trading: build proteins” first.")
         return refused
 
     def _take_options(self) -> list[Action]:
@@ -437,14 +464,16 @@ class NucleoState(GameState):
             return []
         return [_TAKE[a, n] for a, n in self.supply.items() if n]
 
-    def _check_take(self, action: Action) -> str | None:
+    def _check_take(self, action: Action) -> Message | None:
         top = self._answering(action, "choose-amino")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         amino = action.get("amino", "")
         if self.supply.get(amino):
             return None
-        return f"No {AMINO_NAMES.get(amino, 'such')} cards are left in the supply."
+        if amino in AMINO_NAMES:
+            return message("No {amino} cards are left in the supply.", amino=_amino(amino))
+        return message("No such cards are left in the supply.")
 
     def _held_proteins(self, kind: str) -> list[str]:
         if not self.pending or self.pending[-1].kind != kind:
@@ -454,44 +483,42 @@ class NucleoState(GameState):
     def _trade_in_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "trade-in":
             return []
-        return [Action("trade-in", protein=n, label=f"Put {n} under the pile, then take the top card")
-                for n in self._held_proteins("trade-in")] + \
-            [Action("trade-in", protein="", label="Keep your protein cards; take the top card")]
+        return [_TRADE_IN[n] for n in self._held_proteins("trade-in")] + [_KEEP_PROTEINS]
 
-    def _check_trade_in(self, action: Action) -> str | None:
+    def _check_trade_in(self, action: Action) -> Message | None:
         """Before taking the top protein card, one protein card of yours may go under the pile ("": none)."""
         top = self._answering(action, "trade-in")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         protein = action.get("protein")
         if protein == "" or protein in self.proteins[top.player]:
             return None
-        return f"You do not hold the {protein} protein card."
+        return message("You do not hold the {molecule} protein card.", molecule=_protein(protein))
 
     def _recycle_options(self) -> list[Action]:
-        return [Action("recycle", protein=n, label=f"Put {n} under the protein pile")
-                for n in self._held_proteins("recycle")]
+        return [_RECYCLE[n] for n in self._held_proteins("recycle")]
 
-    def _check_recycle(self, action: Action) -> str | None:
+    def _check_recycle(self, action: Action) -> Message | None:
         top = self._answering(action, "recycle")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         protein = action.get("protein")
-        return None if protein in self.proteins[top.player] else f"You do not hold the {protein} protein card."
+        return None if protein in self.proteins[top.player] else \
+            message("You do not hold the {molecule} protein card.", molecule=_protein(protein))
 
     def _offer_to_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-target":
             return []
-        return [Action("offer-to", seat=q, label=f"Offer a trade to {_name(q)}") for q in range(self.num_players)]
+        return [_OFFER_TO[q] for q in range(self.num_players)]
 
-    def _check_offer_to(self, action: Action) -> str | None:
+    def _check_offer_to(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-target")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         seat = action.get("seat")
         if seat in range(self.num_players) and seat != top.player:
             return None
-        return "You cannot offer a trade to yourself: choose another player."
+        return message("You cannot offer a trade to yourself: choose another player.")
 
     def _give_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-give":
@@ -501,14 +528,14 @@ class NucleoState(GameState):
         items += [f"protein:{n}" for n in dict.fromkeys(self.proteins[p])] + ["coin"]
         return [_GIVE[i] for i in items]
 
-    def _check_give(self, action: Action) -> str | None:
+    def _check_give(self, action: Action) -> Message | None:
         """An offer gives at most three things, each held (a protein card once)."""
         top = self._answering(action, "offer-give")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         p, give, item = top.player, top.data.get("give", ()), action.get("item", "")
         if len(give) >= MAX_ITEMS:
-            return f"An offer holds at most {MAX_ITEMS} things on each side."
+            return _OFFER_FULL
         on_offer = Counter(give)[item]
         kind, _, what = item.partition(":") if isinstance(item, str) else ("", "", "")
         if item == "coin":
@@ -522,18 +549,21 @@ class NucleoState(GameState):
         if allowed:
             return None
         if item in give:
-            return "Every coin you hold is already on your offer." if item == "coin" else \
-                f"Every {item_label(item).split(' ', 1)[1]} you hold is already on your offer."
-        return f"You do not hold {item_label(item)} to add to your offer."
+            if item == "coin":
+                return message("Every coin you hold is already on your offer.")
+            if kind == "aa":
+                return message("Every {amino} card you hold is already on your offer.", amino=_amino(what))
+            return message("Every {molecule} protein card you hold is already on your offer.", molecule=_protein(what))
+        return message("You do not hold {item} to add to your offer.", item=item_label(item))
 
     def _done_giving_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-give":
             return []
-        return [Action("done-giving", label=f"Done: you give {items_text(self.pending[-1].data.get('give', ()))}")]
+        return [_offer_move("done-giving", tuple(self.pending[-1].data.get("give", ())), ())]
 
-    def _check_done_giving(self, action: Action) -> str | None:
+    def _check_done_giving(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-give")
-        return top if isinstance(top, str) else None
+        return top if isinstance(top, Message) else None
 
     def _ask_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-ask":
@@ -541,37 +571,37 @@ class NucleoState(GameState):
         held = self.proteins[self.pending[-1].player]
         return [_ASK[i] for i in _ITEMS if i in _ASK_ANY] + [_ASK[f"protein:{n}"] for n in PROTEINS if n not in held]
 
-    def _check_ask(self, action: Action) -> str | None:
+    def _check_ask(self, action: Action) -> Message | None:
         """An offer asks for at most three things, anything the other player could hold (you cannot
         see their hand), but not a protein card you hold or one already asked for."""
         top = self._answering(action, "offer-ask")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         ask, item = top.data.get("ask", ()), action.get("item", "")
         if len(ask) >= MAX_ITEMS:
-            return f"An offer holds at most {MAX_ITEMS} things on each side."
+            return _OFFER_FULL
         if item in _ASK_ANY:
             return None
         what = item[8:] if isinstance(item, str) and item.startswith("protein:") else None
         if what in PROTEINS and what not in self.proteins[top.player] and item not in ask:
             return None
         if item in ask:
-            return f"You already ask for {item_label(item)}."
-        return f"You already hold {item_label(item)}: ask for something else."
+            return message("You already ask for {item}.", item=item_label(item))
+        return message("You already hold {item}: ask for something else.", item=item_label(item))
 
     def _send_options(self) -> list[Action]:
         if not self.pending or self.pending[-1].kind != "offer-ask":
             return []
         data = self.pending[-1].data
-        return [Action("send", label=f"Offer {items_text(data.get('give', ()))} for {items_text(data.get('ask', ()))}")]
+        return [_offer_move("send", tuple(data.get("give", ())), tuple(data.get("ask", ())))]
 
-    def _check_send(self, action: Action) -> str | None:
+    def _check_send(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-give", "offer-ask")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         if top.kind == "offer-ask" and (top.data.get("give") or top.data.get("ask")):
             return None
-        return "An offer must give or ask for something: add an item, or cancel the offer."
+        return message("An offer must give or ask for something: add an item, or cancel the offer.")
 
     def _offer_answer(self) -> Pending | None:
         return self.pending[-1] if self.pending and self.pending[-1].kind == "offer" else None
@@ -580,81 +610,81 @@ class NucleoState(GameState):
         top = self._offer_answer()
         if top is None:
             return []
-        give, ask = top.data["give"], top.data["ask"]
-        return [Action("accept", label=f"Accept: give {items_text(ask)}, get {items_text(give)}")]
+        return [_offer_move("accept", tuple(top.data["give"]), tuple(top.data["ask"]))]
 
-    def _check_accept(self, action: Action) -> str | None:
+    def _check_accept(self, action: Action) -> Message | None:
         """An offer is accepted only while both sides still hold what it names."""
         top = self._answering(action, "offer")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         give, ask, author = top.data["give"], top.data["ask"], top.data["from"]
         if not self._holds_all(top.player, ask):
-            return f"You cannot accept: you do not hold {items_text(ask)}."
+            return message("You cannot accept: you do not hold {items}.", items=items_text(ask))
         if not self._holds_all(author, give):
-            return f"You cannot accept: {_name(author)} no longer holds {items_text(give)}."
+            return message("You cannot accept: {author} no longer holds {items}.", author=_name(author),
+                           items=items_text(give))
         return None
 
     def _decline_options(self) -> list[Action]:
-        return [Action("decline", label="Decline the offer")] if self._offer_answer() else []
+        return [_DECLINE] if self._offer_answer() else []
 
-    def _check_decline(self, action: Action) -> str | None:
+    def _check_decline(self, action: Action) -> Message | None:
         top = self._answering(action, "offer")
-        return top if isinstance(top, str) else None
+        return top if isinstance(top, Message) else None
 
     def _counter_options(self) -> list[Action]:
         top = self.pending[-1] if self.pending else None
         if top is not None and top.kind == "offer":
-            return [Action("counter", label="Make a counter-offer")]
+            return [_COUNTER]
         if top is not None and top.kind == "counter-chance":
-            return [Action("counter", label=f"Make a counter-offer to {_name(top.data['from'])}")]
+            return [_COUNTER_TO[top.data["from"]]]
         return []
 
-    def _check_counter(self, action: Action) -> str | None:
+    def _check_counter(self, action: Action) -> Message | None:
         """One counter-offer for each offer: answering it, or after it is turned down."""
         top = self._answering(action, "offer", "counter-chance")
-        if isinstance(top, str):
+        if isinstance(top, Message):
             return top
         if top.kind == "offer" and top.data.get("counter"):
-            return "Only one counter-offer is allowed for each offer: accept this one or decline it."
+            return message("Only one counter-offer is allowed for each offer: accept this one or decline it.")
         return None
 
     def _pass_options(self) -> list[Action]:
         top = self.pending[-1] if self.pending else None
         if top is None or top.kind != "counter-chance":
             return []
-        return [Action("pass", label=f"No counter-offer to {_name(top.data['from'])}")]
+        return [_PASS_TO[top.data["from"]]]
 
-    def _check_pass(self, action: Action) -> str | None:
+    def _check_pass(self, action: Action) -> Message | None:
         top = self._answering(action, "counter-chance")
-        return top if isinstance(top, str) else None
+        return top if isinstance(top, Message) else None
 
     def _cancel_options(self) -> list[Action]:
         top = self.pending[-1] if self.pending else None
         if top is None or top.kind not in ("offer-target", "offer-give", "offer-ask"):
             return []
-        return [Action("cancel", label="Cancel the offer")]
+        return [_CANCEL]
 
-    def _check_cancel(self, action: Action) -> str | None:
+    def _check_cancel(self, action: Action) -> Message | None:
         top = self._answering(action, "offer-target", "offer-give", "offer-ask")
-        return top if isinstance(top, str) else None
+        return top if isinstance(top, Message) else None
 
     def _time_up_options(self) -> list[Action]:
         # Played by the page's clock, never chosen from the table (the page does not show it).
         if not self.options.get("trade_minute"):
             return []
-        return [Action("time-up", label="The minute for negotiating is up")]
+        return [_TIME_UP]
 
-    def _check_time_up(self, action: Action) -> str | None:
+    def _check_time_up(self, action: Action) -> Message | None:
         if self._clock_runs():
             return None
         if not self.options.get("trade_minute"):
-            return "This table plays without the one-minute limit on negotiating."
+            return message("This table plays without the one-minute limit on negotiating.")
         if self.phase != "trade":
-            return "The minute for negotiating runs only while trading (part 3 of a turn)."
+            return message("The minute for negotiating runs only while trading (part 3 of a turn).")
         if self.talks_over:
-            return "The minute for negotiating is already up this turn."
-        return f"The minute is up once this choice is made: {self.pending[-1].prompt}"
+            return message("The minute for negotiating is already up this turn.")
+        return message("The minute is up once this choice is made: {prompt}", prompt=self.pending[-1].prompt)
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -663,13 +693,14 @@ class NucleoState(GameState):
         face = self.rng.choice(D6)
         self.last_roll = {"d6": face}
         self.phase = "trade"
-        events = [Event("roll", p, f"{_name(p)} rolled the six-sided die: {_FACE_TEXT[face]}.", (), {"face": face})]
+        events = [Event("roll", p, message("{who} rolled the six-sided die: {face}.", who=_name(p),
+                                           face=_FACE_TEXT[face]), (), {"face": face})]
         if face in ("one", "two"):
             events += self._gain_rolled(p, 1 if face == "one" else 2)
         elif face == "action":
             events += self._draw_action(p)
         elif self.pile and self.proteins[p]:
-            self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+            self.pending.append(Pending(p, "trade-in", _TRADE_IN_FIRST))
         else:
             events += self._take_top_protein(p)
         return events
@@ -677,7 +708,8 @@ class NucleoState(GameState):
     def _do_take(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         self._gain(top.player, action.amino)
-        return [Event("take", top.player, f"{_name(top.player)} chose {a_card(action.amino)}.",
+        return [Event("take", top.player, message("{who} chose {card}.", who=_name(top.player),
+                                                  card=a_card(action.amino)),
                       ("amino-acid",), {"amino": action.amino})]
 
     def _do_trade_in(self, action: Action) -> list[Event]:
@@ -686,16 +718,18 @@ class NucleoState(GameState):
         if action.protein:
             self.proteins[p].remove(action.protein)
             self.pile.insert(0, action.protein)
-            events.append(Event("trade-in", p, f"{_name(p)} put a protein card under the pile.", (), {}))
+            events.append(Event("trade-in", p, message("{who} put a protein card under the pile.", who=_name(p)),
+                                (), {}))
         return events + self._take_top_protein(p)
 
     def _do_recycle(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         self.proteins[top.player].remove(action.protein)
         self.pile.insert(0, action.protein)
-        return [Event("recycle", top.player, f"{_name(top.player)} recycled a protein card: it goes under the "
-                      f"pile and no amino acid cards come back. In a real cell, proteasomes break down proteins "
-                      f"the cell no longer needs, and their amino acids are reused.", ("protein",), {})]
+        return [Event("recycle", top.player, message(
+            "{who} recycled a protein card: it goes under the pile and no amino acid cards come back. In a real "
+            "cell, proteasomes break down proteins the cell no longer needs, and their amino acids are reused.",
+            who=_name(top.player)), ("protein",), {})]
 
     def _do_fixed_trade(self, action: Action) -> list[Event]:
         p = self.turn_player
@@ -703,11 +737,12 @@ class NucleoState(GameState):
         self.rng.shuffle(cards)
         for a in cards[:FIXED_TRADE]:
             self._lose(p, a)
-        events = [Event("fixed-trade", p, f"{_name(p)} put back {FIXED_TRADE} random amino acid cards.", (), {})]
+        events = [Event("fixed-trade", p, message("{who} put back {n} random amino acid cards.", who=_name(p),
+                                                  n=FIXED_TRADE), (), {})]
         if action.receive == "amino":
-            self.pending.append(Pending(p, "choose-amino", "Choose any amino acid."))
+            self.pending.append(Pending(p, "choose-amino", message("Choose any amino acid.")))
         elif self.proteins[p]:
-            self.pending.append(Pending(p, "trade-in", "Trade in one of your protein cards first?"))
+            self.pending.append(Pending(p, "trade-in", _TRADE_IN_FIRST))
         else:
             events += self._take_top_protein(p)
         return events
@@ -717,38 +752,44 @@ class NucleoState(GameState):
         self._discard_action(p, action.card)
         card = ACTION_CARDS[action.card]
         if action.card == "transfer-rna":
-            self.pending.append(Pending(p, "choose-amino", "Choose the amino acid your tRNA brings."))
+            self.pending.append(Pending(p, "choose-amino", message("Choose the amino acid your tRNA brings.")))
         else:
-            self.pending.append(Pending(p, "recycle", "Choose a protein card to recycle."))
-        return [Event("play", p, f"{_name(p)} played {card.title}: {card.text}", card.concepts, {"card": card.id})]
+            self.pending.append(Pending(p, "recycle", message("Choose a protein card to recycle.")))
+        return [Event("play", p, message("{who} played {card}: {effect}", who=_name(p), card=_card(card.title),
+                                         effect=lazy_gettext(card.text)), card.concepts, {"card": card.id})]
 
     def _do_propose(self, action: Action) -> list[Event]:
         self.offers_made += 1
-        self.pending.append(Pending(self.turn_player, "offer-target", "Whom do you offer a trade?"))
+        self.pending.append(Pending(self.turn_player, "offer-target", message("Whom do you offer a trade?")))
         return []
 
     def _do_offer_to(self, action: Action) -> list[Event]:
         self.pending.pop()
-        self.pending.append(Pending(self.turn_player, "offer-give", f"What do you offer {_name(action.seat)}?",
+        self.pending.append(Pending(self.turn_player, "offer-give",
+                                    message("What do you offer {who}?", who=_name(action.seat)),
                                     {"to": action.seat, "give": (), "ask": ()}))
         return []
 
     def _do_give(self, action: Action) -> list[Event]:
-        return self._add_to_offer("give", action.item, "You offer {}. Anything more?")
+        return self._add_to_offer("give", action.item)
 
     def _do_done_giving(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        self.pending.append(Pending(top.player, "offer-ask", "What do you ask for in return?", dict(top.data)))
+        self.pending.append(Pending(top.player, "offer-ask", message("What do you ask for in return?"),
+                                    dict(top.data)))
         return []
 
     def _do_ask(self, action: Action) -> list[Event]:
-        return self._add_to_offer("ask", action.item, "You ask for {}. Anything more?")
+        return self._add_to_offer("ask", action.item)
 
-    def _add_to_offer(self, side: str, item, prompt: str) -> list[Event]:
+    def _add_to_offer(self, side: str, item) -> list[Event]:
         """Put one more item on the offer's ``give`` or ``ask`` side; the same question asks for more."""
         top = self.pending.pop()
         data = {**top.data, side: top.data[side] + (item,)}
-        self.pending.append(Pending(top.player, f"offer-{side}", prompt.format(items_text(data[side])), data))
+        items = items_text(data[side])
+        prompt = message("You offer {items}. Anything more?", items=items) if side == "give" else \
+            message("You ask for {items}. Anything more?", items=items)
+        self.pending.append(Pending(top.player, f"offer-{side}", prompt, data))
         return []
 
     def _do_send(self, action: Action) -> list[Event]:
@@ -759,8 +800,10 @@ class NucleoState(GameState):
             # Rulebook: "the other players may make a counter-offer": each in turn order, after
             # the player the offer is made to has answered.
             data["others"] = tuple(q for q in self._seats_after(author) if q != target)
-        what = "a counter-offer: " if data.get("counter") else ""
-        text = f"{_name(author)} offers {_name(target)} {what}{items_text(data['give'])} for {items_text(data['ask'])}."
+        sides = {"author": _name(author), "target": _name(target), "give": items_text(data["give"]),
+                 "ask": items_text(data["ask"])}
+        text = message("{author} offers {target} a counter-offer: {give} for {ask}.", **sides) \
+            if data.get("counter") else message("{author} offers {target} {give} for {ask}.", **sides)
         self.pending.append(Pending(target, "offer", text, data))
         return [Event("offer", author, text, (), {"to": target, "give": list(data["give"]), "ask": list(data["ask"])})]
 
@@ -770,16 +813,19 @@ class NucleoState(GameState):
         top = self.pending.pop()
         if top.data.get("counter"):
             self._next_counter_chance(top.data)
-            return [Event("cancel", top.player, f"{_name(top.player)} made no counter-offer after all.", (), {})]
+            return [Event("cancel", top.player, message("{who} made no counter-offer after all.",
+                                                        who=_name(top.player)), (), {})]
         if not self.options.get("unsent_offers_count"):
             self.offers_made -= 1
-        return [Event("cancel", top.player, f"{_name(top.player)} decided not to make an offer.", (), {})]
+        return [Event("cancel", top.player, message("{who} decided not to make an offer.", who=_name(top.player)),
+                      (), {})]
 
     def _do_decline(self, action: Action) -> list[Event]:
         top = self.pending.pop()
-        what = "counter-offer" if top.data.get("counter") else "trade"
+        text = message("{who} declined the counter-offer.", who=_name(top.player)) if top.data.get("counter") \
+            else message("{who} declined the trade.", who=_name(top.player))
         self._next_counter_chance(top.data)
-        return [Event("decline", top.player, f"{_name(top.player)} declined the {what}.", (), {})]
+        return [Event("decline", top.player, text, (), {})]
 
     def _do_counter(self, action: Action) -> list[Event]:
         """The rulebook lets the other players answer with a counter-offer: the player the offer was
@@ -787,17 +833,20 @@ class NucleoState(GameState):
         top = self.pending.pop()
         me, author = top.player, top.data["from"]
         reply_to = top.data.get("reply_to") or {"give": top.data["give"], "ask": top.data["ask"], "to": top.data["to"]}
-        self.pending.append(Pending(me, "offer-give", f"Your counter-offer to {_name(author)}: what do you give?",
+        self.pending.append(Pending(me, "offer-give",
+                                    message("Your counter-offer to {author}: what do you give?", author=_name(author)),
                                     {"to": author, "give": (), "ask": (), "counter": True, "reply_to": reply_to,
                                      "others": top.data.get("others", ())}))
         if top.kind == "counter-chance":
-            return [Event("counter", me, f"{_name(me)} is making a counter-offer to {_name(author)}.", (), {})]
-        return [Event("counter", me, f"{_name(me)} turned down the offer and is making a counter-offer.", (), {})]
+            return [Event("counter", me, message("{who} is making a counter-offer to {author}.", who=_name(me),
+                                                 author=_name(author)), (), {})]
+        return [Event("counter", me, message("{who} turned down the offer and is making a counter-offer.",
+                                             who=_name(me)), (), {})]
 
     def _do_pass(self, action: Action) -> list[Event]:
         top = self.pending.pop()
         self._next_counter_chance(top.data)
-        return [Event("pass", top.player, f"{_name(top.player)} made no counter-offer.", (), {})]
+        return [Event("pass", top.player, message("{who} made no counter-offer.", who=_name(top.player)), (), {})]
 
     def _next_counter_chance(self, data) -> None:
         """After an offer (or a counter-offer to it) is turned down, the next player who has not yet
@@ -809,8 +858,9 @@ class NucleoState(GameState):
         author = self.turn_player  # every offer starts with the turn's player; counters go back to them
         give, ask = offer["give"], offer["ask"]
         self.pending.append(Pending(others[0], "counter-chance",
-                                    f"{_name(author)} offered {items_text(give)} for {items_text(ask)} and was "
-                                    f"turned down. Make {_name(author)} a counter-offer?",
+                                    message("{author} offered {give} for {ask} and was turned down. Make {author} a "
+                                            "counter-offer?", author=_name(author), give=items_text(give),
+                                            ask=items_text(ask)),
                                     {"from": author, "to": offer["to"], "give": give, "ask": ask,
                                      "others": others[1:]}))
 
@@ -818,10 +868,11 @@ class NucleoState(GameState):
         lapsed = any(top.kind in ("offer", "counter-chance") for top in self.pending)
         self.pending = [top for top in self.pending if top.kind not in TALK_KINDS]
         self.talks_over = True
-        text = "The minute for negotiating is up: no more offers this turn"
-        text += "; the offer on the table lapses." if lapsed else "."
-        return [Event("time-up", self.turn_player, text + " The fixed trade and action cards can still be used.",
-                      (), {})]
+        text = message("The minute for negotiating is up: no more offers this turn; the offer on the table lapses. The "
+                       "fixed trade and action cards can still be used.") if lapsed else \
+            message("The minute for negotiating is up: no more offers this turn. The fixed trade and action cards can "
+                    "still be used.")
+        return [Event("time-up", self.turn_player, text, (), {})]
 
     def _do_accept(self, action: Action) -> list[Event]:
         top = self.pending.pop()
@@ -830,8 +881,9 @@ class NucleoState(GameState):
             self._transfer(giver, taker, item)
         for item in top.data["ask"]:
             self._transfer(taker, giver, item)
-        return [Event("trade", taker, f"{_name(taker)} accepted: {_name(giver)} gave {items_text(top.data['give'])} "
-                      f"for {items_text(top.data['ask'])}.", (),
+        return [Event("trade", taker, message("{taker} accepted: {giver} gave {give} for {ask}.", taker=_name(taker),
+                                              giver=_name(giver), give=items_text(top.data["give"]),
+                                              ask=items_text(top.data["ask"])), (),
                       {"from": giver, "give": list(top.data["give"]), "ask": list(top.data["ask"])})]
 
     def _do_to_build(self, action: Action) -> list[Event]:
@@ -851,19 +903,22 @@ class NucleoState(GameState):
             self.pile.insert(0, protein.name)
         earned = self.pool.take(protein.value + bonus)
         self.coins[p] += earned
-        how = "" if boost == "none" else f" with {ACTION_CARDS[boost].title}"
+        built = message("{who} built {molecule}", who=_name(p), molecule=_protein(protein.name)) if boost == "none" \
+            else message("{who} built {molecule} with {card}", who=_name(p), molecule=_protein(protein.name),
+                         card=_card(ACTION_CARDS[boost].title))
         concepts = BUILD_CONCEPTS + protein.concepts
         if protein.name == "Glutathione":
-            made = (f"{protein.sequence}, glutamate joined to cysteine through its side chain (a γ bond), then "
-                    "glycine; in a real cell two enzymes make it, not a ribosome")
+            made = message("{sequence}, glutamate joined to cysteine through its side chain (a γ bond), then "
+                           "glycine; in a real cell two enzymes make it, not a ribosome", sequence=protein.sequence)
+        elif protein.note:
+            made = message("joined by peptide bonds in the order {sequence} ({note})", sequence=protein.sequence,
+                           note=lazy_gettext(protein.note))
         else:
-            made = f"joined by peptide bonds in the order {protein.sequence}"
-            if protein.note:
-                made += f" ({protein.note})"
-        events = [Event("build", p, f"{_name(p)} built {protein.name}{how}: {len(protein.sequence)} amino acids, "
-                        f"{made}. In the body it {protein.role}. "
-                        f"+{earned} coin{'s' * (earned != 1)}.", concepts,
-                        {"protein": protein.name, "earned": earned})]
+            made = message("joined by peptide bonds in the order {sequence}", sequence=protein.sequence)
+        text = message("{built}: {length} amino acids, {made}. In the body it {role}. {coins}.", built=built,
+                       length=len(protein.sequence), made=made, role=lazy_gettext(protein.role),
+                       coins=nmessage("+{n} coin", "+{n} coins", earned))
+        events = [Event("build", p, text, concepts, {"protein": protein.name, "earned": earned})]
         return events + self._check_pool()
 
     def _do_end_turn(self, action: Action) -> list[Event]:
@@ -872,7 +927,7 @@ class NucleoState(GameState):
             self.round += 1
             if self.round > MAX_ROUNDS:
                 self.round = MAX_ROUNDS  # the last round played, never "Round 81 of 80"
-                return self._finish(f"The {MAX_ROUNDS}-round limit is reached.")
+                return self._finish(message("The {rounds}-round limit is reached.", rounds=MAX_ROUNDS))
         self.turn_player = nxt
         return self._start_turn()
 
@@ -881,19 +936,12 @@ class NucleoState(GameState):
     def _start_turn(self) -> list[Event]:
         p = self.turn_player
         self.phase, self.offers_made, self.talks_over = "roll", 0, False
-        events = [Event("turn", p, f"{_name(p)}'s turn.", (), {})]
+        events = [Event("turn", p, message("{who}'s turn.", who=_name(p)), (), {})]
         return events + self._gain_rolled(p, 1, free=True)
 
     def _seats_after(self, p: int) -> list[int]:
         """The other seats in turn order, starting with the one after ``p``."""
         return [(p + i) % self.num_players for i in range(1, self.num_players)]
-
-    def _pays(self, value: int) -> str:
-        """What a build worth ``value`` coins takes from the pool, in words (the pool may hold less)."""
-        paid = min(value, self.pool.count)
-        if paid < value:
-            return f"{paid} coin{'s' * (paid != 1)} (worth {value}; the pool holds only {paid})"
-        return f"{value} coins"
 
     def _roll_available(self) -> str:
         """Setup rule: reroll the twenty-sided die until it shows an amino acid that is left."""
@@ -904,14 +952,15 @@ class NucleoState(GameState):
 
     def _gain_rolled(self, p: int, count: int, free: bool = False) -> list[Event]:
         events, misses = [], []
-        what = "a free amino acid" if free else "an amino acid"
         for _ in range(count):
             a = self.rng.choice(D20)
             self.last_roll = {**self.last_roll, "d20": a}
             if self.supply[a]:
                 self._gain(p, a)
-                events.append(Event("gain", p, f"{_name(p)} rolled {what}: {AMINO_NAMES[a]} ({a}).",
-                                    ("amino-acid",), {"amino": a}))
+                text = message("{who} rolled a free amino acid: {amino} ({code}).", who=_name(p), amino=_amino(a),
+                               code=a) if free else \
+                    message("{who} rolled an amino acid: {amino} ({code}).", who=_name(p), amino=_amino(a), code=a)
+                events.append(Event("gain", p, text, ("amino-acid",), {"amino": a}))
             else:
                 misses.append(a)
         # A face with none left becomes a choice of any amino acid, but only while a card is left
@@ -919,24 +968,27 @@ class NucleoState(GameState):
         # choice with nothing to choose: a position with no legal move).
         for owed, a in enumerate(misses):
             if sum(self.supply.values()) > owed:
-                self.pending.append(Pending(p, "choose-amino", f"No {AMINO_NAMES[a]} cards are left: choose any amino acid."))
-                events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left: "
-                                    f"they choose another.", ("amino-acid",), {"amino": a}))
+                self.pending.append(Pending(p, "choose-amino", message(
+                    "No {amino} cards are left: choose any amino acid.", amino=_amino(a))))
+                events.append(Event("gain", p, message("{who} rolled {amino}, but none are left: they choose another.",
+                                                       who=_name(p), amino=_amino(a)), ("amino-acid",), {"amino": a}))
             else:
-                events.append(Event("gain", p, f"{_name(p)} rolled {AMINO_NAMES[a]}, but none are left, and no "
-                                    f"other amino acid card is left to choose.", ("amino-acid",), {"amino": a}))
+                events.append(Event("gain", p, message("{who} rolled {amino}, but none are left, and no other amino "
+                                                       "acid card is left to choose.", who=_name(p), amino=_amino(a)),
+                                    ("amino-acid",), {"amino": a}))
         return events
 
     def _draw_action(self, p: int) -> list[Event]:
         cid = self.action_deck.draw(self.rng)
         if cid is None:
-            return [Event("draw", p, "No action cards are left to draw.", (), {})]
+            return [Event("draw", p, message("No action cards are left to draw."), (), {})]
         card = ACTION_CARDS[cid]
         if card.timing != "now":
             self.actions[p].append(cid)
-            return [Event("draw", p, f"{_name(p)} drew an action card and kept it for later.", (), {})]
+            return [Event("draw", p, message("{who} drew an action card and kept it for later.", who=_name(p)), (), {})]
         self.action_deck.discard(cid)
-        events = [Event("action", p, f"{_name(p)} drew {card.title}, played at once: {card.text}", card.concepts,
+        events = [Event("action", p, message("{who} drew {card}, played at once: {effect}", who=_name(p),
+                                             card=_card(card.title), effect=lazy_gettext(card.text)), card.concepts,
                         {"card": cid})]
         if cid == "point-mutation":
             events += self._lose_random(p)
@@ -957,28 +1009,30 @@ class NucleoState(GameState):
             return []
         a = self.rng.choice(cards)
         self._lose(q, a)
-        return [Event("lose", q, f"{_name(q)} put back {a_card(a)}.", ("amino-acid",), {"amino": a})]
+        return [Event("lose", q, message("{who} put back {card}.", who=_name(q), card=a_card(a)), ("amino-acid",),
+                      {"amino": a})]
 
     def _take_top_protein(self, p: int) -> list[Event]:
         if not self.pile:
-            return [Event("protein", p, "The protein pile is empty.", (), {})]
+            return [Event("protein", p, message("The protein pile is empty."), (), {})]
         self.proteins[p].append(self.pile.pop())
-        return [Event("protein", p, f"{_name(p)} took a protein card: another peptide to build.",
+        return [Event("protein", p, message("{who} took a protein card: another peptide to build.", who=_name(p)),
                       ("gene-to-protein", "primary-structure"), {})]
 
     def _check_pool(self) -> list[Event]:
         if self.pool.count == 0:
-            return self._finish("The coin pool is empty.")
+            return self._finish(message("The coin pool is empty."))
         return []
 
-    def _finish(self, reason: str) -> list[Event]:
+    def _finish(self, reason: Message) -> list[Event]:
         self.finished, self.end_reason, self.pending = True, reason, []
         scores = self.scores()
         best = max(scores)
         winners = [_name(q) for q, s in enumerate(scores) if s == best]
-        return [Event("game-over", None, f"{reason} Final scores: {', '.join(map(str, scores))}. "
-                      f"{_and(winners)} {'share the win' if len(winners) > 1 else 'wins'}.", (),
-                      {"scores": scores})]
+        fields = {"reason": reason, "scores": ", ".join(map(str, scores)), "winners": and_list(winners)}
+        text = message("{reason} Final scores: {scores}. {winners} share the win.", **fields) if len(winners) > 1 \
+            else message("{reason} Final scores: {scores}. {winners} wins.", **fields)
+        return [Event("game-over", None, text, (), {"scores": scores})]
 
     def _can_build(self, p: int, name: str) -> bool:
         hand = self.amino[p]
@@ -1051,33 +1105,94 @@ class NucleoState(GameState):
     }
 
 
+def _not_held(card) -> Message:
+    """The refusal of an action card the player does not hold ("an Enzyme catalyst", "a Transfer RNA")."""
+    if card.title[0] in "AEIOU":
+        return message("You do not hold an {card} card.", card=_card(card.title))
+    return message("You do not hold a {card} card.", card=_card(card.title))
+
+
+# Moves and texts made once: legal-move lists ask for them thousands of times a move in a search,
+# and one Message, its hash kept, costs less than a new one each time.
+@lru_cache(maxsize=None)
+def _build(name: str, boost: str, paid: int) -> Action:
+    """Building ``name`` with the build card ``boost`` (or "none", paying ``paid`` coins of its value:
+    the pool may hold less)."""
+    if boost != "none":
+        return Action("build", protein=name, boost=boost, label=message(
+            "Build {molecule} with {card}", molecule=_protein(name), card=_card(ACTION_CARDS[boost].title)))
+    value = PROTEINS[name].value
+    pays = nmessage("{n} coin (worth {value}; the pool holds only {n})",
+                    "{n} coins (worth {value}; the pool holds only {n})", paid, value=value) if paid < value \
+        else nmessage("{n} coin", "{n} coins", value)
+    return Action("build", protein=name, boost="none", label=message(
+        "Build {molecule} ({sequence}) for {pays}", molecule=_protein(name), sequence=PROTEINS[name].sequence,
+        pays=pays))
+
+
+@lru_cache(maxsize=4096)
+def _offer_move(kind: str, give: tuple, ask: tuple) -> Action:
+    """"done-giving", "send" or "accept" for an offer of ``give`` for ``ask`` (the same few offers come
+    back again and again in a search: their words are made once)."""
+    if kind == "done-giving":
+        return Action(kind, label=message("Done: you give {items}", items=items_text(give)))
+    if kind == "send":
+        return Action(kind, label=message("Offer {give} for {ask}", give=items_text(give), ask=items_text(ask)))
+    return Action(kind, label=message("Accept: give {ask}, get {give}", ask=items_text(ask), give=items_text(give)))
+
+
 _ITEMS = [f"aa:{a}" for a in D20] + ["coin"] + [f"protein:{n}" for n in PROTEINS]
-# The long per-item move lists are made once (a search asks for them thousands of times a move);
-# the labels are the same words the moves always had.
-_GIVE = {i: Action("give", item=i, label=f"Give {item_label(i)}") for i in _ITEMS}
-_ASK = {i: Action("ask", item=i, label=f"Ask for {item_label(i)}") for i in _ITEMS}
+_GIVE = {i: Action("give", item=i, label=message("Give {item}", item=item_label(i))) for i in _ITEMS}
+_ASK = {i: Action("ask", item=i, label=message("Ask for {item}", item=item_label(i))) for i in _ITEMS}
 _ASK_ANY = frozenset(_ITEMS[:len(D20) + 1])
 """What an offer may always ask for (again and again): any amino acid card, a coin."""
-_TAKE = {(a, n): Action("take", amino=a, label=f"Take {AMINO_NAMES[a]} ({a}), {n} left")
+_TAKE = {(a, n): Action("take", amino=a, label=nmessage("Take {amino} ({code}), {n} left",
+                                                        "Take {amino} ({code}), {n} left", n, amino=_amino(a), code=a))
          for a, most in AMINO_CARDS.items() for n in range(1, most + 1)}
+_ROLL = Action("roll", label=message("Roll the six-sided die"))
+_PROPOSE = Action("propose", label=message("Offer a trade to another player"))
+_FIXED_TRADES = (Action("fixed-trade", receive="amino",
+                        label=message("Trade {n} random amino acids for one of your choice", n=FIXED_TRADE)),
+                 Action("fixed-trade", receive="protein",
+                        label=message("Trade {n} random amino acids for a new protein card", n=FIXED_TRADE)))
+_PLAYS = (Action("play", card="transfer-rna", label=message("Play Transfer RNA: take an amino acid")),
+          Action("play", card="recycling", label=message("Play Protein recycling: return a protein card")))
+_TO_BUILD = Action("to-build", label=message("Done trading: build proteins"))
+_END_TURN = Action("end-turn", label=message("End your turn"))
+_KEEP_PROTEINS = Action("trade-in", protein="", label=message("Keep your protein cards; take the top card"))
+_TRADE_IN = {n: Action("trade-in", protein=n, label=message("Put {molecule} under the pile, then take the top card",
+                                                            molecule=_protein(n))) for n in PROTEINS}
+_RECYCLE = {n: Action("recycle", protein=n,
+                      label=message("Put {molecule} under the protein pile", molecule=_protein(n)))
+            for n in PROTEINS}
+_SEATS = range(max(COIN_POOL))  # every seat of the largest table (there is a coin pool for each size)
+_OFFER_TO = [Action("offer-to", seat=q, label=message("Offer a trade to {who}", who=_name(q))) for q in _SEATS]
+_DECLINE = Action("decline", label=message("Decline the offer"))
+_COUNTER = Action("counter", label=message("Make a counter-offer"))
+_COUNTER_TO = [Action("counter", label=message("Make a counter-offer to {who}", who=_name(q))) for q in _SEATS]
+_PASS_TO = [Action("pass", label=message("No counter-offer to {who}", who=_name(q))) for q in _SEATS]
+_CANCEL = Action("cancel", label=message("Cancel the offer"))
+_TIME_UP = Action("time-up", label=message("The minute for negotiating is up"))
+_TRADE_IN_FIRST = message("Trade in one of your protein cards first?")
+_OFFER_FULL = message("An offer holds at most {n} things on each side.", n=MAX_ITEMS)
 
+_START_OFFER = message("Start an offer first: choose “Offer a trade to another player” while you are trading "
+                       "(part 3).")
+_NO_OFFER_MADE = message("There is no offer being made: start one while you are trading (part 3).")
+_NO_OFFER = message("There is no offer to answer.")
 _ANSWERS = {
-    "take": "You choose an amino acid only when Transfer RNA or the fixed trade lets you.",
-    "trade-in": "You trade in a protein card only right after the die shows its protein face or a fixed trade "
-                "for a protein card.",
-    "recycle": "You put a protein card under the pile only after playing Protein recycling.",
-    "offer-to": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
-    "give": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
-    "ask": "Start an offer first: choose “Offer a trade to another player” while you are trading (part 3).",
-    "done-giving": "There is no offer being made: start one while you are trading (part 3).",
-    "send": "There is no offer being made: start one while you are trading (part 3).",
-    "cancel": "There is no offer being made to cancel.",
-    "accept": "There is no offer to answer.",
-    "decline": "There is no offer to answer.",
-    "counter": "There is no offer to answer.",
-    "pass": "There is no turned-down offer to make a counter-offer to.",
+    "take": message("You choose an amino acid only when Transfer RNA or the fixed trade lets you."),
+    "trade-in": message("You trade in a protein card only right after the die shows its protein face or a fixed "
+                        "trade for a protein card."),
+    "recycle": message("You put a protein card under the pile only after playing Protein recycling."),
+    "offer-to": _START_OFFER, "give": _START_OFFER, "ask": _START_OFFER,
+    "done-giving": _NO_OFFER_MADE, "send": _NO_OFFER_MADE,
+    "cancel": message("There is no offer being made to cancel."),
+    "accept": _NO_OFFER, "decline": _NO_OFFER, "counter": _NO_OFFER,
+    "pass": message("There is no turned-down offer to make a counter-offer to."),
 }
 """Why an answer to a choice is refused when no choice is waiting."""
 
-_FACE_TEXT = {"one": "one amino acid", "two": "two amino acids", "action": "an action card",
-              "protein": "take or trade a protein card"}
+_FACE_TEXT = {"one": message("one amino acid"), "two": message("two amino acids"),
+              "action": pmessage("six-sided die's face", "an action card"),
+              "protein": message("take or trade a protein card")}
