@@ -307,3 +307,42 @@ def test_spanish_concepts_use_the_glossary(cid):
     missing = [f"{k} → {GLOSSARY[k]}" for k in _untranslated_terms(text_en, plurals=True)
                if not any(form.lower() in text_es.lower() for form in _forms_es(GLOSSARY[k]))]
     assert missing == []
+
+
+# Where a catalog's Spanish rightly does not use a glossary term for an English phrase that holds a
+# key: a Spanish adjective stands for the noun ("receptor de hormona proteica", "cadena peptídica"),
+# Spanish has its own word ("glóbulos rojos", "fosfocreatina"), or the key is not the biology term
+# ("the class's deletion" is the teacher deleting a class).
+CATALOG_PHRASES_CONTAINING_KEYS = ["protein hormone receptor", "steroid hormone receptor", "red blood cells",
+                                   "Creatine phosphate", "peptide chain", "the class's deletion"]
+
+
+def test_catalogs_use_the_glossarys_terms():
+    """Issue 39: wherever a catalog's English uses a glossary key, its Spanish uses the glossary's
+    term (fields like {codon} aside: what fills them is translated where it is made). A card title
+    broken over two lines (a msgctxt naming "line") says the term across both lines."""
+    from sitegen import translations
+
+    ROOT = Path(__file__).resolve().parents[2]
+    missing = []
+    for domain, po in sorted(translations.catalogs(ROOT)[LANG].items()):
+        lines: dict[str, list] = {}
+        for message in translations.read(po, LANG):
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.context and " line " in message.context:  # judged with its other line below
+                lines.setdefault(message.context.split(", line")[0], []).append((ids[0], strings[0]))
+                continue
+            english = re.sub(r"\{[^{}]*\}", " ", " ".join(ids))
+            for phrase in NAMES_CONTAINING_KEYS + CATALOG_PHRASES_CONTAINING_KEYS:
+                english = english.replace(phrase, " ")
+            spanish = " ".join(strings).lower()
+            missing += [f"{domain}: {key} → {GLOSSARY[key]} in {ids[0]!r}" for key in _untranslated_terms(english, plurals=True)
+                        if not any(form.lower() in spanish for form in _forms_es(GLOSSARY[key]))]
+        for title, parts in lines.items():
+            english, spanish = " ".join(p[0] for p in parts), " ".join(p[1] for p in parts).lower()
+            missing += [f"{domain}: {key} → {GLOSSARY[key]} in {title!r}" for key in _untranslated_terms(english, plurals=True)
+                        if not any(form.lower() in spanish for form in _forms_es(GLOSSARY[key]))]
+    assert missing == []
