@@ -351,6 +351,13 @@ def measure(quick: bool, runs: int, site: Path, server) -> dict:
                 page.add_init_script(STAGES_SCRIPT)
                 boots.append(boot_record(page, page_url))
                 context.close()
+        # A Spanish student's first visit (issue 39): the same game on its Spanish page, which
+        # fetches its language's catalogs besides what English needs.
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.add_init_script(STAGES_SCRIPT)
+        spanish = boot_record(page, origin + "es/" + URL)
+        context.close()
         bare_context = browser.new_context(service_workers="block")
         bare_page = bare_context.new_page()
         bare_page.add_init_script(STAGES_SCRIPT)
@@ -427,6 +434,10 @@ def measure(quick: bool, runs: int, site: Path, server) -> dict:
     # Today's first visit for comparison: the play page on the install path, as before snapshots.
     figures["first_visit_install_bytes"] = sum(compressed_size(p) for p in dist_files(cold_install[0]["files"]))
     figures["first_visit_files"] = len(fetched)
+    fetched_es = dist_files(spanish["files"])
+    figures["first_visit_bytes_es"] = sum(compressed_size(path) for path in fetched_es)
+    figures["first_visit_catalog_bytes_es"] = sum(compressed_size(path) for path in fetched_es
+                                                  if path.relative_to(build.DIST).parts[0] == "locale")
     figures["snapshot_bytes"] = sum(part.stat().st_size for part in snapshots)
     return figures
 
