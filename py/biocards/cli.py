@@ -5,6 +5,7 @@
     biocards --version
     biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N]
                                                      a school's teachers, each with a link of their own
+    biocards backup FILE [--data DIR]                a copy of the class file, taken while the server runs
 
 The release carries the site already built (``biocards/site``, written by ``python3 build.py
 release``): running it needs neither Node nor the network. Classes are kept in ``classes.sqlite3``
@@ -15,6 +16,7 @@ Support/biocards`` on macOS, ``~/.local/share/biocards`` on Linux) unless ``--da
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import traceback
 from pathlib import Path
@@ -57,10 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     teachers.add_argument("--host", default=None, help="the server's address in the printed link "
                                                        "(default: this machine's address on the network)")
     teachers.add_argument("--port", type=int, default=8000, help="the server's port in the printed link")
+    backup = sub.add_parser("backup", help="copy the class file to FILE while the server runs (restore: start "
+                                           "serve with --data the folder of a copy named classes.sqlite3)")
+    backup.add_argument("file", type=Path, help="where the copy goes")
+    backup.add_argument("--data", type=Path, default=None, help="the folder of the class file, as given to serve")
     # With no arguments (a double-click on Windows, or `biocards` typed alone), serve the class.
     args = parser.parse_args(["serve", "--lan", "--open"] if double_click else argv)
     if args.command == "teachers":
         return teachers_command(args, (args.data or data_folder()).expanduser() / "classes.sqlite3")
+    if args.command == "backup":
+        return backup_command(args.file, (args.data or data_folder()).expanduser() / "classes.sqlite3")
 
     from .server.__main__ import main as serve_main  # imports aiohttp: not needed for --help
 
@@ -131,6 +139,33 @@ def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
         return 0
     finally:
         store.close()
+
+
+def backup_command(target: Path, class_file: Path) -> int:
+    from .server.store import ClassFileError, Store
+
+    if not class_file.is_file():
+        print(f"There is no class file at {class_file}: give --data the folder given to serve.", file=sys.stderr)
+        return 2
+    target = target.expanduser()
+    if target.resolve() == class_file.resolve():
+        print("The backup must go to another file than the class file itself.", file=sys.stderr)
+        return 2
+    try:
+        store = Store(class_file)
+    except ClassFileError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:
+        store.backup(target)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"The backup could not be written to {target}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(f"The class file is copied to {target}. To restore it, stop the server, put the copy in a folder "
+          f"as classes.sqlite3 and start `biocards serve --data` that folder.")
+    return 0
 
 
 def _link_host(host: str | None) -> str:

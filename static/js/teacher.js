@@ -142,6 +142,8 @@
     const code = card.querySelector("[data-code]");
     code.textContent = info.code;
     card.querySelector("[data-join]").textContent = join;
+    // On the administrator's page each class says whose it is (the server's words, in the page's language).
+    if (info.whose) card.querySelector("[data-title]").append(` · ${info.whose}`);
     const qr = new URL("api/teacher/qr.svg", site);
     qr.searchParams.set("key", key);
     qr.searchParams.set("code", info.code);
@@ -248,6 +250,16 @@
       games = state.games;
       for (const game of games) gameField.append(new Option(game.title, game.id));
       fillSizes();
+    }
+    // Whose page this is: a teacher's own classes, or the administrator's every class (a name is text).
+    if (state.teacher) {
+      let whose = document.getElementById("teacher-whose");
+      if (!whose) {
+        whose = document.createElement("p");
+        whose.id = "teacher-whose";
+        classesBox.before(whose);
+      }
+      whose.textContent = state.teacher.says;
     }
     // Redrawn only when something changed, so a button under the teacher's finger stays put.
     const now = JSON.stringify(state.classes);

@@ -19,7 +19,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from class_server import run_apart
-from biocards import cli
+from biocards import cli, protocol
 from biocards.server import teachers as teachers_module
 from biocards.server.app import ClassServer
 from biocards.server.store import Store
@@ -108,6 +108,7 @@ def test_two_teachers_see_and_run_only_their_own_classes_and_the_administrator_s
             assert {c["code"]: c["teacher"] for c in everything["classes"]} == {code_r: "Ms Rivera",
                                                                                 code_o: "Mr Okafor"}
             assert {t["name"] for t in everything["teacher"]["teachers"]} == {"Ms Rivera", "Mr Okafor"}
+            assert {c["whose"] for c in everything["classes"]} == {"Ms Rivera's class", "Mr Okafor's class"}
 
             # Mr Okafor with Ms Rivera's code and table: answered as a class and table that do not exist.
             made_up = "ZZZZZZ" if code_r != "ZZZZZZ" else "YYYYYY"
@@ -319,6 +320,73 @@ def test_the_teachers_command_adds_lists_gives_new_links_and_removes(tmp_path, c
     assert biocards("remove", "Ms Rivera")[0] == 1
     assert biocards("list")[1].strip() == "Mr Okafor"
     assert biocards("add")[0] == 2  # no name
+
+
+
+async def seated(client, tokens):
+    """Each student's page said hello: its socket and first position."""
+    sockets = [await client.ws_connect("/ws/play") for _ in tokens]
+    for ws, token in zip(sockets, tokens):
+        await ws.send_str(protocol.encode(protocol.hello(token, build_id(), None)))
+    return sockets, [await position(ws) for ws in sockets]
+
+
+async def position(ws) -> dict:
+    while True:
+        frame = protocol.decode((await asyncio.wait_for(ws.receive(), 20)).data)
+        if frame["type"] == "position":
+            return frame
+
+
+async def play(sockets, frames, moves):
+    for _ in range(moves):
+        mover = next(i for i, f in enumerate(frames) if f["legal"])
+        await sockets[mover].send_str(protocol.encode(
+            {"type": "move", "action": frames[mover]["legal"][0]["action"], "at": frames[mover]["moves"]}))
+        frames = [await position(ws) for ws in sockets]
+    return frames
+
+
+def test_a_backup_taken_while_the_server_runs_restores_to_a_server_that_resumes_every_table(tmp_path, capsys):
+    """`biocards backup FILE` (SQLite's online backup) while students play: a server started on the
+    copy has every table at the move it had when the copy was taken, and each teacher's own link."""
+    copy = tmp_path / "restored" / "classes.sqlite3"
+    copy.parent.mkdir()
+
+    async def before():
+        async with running(tmp_path / "classes.sqlite3") as (server, client):
+            rivera = await add_teacher(client, server, "Ms Rivera")
+            status, reply = await post(client, rivera["key"], "classes", {"game": "translation", "size": 2})
+            tokens = [(await (await client.post("/api/join", json={"code": reply["code"], "name": name})).json())["token"]
+                      for name in ("Ana", "Ben")]
+            sockets, frames = await seated(client, tokens)
+            frames = await play(sockets, frames, 4)
+            assert cli.main(["backup", str(copy), "--data", str(tmp_path)]) == 0
+            await play(sockets, frames, 1)  # after the copy: not in it
+            for ws in sockets:
+                await ws.close()
+            return rivera, reply["code"], tokens, [(f["moves"], f["view"]) for f in frames]
+
+    async def after(rivera, code, tokens):
+        async with running(copy) as (server, client):
+            assert [c["code"] for c in (await state(client, rivera["key"]))["classes"]] == [code]
+            _sockets, frames = await seated(client, tokens)
+            return [(f["moves"], f["view"]) for f in frames]
+
+    rivera, code, tokens, at_backup = run_apart(before())
+    assert "copied" in capsys.readouterr().out
+    assert not list(copy.parent.glob("*.part"))
+    assert oct(copy.stat().st_mode & 0o777) == "0o600"  # it holds every seat's token
+    assert run_apart(after(rivera, code, tokens)) == at_backup
+    assert at_backup[0][0] == 4
+
+
+def test_a_backup_refuses_to_overwrite_the_class_file_or_to_copy_none(tmp_path, capsys):
+    Store(tmp_path / "classes.sqlite3").close()
+    assert cli.main(["backup", str(tmp_path / "classes.sqlite3"), "--data", str(tmp_path)]) == 2
+    assert cli.main(["backup", str(tmp_path / "copy.sqlite3"), "--data", str(tmp_path / "nowhere")]) == 2
+    assert not (tmp_path / "nowhere").exists()
+    capsys.readouterr()
 
 
 if __name__ == "__main__":

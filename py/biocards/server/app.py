@@ -508,8 +508,7 @@ class ClassServer:
             classes.append({"code": code, "game": info.game, "title": lazy_gettext(games.get(info.game).title),
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "options": info.options,
-                            **({"teacher": names.get(info.owner) if info.owner is not None else None}
-                               if teacher.admin else {}),
+                            **(self._whose(info.owner, names) if teacher.admin else {}),
                             "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(teacher, t.id)}
                                        if t.started else t.summary(t.away(self.here(t))) for t in tables]})
         # In the teacher page's language: the tables' last moves, computers' names, games' titles.
@@ -521,6 +520,14 @@ class ClassServer:
         return answer(request, {"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                 "join": self.join_address(request), "teacher": who},
                       headers={"Cache-Control": "no-store"})
+
+    @staticmethod
+    def _whose(owner: int | None, names: dict[int, str]) -> dict:
+        """Whose class it is, for the administrator's page: the teacher's name (None: the
+        administrator's own, or a removed teacher's) and the words its card shows."""
+        name = names.get(owner) if owner is not None else None
+        return {"teacher": name, "whose": message("{name}'s class", name=name) if name is not None
+                else message("the administrator's class")}
 
     @functools.cached_property
     def game_choices(self) -> list[dict]:

@@ -204,6 +204,23 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def backup(self, target: Path) -> None:
+        """A copy of the class file as it is at one instant, taken while the server runs (SQLite's
+        online backup: one read transaction, so a move being saved is in it wholly or not at all).
+        Written beside ``target`` and renamed into place, so a backup cut short leaves no half
+        file; private like the class file (it holds the keys' hashes and every seat's token)."""
+        target = Path(target)
+        part = target.with_name(target.name + ".part")
+        part.unlink(missing_ok=True)
+        _private(part)
+        copy = sqlite3.connect(str(part))
+        try:
+            self.db.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+        finally:
+            copy.close()
+        os.replace(part, target)
+
     def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         """The one way a row is written (a test's store makes its disk fill up here)."""
         return self.db.execute(sql, params)
