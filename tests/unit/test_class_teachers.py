@@ -19,7 +19,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from class_server import run_apart
-from biocards import cli, protocol
+from spanish import english_sentences
+from biocards import cli, i18n, protocol
 from biocards.server import teachers as teachers_module
 from biocards.server.app import ClassServer
 from biocards.server.store import Store
@@ -321,6 +322,26 @@ def test_the_teachers_command_adds_lists_gives_new_links_and_removes(tmp_path, c
     assert biocards("list")[1].strip() == "Mr Okafor"
     assert biocards("add")[0] == 2  # no name
 
+
+
+@pytest.mark.skipif("es" not in i18n.languages(), reason="the Spanish catalogs are not compiled: run `python3 build.py i18n`")
+def test_the_administrators_words_about_teachers_are_in_the_pages_language(tmp_path):
+    async def body():
+        async with running(tmp_path / "classes.sqlite3") as (server, client):
+            added = await client.post("/api/teacher/teachers", params={"key": server.key, "lang": "es"},
+                                      json={"name": "Ms Rivera"})
+            added = await added.json()
+            await post(client, added["key"], "classes", {"game": "translation", "size": 2})
+            seen = await (await client.get("/api/teacher", params={"key": server.key, "lang": "es"})).json()
+            hers = await (await client.get("/api/teacher", params={"key": added["key"], "lang": "es"})).json()
+            refused = await (await client.post("/api/teacher/teachers", params={"key": server.key, "lang": "es"},
+                                               json={"name": "x" * 61})).json()
+            texts = [added["says"], seen["teacher"]["says"], hers["teacher"]["says"], refused["error"],
+                     *seen["teacher"]["words"].values(), seen["teacher"]["teachers"][0]["confirm"],
+                     *(c["whose"] for c in seen["classes"])]
+            assert "Ms Rivera" in added["says"] and "Ms Rivera" in hers["teacher"]["says"]
+            assert english_sentences([t.replace("Ms Rivera", "") for t in texts]) == []
+    run(body)
 
 
 async def seated(client, tokens):

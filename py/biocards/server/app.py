@@ -414,8 +414,9 @@ class ClassServer:
         except sqlite3.Error as exc:
             return _refused(request, NotSaved(message("The class server could not save the new teacher: {cause}.",
                                                       cause=lazy_gettext(failure_cause(exc)))))
-        return web.json_response({"id": teacher.id, "name": teacher.name, "key": key},
-                                 headers={"Cache-Control": "no-store"})
+        return answer(request, {"id": teacher.id, "name": teacher.name, "key": key, "says": message(
+            "{name}'s teacher link, shown this once: send it to them privately.", name=teacher.name)},
+                      headers={"Cache-Control": "no-store"})
 
     async def remove_teacher(self, request: web.Request) -> web.Response:
         """The administrator removes a teacher: their link stops at once, their projectors close, and
@@ -515,8 +516,13 @@ class ClassServer:
         who = {"name": teacher.name, "admin": teacher.admin,
                "says": message("The administrator's page: every class on this server.") if teacher.admin
                else message("{name}'s classes", name=teacher.name)}
-        if teacher.admin:
-            who["teachers"] = [{"id": i, "name": n} for i, n in names.items()]
+        if teacher.admin:  # the page's words for its list of teachers, in its language (the server's catalog)
+            who["teachers"] = [{"id": i, "name": n, "confirm": message(
+                "Remove {name}? Their link stops working at once, and their classes become yours.", name=n)}
+                for i, n in names.items()]
+            who["words"] = {"heading": message("Teachers on this server"), "name": message("Teacher's name"),
+                            "add": message("Add a teacher"), "remove": message("Remove"),
+                            "none": message("No teachers yet: every class here is yours.")}
         return answer(request, {"classes": classes, "games": self.game_choices, "levels": LEVELS,
                                 "join": self.join_address(request), "teacher": who},
                       headers={"Cache-Control": "no-store"})
