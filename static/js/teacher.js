@@ -23,7 +23,12 @@
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
     return fetch(url, { cache: "no-store", ...options }).then((answer) => {
-      if (answer.status === 403) throw new Error(_("This page needs the link the class server printed when it started."));
+      // The server says why in the page's language (a removed teacher's link, say); else the page's own words.
+      if (answer.status === 403) {
+        return answer.text().then((why) => {
+          throw new Error(why || _("This page needs the link the class server printed when it started."));
+        });
+      }
       if (!answer.ok) throw new Error(_("The class server could not do that."));
       return answer.json();
     });

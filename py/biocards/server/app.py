@@ -32,7 +32,7 @@ from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_o
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, headers, report_csv, result_words
-from .store import Store, Teacher, TeacherNameTaken, failure_cause
+from .store import Store, Teacher, TeacherNameTaken, failure_cause, teacher_of_key
 from .teachers import Keys, clean_teacher_name
 
 UNREADABLE = {False: N_("That request could not be read."), True: N_("That request is nested too deeply to read.")}
@@ -356,6 +356,9 @@ class ClassServer:
         """Who the request's key is (teachers.py), or a 403: a key no one has, a removed teacher's."""
         given = request.query.get("key") or request.headers.get("X-Teacher-Key") or ""
         teacher = await self.keys.who(given[:200], request.remote or "?")
+        if teacher is None and teacher_of_key(given) is not None:  # a teacher's own link, removed or replaced
+            raise web.HTTPForbidden(text=says(request, message(
+                "This teacher's link no longer opens this class server: ask its administrator for a new one.")))
         if teacher is None:
             raise web.HTTPForbidden(text=says(request, message(
                 "The teacher page needs the link the class server printed when it started.")))
@@ -464,8 +467,8 @@ class ClassServer:
                 continue  # a busy file: looked at again next time
 
     def _look_at_keys(self) -> None:
-        """Projector passes of a teacher removed or given a new key since stop; projectors opened by
-        a removed teacher close."""
+        """The projector passes of a teacher removed or given a new key stop; the projectors a removed
+        teacher opened close."""
         now = self.store.keys_version()
         for teacher_id in {whose for _table, _until, whose in self.passes.values()} - {None}:
             known = self.keys.known.get(teacher_id)  # the stored hash their key was last found to match
