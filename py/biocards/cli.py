@@ -93,17 +93,15 @@ def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
     """`biocards teachers ...` on the class file, while the server runs or not: the server reads
     teachers from the file on every request, so a removed teacher's link stops at once."""
     from .server.classroom import Refusal
-    from .server.store import ClassFileError, Store, TeacherNameTaken
+    from .server.store import TeacherNameTaken
     from .server.teachers import clean_teacher_name
 
     if args.action != "list" and not args.name:
         print(f"Name the teacher: biocards teachers {args.action} \"Ms Rivera\"", file=sys.stderr)
         return 2
     class_file.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        store = Store(class_file)
-    except ClassFileError as exc:
-        print(exc, file=sys.stderr)
+    store = _open(class_file)
+    if store is None:
         return 2
     try:
         if args.action == "list":
@@ -141,9 +139,18 @@ def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
         store.close()
 
 
-def backup_command(target: Path, class_file: Path) -> int:
+def _open(class_file: Path):
+    """The class file's Store, or None once the sentence saying why not is printed."""
     from .server.store import ClassFileError, Store
 
+    try:
+        return Store(class_file)
+    except ClassFileError as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+def backup_command(target: Path, class_file: Path) -> int:
     if not class_file.is_file():
         print(f"There is no class file at {class_file}: give --data the folder given to serve.", file=sys.stderr)
         return 2
@@ -151,10 +158,8 @@ def backup_command(target: Path, class_file: Path) -> int:
     if target.resolve() == class_file.resolve():
         print("The backup must go to another file than the class file itself.", file=sys.stderr)
         return 2
-    try:
-        store = Store(class_file)
-    except ClassFileError as exc:
-        print(exc, file=sys.stderr)
+    store = _open(class_file)
+    if store is None:
         return 2
     try:
         store.backup(target)

@@ -146,13 +146,19 @@ def test_two_teachers_see_and_run_only_their_own_classes_and_the_administrator_s
     run(body)
 
 
+async def watched(client, server) -> tuple[dict, str, dict, aiohttp.ClientWebSocketResponse]:
+    """Ms Rivera, a class of hers with a started table, and that table on her projector."""
+    rivera = await add_teacher(client, server, "Ms Rivera")
+    code, table = await started_class(client, rivera["key"])
+    projector = await watch(client, table["watch"])
+    await projector.receive_json()
+    return rivera, code, table, projector
+
+
 def test_a_removed_teachers_link_and_projectors_stop_at_once_and_their_classes_stay_with_the_administrator(tmp_path):
     async def body():
         async with running(tmp_path / "classes.sqlite3") as (server, client):
-            rivera = await add_teacher(client, server, "Ms Rivera")
-            code, table = await started_class(client, rivera["key"])
-            projector = await watch(client, table["watch"])
-            await projector.receive_json()
+            rivera, code, table, projector = await watched(client, server)
             admins_pass = (await state(client, server.key))["classes"][0]["tables"][0]["watch"]
             assert (await post(client, server.key, f"teachers/{rivera['id']}/remove"))[0] == 200
             refused = await client.get("/api/teacher", params={"key": rivera["key"]})
@@ -177,10 +183,7 @@ def test_a_teacher_removed_by_the_command_line_while_the_server_runs_is_refused_
     teacher's row on every request, and closes their projectors when its watch of the file sees it."""
     async def body():
         async with running(tmp_path / "classes.sqlite3") as (server, client):
-            rivera = await add_teacher(client, server, "Ms Rivera")
-            _code, table = await started_class(client, rivera["key"])
-            projector = await watch(client, table["watch"])
-            await projector.receive_json()
+            rivera, _code, table, projector = await watched(client, server)
             assert cli.main(["teachers", "remove", "Ms Rivera", "--data", str(tmp_path)]) == 0
             assert (await client.get("/api/teacher", params={"key": rivera["key"]})).status == 403
             with pytest.raises(aiohttp.WSServerHandshakeError):
