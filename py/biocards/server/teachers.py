@@ -10,6 +10,7 @@ row is read afresh each time (a primary-key lookup), and only the slow hash is r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import time
@@ -21,8 +22,10 @@ from .classroom import Refusal
 from .store import TEACHER_NAME, Store, Teacher, key_matches, teacher_of_key
 
 HASHES_PER_MINUTE = 30
-"""Keys one address may have hashed (a teacher's key that is not remembered) in a minute: the hash
-takes a core for a tenth of a second on purpose, so guessing keys cannot take the server's cores."""
+"""Wrong keys one address may have hashed in a minute, after which it has no key hashed that minute:
+the hash takes a core for a tenth of a second on purpose, so guessing keys cannot take the server's
+cores. Right keys do not count: a school's forty teachers behind one address, their pages asking
+again after a restart, are each hashed once."""
 ADMINISTRATOR = Teacher(None, "")
 
 
@@ -69,10 +72,15 @@ class Keys:
             return Teacher(teacher_id, name)
         if (stored, digest) in self.wrong or not self._may_hash(address):
             return None
+        # Counted as wrong until it is found right: requests sent at once cannot all be hashed.
+        stamp = time.monotonic()
+        self.hashed[address].append(stamp)
         if await asyncio.to_thread(key_matches, given, salt, stored):
+            with contextlib.suppress(ValueError):
+                self.hashed[address].remove(stamp)
             self.known[teacher_id] = (stored, digest)
             return Teacher(teacher_id, name)
-        if len(self.wrong) > 10_000:  # a bound, not a policy: a flood of wrong keys forgets the oldest all at once
+        if len(self.wrong) > 10_000:  # a bound on memory: a flood of wrong keys is forgotten all at once
             self.wrong.clear()
         self.wrong.add((stored, digest))
         return None
@@ -81,10 +89,9 @@ class Keys:
         times, now = self.hashed[address], time.monotonic()
         while times and now - times[0] > 60:
             times.popleft()
-        if len(times) >= HASHES_PER_MINUTE:
-            return False
-        times.append(now)
-        return True
+        if not times:
+            self.hashed.pop(address, None)  # an address with no wrong key this minute keeps no entry
+        return len(times) < HASHES_PER_MINUTE
 
     def forget(self, teacher_id: int) -> None:
         self.known.pop(teacher_id, None)
