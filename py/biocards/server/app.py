@@ -32,7 +32,7 @@ from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_o
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, headers, report_csv, result_words
-from .store import Store, Teacher, TeacherNameTaken, failure_cause, teacher_of_key
+from .store import Store, Teacher, TeacherNameTaken, failure_cause, new_secret, teacher_of_key
 from .teachers import Keys, clean_teacher_name
 
 UNREADABLE = {False: N_("That request could not be read."), True: N_("That request is nested too deeply to read.")}
@@ -393,7 +393,7 @@ class ClassServer:
                 with self.store.saving():
                     key = self.store.change_teacher_key()
             else:
-                key = self.store.change_key_of(teacher.id)
+                key = self.store.change_key_of(teacher.id, await asyncio.to_thread(new_secret))
         except sqlite3.Error as exc:  # the old key still opens the page: nothing changed
             return _refused(request, NotSaved(message("The class server could not save the new key: {cause}.",
                                                       cause=lazy_gettext(failure_cause(exc)))))
@@ -408,7 +408,7 @@ class ClassServer:
         data = await self._json(request)
         try:
             name = clean_teacher_name(data.get("name"))
-            teacher, key = self.store.add_teacher(name)
+            teacher, key = self.store.add_teacher(name, await asyncio.to_thread(new_secret))
         except Refusal as exc:
             return _refused(request, exc)
         except TeacherNameTaken:

@@ -69,13 +69,21 @@ TEACHER_NAME = 60
 """The longest teacher's name kept (characters): a name on a page, not a document."""
 
 
-def key_hash(key: str, salt: bytes) -> bytes:
-    return hashlib.scrypt(key.encode(), salt=salt, **SCRYPT)
+def key_hash(secret: str, salt: bytes) -> bytes:
+    """The hash of a key's secret (the part after ``ID.``: the id only finds the row)."""
+    return hashlib.scrypt(secret.encode(), salt=salt, **SCRYPT)
 
 
 def key_matches(key: str, salt: bytes, stored: bytes) -> bool:
-    """Whether ``key`` hashes to ``stored``; compared in constant time (hmac.compare_digest)."""
-    return hmac.compare_digest(key_hash(key, salt), stored)
+    """Whether ``key``'s secret hashes to ``stored``; compared in constant time (hmac.compare_digest)."""
+    return hmac.compare_digest(key_hash(key.partition(".")[2], salt), stored)
+
+
+def new_secret() -> tuple[str, bytes, bytes]:
+    """A teacher's new secret, its salt and its hash: worked out before any write (0.1 s of a core),
+    so the class file is never held while it hashes (a server's thread runs it, not its loop)."""
+    secret, salt = secrets.token_urlsafe(24), secrets.token_bytes(16)
+    return secret, salt, key_hash(secret, salt)
 
 
 def teacher_of_key(key: str) -> int | None:
@@ -260,29 +268,23 @@ class Store:
 
     # -- the school's teachers (each with a key of their own, kept hashed) ---------------------------
 
-    def add_teacher(self, name: str) -> tuple[Teacher, str]:
+    def add_teacher(self, name: str, made: tuple[str, bytes, bytes] | None = None) -> tuple[Teacher, str]:
         """A new teacher and their key (``"id.secret"``), which is shown this once and kept only
-        hashed. Raises TeacherNameTaken if a teacher has that name already (in any case)."""
+        hashed (``made``: :func:`new_secret`'s, worked out beforehand). Raises TeacherNameTaken if a
+        teacher has that name already (in any case)."""
+        secret, salt, hashed = made or new_secret()
         with self.saving():
             if self.db.execute("SELECT 1 FROM teachers WHERE folded = ?", (name.casefold(),)).fetchone():
                 raise TeacherNameTaken(name)
-            salt = secrets.token_bytes(16)
             cursor = self._write("INSERT INTO teachers (name, folded, salt, hash, created) VALUES (?, ?, ?, ?, ?)",
-                                 (name, name.casefold(), salt, b"", self.clock()))
-            teacher = Teacher(cursor.lastrowid, name)
-            key = self._new_key(teacher.id)
-        return teacher, key
+                                 (name, name.casefold(), salt, hashed, self.clock()))
+        return Teacher(cursor.lastrowid, name), f"{cursor.lastrowid}.{secret}"
 
-    def _new_key(self, teacher_id: int) -> str:
-        key = f"{teacher_id}.{secrets.token_urlsafe(24)}"
-        salt = secrets.token_bytes(16)
-        self._write("UPDATE teachers SET salt = ?, hash = ? WHERE id = ?", (salt, key_hash(key, salt), teacher_id))
-        return key
-
-    def change_key_of(self, teacher_id: int) -> str:
+    def change_key_of(self, teacher_id: int, made: tuple[str, bytes, bytes] | None = None) -> str:
         """A new key for one teacher (their old link stops working)."""
-        with self.saving():
-            return self._new_key(teacher_id)
+        secret, salt, hashed = made or new_secret()
+        self._write("UPDATE teachers SET salt = ?, hash = ? WHERE id = ?", (salt, hashed, teacher_id))
+        return f"{teacher_id}.{secret}"
 
     def teachers(self) -> list[Teacher]:
         return [Teacher(id, name) for id, name in self.db.execute("SELECT id, name FROM teachers ORDER BY folded")]
