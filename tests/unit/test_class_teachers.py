@@ -11,14 +11,17 @@ import asyncio
 import contextlib
 import os
 import sqlite3
+import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from class_server import run_apart
+from class_server import class_server, run_apart
 from spanish import english_sentences
 from biocards import cli, i18n, protocol
 from biocards.server import teachers as teachers_module
@@ -432,6 +435,34 @@ def test_a_backup_refuses_to_overwrite_the_class_file_or_to_copy_none(tmp_path, 
     assert cli.main(["backup", str(tmp_path / "copy.sqlite3"), "--data", str(tmp_path / "nowhere")]) == 2
     assert not (tmp_path / "nowhere").exists()
     capsys.readouterr()
+
+
+
+def test_the_commands_in_their_own_processes_beside_a_running_server(tmp_path):
+    """As a school's IT runs them: `biocards teachers add` prints a link that opens the running
+    server's page for that teacher alone; `remove` stops it from the next request."""
+    def biocards(*args) -> str:
+        done = subprocess.run([sys.executable, "-m", "biocards.cli", "teachers", *args, "--data", str(tmp_path),
+                               "--host", "127.0.0.1", "--port", port], capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, check=True)
+        return done.stdout
+
+    def status(url: str) -> int:
+        try:
+            with urllib.request.urlopen(url) as answer:
+                return answer.status
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    with class_server(DIST, tmp_path / "classes.sqlite3", workers=1) as running_server:
+        port = running_server.url.rsplit(":", 1)[1].strip("/")
+        link = biocards("add", "Ms Rivera").split()[-1]
+        assert link.startswith(running_server.url + "teacher/?key=")
+        assert status(link) == 200
+        assert status(link.replace("/teacher/?", "/api/teacher?")) == 200
+        biocards("remove", "Ms Rivera")
+        assert status(link) == 403
+        assert status(running_server.teacher_url) == 200  # the administrator's link is untouched
 
 
 if __name__ == "__main__":
