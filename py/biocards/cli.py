@@ -3,6 +3,9 @@
     biocards serve [--lan] [--port N] [--data DIR]   run the class server for the site the release carries
     biocards                                         serve --lan and open the teacher page (a double-click)
     biocards --version
+    biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N]
+                                                     a school's teachers, each with a link of their own
+    biocards backup FILE [--data DIR]                a copy of the class file, taken while the server runs
 
 The release carries the site already built (``biocards/site``, written by ``python3 build.py
 release``): running it needs neither Node nor the network. Classes are kept in ``classes.sqlite3``
@@ -13,6 +16,7 @@ Support/biocards`` on macOS, ``~/.local/share/biocards`` on Linux) unless ``--da
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import traceback
 from pathlib import Path
@@ -46,8 +50,25 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--name", action="append", default=[],
                        help="a host name students' devices use for the server (addresses are answered already)")
     serve.add_argument("--bench-address", action="append", default=[], help=argparse.SUPPRESS)  # tests/release_bench.py
+    teachers = sub.add_parser("teachers", help="a school's teachers: each sees only their own classes")
+    teachers.add_argument("action", choices=("add", "list", "remove", "key"),
+                          help="add a teacher (prints their link), list them, remove one (their link stops at "
+                               "once; their classes become the administrator's), or give one a new link")
+    teachers.add_argument("name", nargs="?", help="the teacher's name, as their page shows it")
+    teachers.add_argument("--data", type=Path, default=None, help="the folder of the class file, as given to serve")
+    teachers.add_argument("--host", default=None, help="the server's address in the printed link "
+                                                       "(default: this machine's address on the network)")
+    teachers.add_argument("--port", type=int, default=8000, help="the server's port in the printed link")
+    backup = sub.add_parser("backup", help="copy the class file to FILE while the server runs (restore: start "
+                                           "serve with --data the folder of a copy named classes.sqlite3)")
+    backup.add_argument("file", type=Path, help="where the copy goes")
+    backup.add_argument("--data", type=Path, default=None, help="the folder of the class file, as given to serve")
     # With no arguments (a double-click on Windows, or `biocards` typed alone), serve the class.
     args = parser.parse_args(["serve", "--lan", "--open"] if double_click else argv)
+    if args.command == "teachers":
+        return teachers_command(args, (args.data or data_folder()).expanduser() / "classes.sqlite3")
+    if args.command == "backup":
+        return backup_command(args.file, (args.data or data_folder()).expanduser() / "classes.sqlite3")
 
     from .server.__main__ import main as serve_main  # imports aiohttp: not needed for --help
 
@@ -66,6 +87,98 @@ def main(argv: list[str] | None = None) -> int:
     if code and double_click and sys.stdin and sys.stdin.isatty():
         input("BioCards stopped (see above). Press Enter to close this window.")  # else the window vanishes
     return code
+
+
+def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
+    """`biocards teachers ...` on the class file, while the server runs or not: the server reads
+    teachers from the file on every request, so a removed teacher's link stops at once."""
+    from .server.classroom import Refusal
+    from .server.store import TeacherNameTaken
+    from .server.teachers import clean_teacher_name
+
+    if args.action != "list" and not args.name:
+        print(f"Name the teacher: biocards teachers {args.action} \"Ms Rivera\"", file=sys.stderr)
+        return 2
+    class_file.parent.mkdir(parents=True, exist_ok=True)
+    store = _open(class_file)
+    if store is None:
+        return 2
+    try:
+        if args.action == "list":
+            names = [t.name for t in store.teachers()]
+            print("\n".join(names) if names else "No teachers yet: the administrator's link (printed by serve) "
+                                                  "runs every class. Add one with: biocards teachers add NAME")
+            return 0
+        try:
+            name = clean_teacher_name(args.name)
+        except Refusal as exc:
+            print(str(exc.text), file=sys.stderr)
+            return 2
+        if args.action == "add":
+            try:
+                teacher, key = store.add_teacher(name)
+            except TeacherNameTaken:
+                print(f"A teacher called {name} is on this server already: `biocards teachers key` gives "
+                      f"them a new link.", file=sys.stderr)
+                return 1
+        else:
+            teacher = store.teacher_named(name)
+            if teacher is None:
+                print(f"No teacher is called {name}: `biocards teachers list` shows who is.", file=sys.stderr)
+                return 1
+            if args.action == "remove":
+                store.remove_teacher(teacher.id)
+                print(f"{teacher.name} is removed: their link stops working now, and their classes are the "
+                      f"administrator's.")
+                return 0
+            key = store.change_key_of(teacher.id)
+        print(f"{teacher.name}'s teacher page (keep it private: it is shown this once):")
+        print(f"http://{_link_host(args.host)}:{args.port}/teacher/?key={key}")
+        return 0
+    finally:
+        store.close()
+
+
+def _open(class_file: Path):
+    """The class file's Store, or None once the sentence saying why not is printed."""
+    from .server.store import ClassFileError, Store
+
+    try:
+        return Store(class_file)
+    except ClassFileError as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+def backup_command(target: Path, class_file: Path) -> int:
+    if not class_file.is_file():
+        print(f"There is no class file at {class_file}: give --data the folder given to serve.", file=sys.stderr)
+        return 2
+    target = target.expanduser()
+    if target.resolve() == class_file.resolve():
+        print("The backup must go to another file than the class file itself.", file=sys.stderr)
+        return 2
+    store = _open(class_file)
+    if store is None:
+        return 2
+    try:
+        store.backup(target)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"The backup could not be written to {target}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(f"The class file is copied to {target}. To restore it, stop the server, put the copy in a folder "
+          f"as classes.sqlite3 and start `biocards serve --data` that folder.")
+    return 0
+
+
+def _link_host(host: str | None) -> str:
+    if host:
+        return host
+    from .server.app import lan_address  # as `serve --lan` prints it
+
+    return lan_address()
 
 
 if __name__ == "__main__":

@@ -23,7 +23,12 @@
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
     return fetch(url, { cache: "no-store", ...options }).then((answer) => {
-      if (answer.status === 403) throw new Error(_("This page needs the link the class server printed when it started."));
+      // The server says why in the page's language (a removed teacher's link, say); else the page's own words.
+      if (answer.status === 403) {
+        return answer.text().then((why) => {
+          throw new Error(why || _("This page needs the link the class server printed when it started."));
+        });
+      }
       if (!answer.ok) throw new Error(_("The class server could not do that."));
       return answer.json();
     });
@@ -142,6 +147,8 @@
     const code = card.querySelector("[data-code]");
     code.textContent = info.code;
     card.querySelector("[data-join]").textContent = join;
+    // On the administrator's page each class says whose it is (the server's words, in the page's language).
+    if (info.whose) card.querySelector("[data-title]").append(` · ${info.whose}`);
     const qr = new URL("api/teacher/qr.svg", site);
     qr.searchParams.set("key", key);
     qr.searchParams.set("code", info.code);
@@ -249,6 +256,17 @@
       for (const game of games) gameField.append(new Option(game.title, game.id));
       fillSizes();
     }
+    // Whose page this is: a teacher's own classes, or the administrator's every class (a name is text).
+    if (state.teacher) {
+      let whose = document.getElementById("teacher-whose");
+      if (!whose) {
+        whose = document.createElement("p");
+        whose.id = "teacher-whose";
+        classesBox.before(whose);
+      }
+      whose.textContent = state.teacher.says;
+      if (state.teacher.teachers) showTeachers(state.teacher, whose);
+    }
     // Redrawn only when something changed, so a button under the teacher's finger stays put.
     const now = JSON.stringify(state.classes);
     if (now === drawn) return;
@@ -262,6 +280,62 @@
     if (open.length) cards[0].querySelector("[data-code]").setAttribute("id", "join-code");
     cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
     for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
+  }
+
+  // The administrator's list of the school's teachers: add one (their link is shown once), remove one.
+  // Its words come from the server, in the page's language; names are text.
+  let teachersDrawn = "";
+  function showTeachers(who, after) {
+    let box = document.getElementById("teachers");
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "teachers";
+      const heading = document.createElement("h2");
+      const list = document.createElement("ul");
+      const form = document.createElement("form");
+      const name = document.createElement("input");
+      const link = document.createElement("p");
+      name.maxLength = 60;
+      name.required = true;
+      const add = document.createElement("button");
+      form.append(name, " ", add);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        api("/teachers", { name: name.value }).then((reply) => {
+          if (reply.error) return say(reply.error);
+          const address = new URL("teacher/", site);
+          address.searchParams.set("key", reply.key);
+          const shown = document.createElement("input");
+          shown.readOnly = true;
+          shown.size = 60;
+          shown.value = address.href;
+          link.replaceChildren(reply.says, document.createElement("br"), shown);
+          name.value = "";
+          return refresh();
+        }).catch((error) => say(error.message));
+      });
+      box.append(heading, list, form, link);
+      after.after(box);
+    }
+    const [heading, list, form] = box.children;
+    heading.textContent = who.words.heading;
+    form.elements[0].placeholder = who.words.name;
+    form.elements[0].setAttribute("aria-label", who.words.name);
+    form.elements[1].textContent = who.words.add;
+    const now = JSON.stringify(who.teachers);
+    if (now === teachersDrawn) return;
+    teachersDrawn = now;
+    list.replaceChildren(...(who.teachers.length ? who.teachers : [null]).map((teacher) => {
+      const item = document.createElement("li");
+      if (!teacher) {
+        item.textContent = who.words.none;
+        return item;
+      }
+      item.append(`${teacher.name} `, button(who.words.remove, () => {
+        if (confirm(teacher.confirm)) act(`/teachers/${teacher.id}/remove`);
+      }));
+      return item;
+    }));
   }
 
   // A key seen by someone else (on a shared screen, say) is replaced: the old link stops working.

@@ -105,6 +105,8 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
     # Printed once the port is open, so a script (or a test) that reads it can connect at once.
     print(f"BioCards is at http://{address}:{port}/  (Ctrl+C to stop)", flush=True)
     print(f"Teacher page: http://{address}:{port}/teacher/?key={server.key}", flush=True)
+    print("  (the administrator's link: every class on this server. `biocards teachers add NAME` gives each "
+          "teacher a link of their own, to their own classes)", flush=True)
     if lan:
         server.lan_address = f"{address}:{port}"
         print(f"Students open: http://{address}:{port}/join/", flush=True)

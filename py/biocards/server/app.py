@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hmac
 import ipaddress
 import re
 import secrets
@@ -33,7 +32,8 @@ from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_o
 from .clocks import Clocks
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, headers, report_csv, result_words
-from .store import Store, failure_cause
+from .store import Store, Teacher, TeacherNameTaken, failure_cause, new_secret, teacher_of_key
+from .teachers import Keys, clean_teacher_name
 
 UNREADABLE = {False: N_("That request could not be read."), True: N_("That request is nested too deeply to read.")}
 UNREADABLE_FRAME = {False: N_("That frame could not be read."), True: N_("That frame is nested too deeply to read.")}
@@ -66,6 +66,9 @@ OUTBOX = 64
 """Frames waiting for one socket: a page this far behind is closed rather than waited for."""
 ANSWERS_PER_MINUTE = 30
 """Check-yourself answers one seat token may send in a minute (a lesson has about five)."""
+KEYS_CHECK = 1.0
+"""Seconds between looks at the class file's teachers: one removed by `biocards teachers remove` (another
+process) has their projectors closed within this (their page's requests are refused at once)."""
 WATCH_SECONDS = 2 * 3600
 """A projector pass lasts a lesson; the teacher page hands out a new one after half of that."""
 SCHOOL = 100
@@ -86,6 +89,7 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 """Types a browser insists on (a module script must be JavaScript, wasm streaming wants its own)."""
 LESSON = re.compile(r'data-lesson="([^"]+)"')
 QUESTION = re.compile(r'data-question="([^"]+)"')
+KEYS_WATCH = web.AppKey("keys watch", asyncio.Task)
 
 
 def request_language(request: web.Request) -> str:
@@ -140,6 +144,8 @@ class Peer:
         """The page's language (its hello's, the projector's query): every frame it is sent is
         written in it, whatever the other seats at its table read."""
         self.closed = False
+        self.watcher: int | None = None
+        """A projector's: the teacher whose pass opened it (``None``: the administrator's)."""
 
     def open(self, socket_: web.WebSocketResponse, transport) -> None:
         self.socket, self.transport = socket_, transport
@@ -201,6 +207,7 @@ class ClassServer:
         self.store = Store(data)
         self.classroom = Classroom(self.store)
         self.key = self.store.teacher_key()
+        self.keys = Keys(self.store, self.key)
         self.lan_address = lan_address
         self.computers = Computers(workers)  # its processes start now, before any port is open
         self.sockets: dict[int, dict[Peer, int | None]] = defaultdict(dict)
@@ -216,8 +223,8 @@ class ClassServer:
         self.opened: dict[str, deque] = defaultdict(deque)
         self.by_token: dict[str, list[Peer]] = defaultdict(list)
         self.away_told: dict[int, list[int]] = {}
-        self.passes: dict[str, tuple[int, float]] = {}  # projector pass -> (table id, good until)
-        self.pass_of: dict[int, str] = {}
+        self.passes: dict[str, tuple[int, float, int | None]] = {}  # projector pass -> (table id, good until, teacher)
+        self.pass_of: dict[tuple[int | None, int], str] = {}  # (teacher, table id) -> its pass
         socket_host = socket.gethostname().lower()
         self.names = {"localhost", socket_host, f"{socket_host}.local", *(n.lower().rstrip(".") for n in names)}
         self.bench_addresses = frozenset(bench_addresses)
@@ -236,6 +243,8 @@ class ClassServer:
             web.get("/teacher/index.html", self.teacher_page),
             web.get("/api/teacher", self.teacher_state),
             web.post("/api/teacher/key", self.change_key),
+            web.post("/api/teacher/teachers", self.add_teacher),
+            web.post("/api/teacher/teachers/{id}/remove", self.remove_teacher),
             web.post("/api/teacher/classes", self.create_class),
             web.post("/api/teacher/classes/{code}/{what}", self.class_action),
             web.post("/api/teacher/tables/{id}/{what}", self.table_action),
@@ -249,6 +258,7 @@ class ClassServer:
             web.get("/{path:.*}", self.static),
         ])
         app.on_startup.append(self._resume_computers)
+        app.on_startup.append(self._watch_keys)
         app.on_shutdown.append(self._close_sockets)
         app.on_cleanup.append(self._cleanup)
         return app
@@ -301,7 +311,7 @@ class ClassServer:
         path = self.dist.joinpath(*parts)  # links inside dist/ are followed (the bench links its files)
         teacher = self._in_teacher(path)
         if teacher:  # /teacher//, /teacher/./, /teacher%2Findex.html, /Teacher/ on macOS, /es/teacher/
-            self._teacher(request)
+            await self._teacher(request)
         if path.is_dir():
             if not request.path.endswith("/"):
                 raise web.HTTPMovedPermanently(request.path + "/")
@@ -342,45 +352,143 @@ class ClassServer:
 
     # -- the teacher ---------------------------------------------------------------------------------
 
-    def _teacher(self, request: web.Request) -> None:
+    async def _teacher(self, request: web.Request) -> Teacher:
+        """Who the request's key is (teachers.py), or a 403: a key no one has, a removed teacher's."""
         given = request.query.get("key") or request.headers.get("X-Teacher-Key") or ""
-        if not hmac.compare_digest(given.encode(), self.key.encode()):
+        teacher = await self.keys.who(given[:200], request.remote or "?")
+        if teacher is None and teacher_of_key(given) is not None:  # a teacher's own link, removed or replaced
+            raise web.HTTPForbidden(text=says(request, message(
+                "This teacher's link no longer opens this class server: ask its administrator for a new one.")))
+        if teacher is None:
             raise web.HTTPForbidden(text=says(request, message(
                 "The teacher page needs the link the class server printed when it started.")))
+        return teacher
+
+    async def _administrator(self, request: web.Request) -> Teacher:
+        teacher = await self._teacher(request)
+        if not teacher.admin:
+            raise web.HTTPForbidden(text=says(request, message(
+                "Only the administrator (the link the class server printed) adds and removes teachers.")))
+        return teacher
+
+    def _owns(self, teacher: Teacher, code: str) -> bool:
+        """Whether ``teacher`` may see and run class ``code``: their own, or any for the administrator.
+        Another teacher's class answers exactly as one that does not exist (its code is not told)."""
+        info = self.classroom.classes.get(code)
+        return info is not None and (teacher.admin or info.owner == teacher.id)
 
     async def teacher_page(self, request: web.Request) -> web.StreamResponse:
-        self._teacher(request)
+        await self._teacher(request)
         response = web.FileResponse(self.dist / "teacher" / "index.html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer
         return response
 
     async def change_key(self, request: web.Request) -> web.Response:
-        """A new teacher's key: the old link (and every projector pass made under it) stops working."""
-        self._teacher(request)
+        """A new key for the teacher asking: their old link (and every projector pass made under it)
+        stops working; other teachers' links do not change."""
+        teacher = await self._teacher(request)
         try:
-            with self.store.saving():
-                key = self.store.change_teacher_key()
+            if teacher.admin:
+                with self.store.saving():
+                    key = self.store.change_teacher_key()
+            else:
+                key = self.store.change_key_of(teacher.id, await asyncio.to_thread(new_secret))
         except sqlite3.Error as exc:  # the old key still opens the page: nothing changed
             return _refused(request, NotSaved(message("The class server could not save the new key: {cause}.",
                                                       cause=lazy_gettext(failure_cause(exc)))))
-        self.key = key
-        self.passes.clear()
-        self.pass_of.clear()
-        return web.json_response({"key": self.key}, headers={"Cache-Control": "no-store"})
+        if teacher.admin:
+            self.key = self.keys.admin_key = key
+        self._revoke(teacher.id, removed=False)
+        return web.json_response({"key": key}, headers={"Cache-Control": "no-store"})
 
-    def projector_pass(self, table_id: int) -> str:
+    async def add_teacher(self, request: web.Request) -> web.Response:
+        """The administrator adds a teacher: their link is answered this once (kept only hashed)."""
+        await self._administrator(request)
+        data = await self._json(request)
+        try:
+            name = clean_teacher_name(data.get("name"))
+            teacher, key = self.store.add_teacher(name, await asyncio.to_thread(new_secret))
+        except Refusal as exc:
+            return _refused(request, exc)
+        except TeacherNameTaken:
+            return _refused(request, Refusal(message("A teacher called {name} is on this server already.",
+                                                     name=name)))
+        except sqlite3.Error as exc:
+            return _refused(request, NotSaved(message("The class server could not save the new teacher: {cause}.",
+                                                      cause=lazy_gettext(failure_cause(exc)))))
+        return answer(request, {"id": teacher.id, "name": teacher.name, "key": key, "says": message(
+            "{name}'s teacher link, shown this once: send it to them privately.", name=teacher.name)},
+                      headers={"Cache-Control": "no-store"})
+
+    async def remove_teacher(self, request: web.Request) -> web.Response:
+        """The administrator removes a teacher: their link stops at once, their projectors close, and
+        their classes (with every student's record) become the administrator's."""
+        await self._administrator(request)
+        try:
+            teacher_id = int(request.match_info["id"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        try:
+            self.store.remove_teacher(teacher_id)
+        except sqlite3.Error as exc:
+            return _refused(request, NotSaved(message("The class server could not save the teacher's removal: {cause}.",
+                                                      cause=lazy_gettext(failure_cause(exc)))))
+        self._revoke(teacher_id, removed=True)
+        return web.json_response({"ok": True})
+
+    def _revoke(self, teacher_id: int | None, removed: bool) -> None:
+        """A teacher's key changed (or they were removed): the projector passes they were given stop;
+        a removed teacher's open projectors close, and their classes are the administrator's."""
+        if teacher_id is not None:
+            self.keys.forget(teacher_id)
+        for given in [p for p, (_t, _until, whose) in self.passes.items() if whose == teacher_id]:
+            del self.passes[given]
+        for mine in [k for k in self.pass_of if k[0] == teacher_id]:
+            del self.pass_of[mine]
+        if removed:
+            for info in self.classroom.classes.values():
+                if info.owner == teacher_id:
+                    info.owner = None
+            for peer in [p for p in self.peers if p.seat is None and p.table is not None and p.watcher == teacher_id]:
+                peer.hang_up()
+
+    async def _watch_keys(self, app) -> None:
+        app[KEYS_WATCH] = asyncio.get_running_loop().create_task(self._keys_watch())
+
+    async def _keys_watch(self) -> None:
+        """`biocards teachers remove` and `... key` run in another process: their changes to the class
+        file are looked for every KEYS_CHECK seconds (a primary-key table of a school's teachers)."""
+        while True:
+            await asyncio.sleep(KEYS_CHECK)
+            try:
+                self._look_at_keys()
+            except sqlite3.Error:
+                continue  # a busy file: looked at again next time
+
+    def _look_at_keys(self) -> None:
+        """The projector passes of a teacher removed or given a new key stop; the projectors a removed
+        teacher opened close."""
+        now = self.store.keys_version()
+        for teacher_id in {whose for _table, _until, whose in self.passes.values()} - {None}:
+            known = self.keys.known.get(teacher_id)  # the stored hash their key was last found to match
+            if known is None or now.get(teacher_id) != known[0]:
+                self._revoke(teacher_id, removed=teacher_id not in now)
+        for teacher_id in {p.watcher for p in self.peers if p.watcher is not None} - now.keys():
+            self._revoke(teacher_id, removed=True)
+
+    def projector_pass(self, teacher: Teacher, table_id: int) -> str:
         """A pass that opens one table's projector view for WATCH_SECONDS, and nothing else: the
         projector's link carries it, never the teacher's key. A table's pass is renewed after half
         its time, so a link the teacher page shows is good for an hour at least."""
         now = time.monotonic()
-        given = self.pass_of.get(table_id)
-        if given is not None and self.passes.get(given, (0, 0.0))[1] - now > WATCH_SECONDS / 2:
+        given = self.pass_of.get((teacher.id, table_id))
+        if given is not None and self.passes.get(given, (0, 0.0, None))[1] - now > WATCH_SECONDS / 2:
             return given
-        for old in [p for p, (_t, until) in self.passes.items() if until <= now]:
+        for old in [p for p, (_t, until, _whose) in self.passes.items() if until <= now]:
             del self.passes[old]
-        given = self.pass_of[table_id] = secrets.token_urlsafe(16)
-        self.passes[given] = (table_id, now + WATCH_SECONDS)
+        given = self.pass_of[(teacher.id, table_id)] = secrets.token_urlsafe(16)
+        self.passes[given] = (table_id, now + WATCH_SECONDS, teacher.id)
         return given
 
     def join_address(self, request: web.Request) -> str:
@@ -388,21 +496,47 @@ class ClassServer:
         return f"http://{host}/join/"
 
     async def teacher_state(self, request: web.Request) -> web.Response:
-        self._teacher(request)
+        """The asking teacher's classes (the administrator's: every class, each with its teacher)."""
+        teacher = await self._teacher(request)
         room = self.classroom
+        mine = {code for code in room.classes if self._owns(teacher, code)}
         classes, by_class = [], defaultdict(list)
         for table in sorted(room.tables.values(), key=lambda t: t.row.number):  # one pass, not one per class
-            by_class[table.row.class_code].append(table)
+            if table.row.class_code in mine:
+                by_class[table.row.class_code].append(table)
+        names = {t.id: t.name for t in self.store.teachers()} if teacher.admin else {}
         for code, info in room.classes.items():
+            if code not in mine:
+                continue
             tables = by_class[code]
             classes.append({"code": code, "game": info.game, "title": lazy_gettext(games.get(info.game).title),
                             "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
                             "options": info.options,
-                            "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(t.id)}
+                            **(self._whose(info.owner, names) if teacher.admin else {}),
+                            "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(teacher, t.id)}
                                        if t.started else t.summary(t.away(self.here(t))) for t in tables]})
         # In the teacher page's language: the tables' last moves, computers' names, games' titles.
+        who = {"name": teacher.name, "admin": teacher.admin,
+               "says": message("The administrator's page: every class on this server.") if teacher.admin
+               else message("{name}'s classes", name=teacher.name)}
+        if teacher.admin:  # the page's words for its list of teachers, in its language (the server's catalog)
+            who["teachers"] = [{"id": i, "name": n, "confirm": message(
+                "Remove {name}? Their link stops working at once, and their classes become yours.", name=n)}
+                for i, n in names.items()]
+            who["words"] = {"heading": message("Teachers on this server"), "name": message("Teacher's name"),
+                            "add": message("Add a teacher"), "remove": message("Remove"),
+                            "none": message("No teachers yet: every class here is yours.")}
         return answer(request, {"classes": classes, "games": self.game_choices, "levels": LEVELS,
-                                "join": self.join_address(request)}, headers={"Cache-Control": "no-store"})
+                                "join": self.join_address(request), "teacher": who},
+                      headers={"Cache-Control": "no-store"})
+
+    @staticmethod
+    def _whose(owner: int | None, names: dict[int, str]) -> dict:
+        """Whose class it is, for the administrator's page: the teacher's name (None: the
+        administrator's own, or a removed teacher's) and the words its card shows."""
+        name = names.get(owner) if owner is not None else None
+        return {"teacher": name, "whose": message("{name}'s class", name=name) if name is not None
+                else message("the administrator's class")}
 
     @functools.cached_property
     def game_choices(self) -> list[dict]:
@@ -413,20 +547,20 @@ class ClassServer:
                 for g in games.all() if g.render is not None]
 
     async def create_class(self, request: web.Request) -> web.Response:
-        self._teacher(request)
+        teacher = await self._teacher(request)
         data = await self._json(request)
         _expect(request, data, game=str, size=int, level=str, options=dict)
         try:
             info = self.classroom.create_class(data.get("game"), data.get("size"), data.get("level", "greedy"),
-                                               data.get("options"))
+                                               data.get("options"), owner=teacher.id)
         except Refusal as exc:
             return _refused(request, exc)
         return web.json_response({"code": info.code})
 
     async def class_action(self, request: web.Request) -> web.Response:
-        self._teacher(request)
+        teacher = await self._teacher(request)
         code, what = request.match_info["code"], request.match_info["what"]
-        if code not in self.classroom.classes:  # a second click on Delete, say: a sentence, not a 404
+        if not self._owns(teacher, code):  # a second click on Delete, say: a sentence, not a 404
             return _refused(request, Refusal(message("There is no such class: it may have been deleted.")))
         data = await self._json(request) if request.can_read_body else {}
         _expect(request, data, on=bool)
@@ -453,12 +587,12 @@ class ClassServer:
         return web.json_response({"ok": True})
 
     async def table_action(self, request: web.Request) -> web.Response:
-        self._teacher(request)
+        teacher = await self._teacher(request)
         try:
             table_id = int(request.match_info["id"])
         except ValueError:
             raise web.HTTPNotFound() from None
-        if table_id not in self.classroom.tables:
+        if table_id not in self.classroom.tables or not self._owns(teacher, self.classroom.tables[table_id].row.class_code):
             raise web.HTTPNotFound(text=says(request, message("There is no such table.")))
         what = request.match_info["what"]
         data = await self._json(request) if request.can_read_body else {}
@@ -484,16 +618,16 @@ class ClassServer:
         self.computer_turn(table)
         return web.json_response({"ok": True})
 
-    def _class_of(self, request: web.Request) -> str:
-        self._teacher(request)
+    async def _class_of(self, request: web.Request) -> str:
+        teacher = await self._teacher(request)
         code = request.match_info["code"]
-        if code not in self.classroom.classes:
+        if not self._owns(teacher, code):
             raise Refusal(message("There is no such class: it may have been deleted."))
         return code
 
     async def report(self, request: web.Request) -> web.Response:
         try:
-            report = class_report(self.classroom, self._class_of(request))
+            report = class_report(self.classroom, await self._class_of(request))
         except Refusal as exc:  # deleted while the page was asking
             return _refused(request, exc)
         with i18n.language(request_language(request)):  # the keys stay English; their headers are the teacher's
@@ -502,7 +636,7 @@ class ClassServer:
 
     async def report_csv(self, request: web.Request) -> web.Response:
         try:
-            code = self._class_of(request)
+            code = await self._class_of(request)
         except Refusal as exc:
             raise web.HTTPNotFound(text=says(request, exc.text)) from None
         # The English keys always; a header row in the teacher's language when the page asks (its lang).
@@ -516,14 +650,14 @@ class ClassServer:
     async def qr_code(self, request: web.Request) -> web.Response:
         """The join address (with the class's code filled in) as a QR code a phone's camera opens;
         segno draws it as SVG."""
-        self._teacher(request)
+        teacher = await self._teacher(request)
         import io
 
         import segno
 
         drawn = io.BytesIO()  # a whole SVG document (with its namespace), as an <img> needs
         code = request.query.get("code", "")
-        address = self.join_address(request) + (f"?code={code}" if code in self.classroom.classes else "")
+        address = self.join_address(request) + (f"?code={code}" if self._owns(teacher, code) else "")
         segno.make(address, error="m").save(drawn, kind="svg", scale=6, xmldecl=False,
                                                                 dark="#000", light="#fff")
         return web.Response(body=drawn.getvalue(), content_type="image/svg+xml", headers={"Cache-Control": "no-store"})
@@ -797,7 +931,7 @@ class ClassServer:
         for a projector pass of that table (``projector_pass``) only."""
         _same_origin(request)
         given = request.query.get("pass", "")
-        table_id, until = self.passes.get(given, (None, 0.0))
+        table_id, until, whose = self.passes.get(given, (None, 0.0, None))
         if table_id is None or until <= time.monotonic():
             raise web.HTTPForbidden(text=says(request, message(
                 "This projector link has expired: open it again from the teacher's page.")))
@@ -805,6 +939,12 @@ class ClassServer:
             table = self.classroom.tables[table_id]
         except KeyError:
             raise web.HTTPNotFound(text=says(request, message("There is no such table."))) from None
+        # The pass's teacher must still be on the server (a removal by the command line is read here
+        # before the keys' watch sees it) and still own the table's class.
+        if whose is not None and (self.store.teacher_secret(whose) is None
+                                  or self.classroom.classes[table.row.class_code].owner != whose):
+            raise web.HTTPForbidden(text=says(request, message(
+                "This projector link has expired: open it again from the teacher's page.")))
         peer = self._admit(request)
         try:
             socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
@@ -814,7 +954,7 @@ class ClassServer:
                 peer.send(protocol.reload())
                 await peer.finish()
                 return socket_
-            peer.table, peer.lang = table, protocol.language_of(request.query.get("lang"))
+            peer.table, peer.lang, peer.watcher = table, protocol.language_of(request.query.get("lang")), whose
             self.sockets[table.id][peer] = None
             peer.send(self.frame(table, None))
             async for _message in socket_:  # a spectator only listens
@@ -884,7 +1024,9 @@ class ClassServer:
         for peer in list(self.peers):  # the pages reconnect to the server started next
             peer.hang_up()
 
-    async def _cleanup(self, _app) -> None:
+    async def _cleanup(self, app) -> None:
+        if KEYS_WATCH in app:
+            app[KEYS_WATCH].cancel()
         self.computers.close()
         self.store.close()
 

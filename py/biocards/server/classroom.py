@@ -183,6 +183,9 @@ class ClassInfo:
     ended: bool = False
     options: dict = field(default_factory=dict)
     """Options every table of the class is dealt with (from :data:`CLASS_OPTIONS`)."""
+    owner: int | None = None
+    """The teacher whose class it is (``None``: the administrator's, as every class of a class file
+    from before a school's teachers had keys of their own)."""
 
 
 class ClassTable:
@@ -430,7 +433,8 @@ class Classroom:
     def _load(self) -> None:
         for info in self.store.classes():
             self.classes[info["code"]] = ClassInfo(info["code"], info["game"], info["size"], info["level"],
-                                                   bool(info["suggest"]), info["ended"] is not None, info["options"])
+                                                   bool(info["suggest"]), info["ended"] is not None, info["options"],
+                                                   info["owner"])
         for row in self.store.tables():
             table = self.tables[row.id] = ClassTable(row, self.classes[row.class_code].game, self.store.clock)
             if row.started is not None:
@@ -442,7 +446,8 @@ class Classroom:
 
     # -- the teacher's side -------------------------------------------------------------------------
 
-    def create_class(self, game_id: str, size: int, level: str, options: object = None) -> ClassInfo:
+    def create_class(self, game_id: str, size: int, level: str, options: object = None,
+                     owner: int | None = None) -> ClassInfo:
         try:
             game = games.get(game_id)
         except KeyError:
@@ -463,8 +468,8 @@ class Classroom:
         options = {name: on for name, on in options.items() if on}
         code = self._new_code()
         with self._saving(pmessage("could not save", "the new class")):
-            self.store.add_class(code, game.id, size, level, options)
-        info = self.classes[code] = ClassInfo(code, game.id, size, level, options=options)
+            self.store.add_class(code, game.id, size, level, options, owner)
+        info = self.classes[code] = ClassInfo(code, game.id, size, level, options=options, owner=owner)
         return info
 
     @contextmanager

@@ -6,6 +6,8 @@ at the last move a student saw acknowledged. Nothing about students is kept anyw
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -20,6 +22,9 @@ from ..i18n import N_
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS teachers (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE, salt BLOB NOT NULL,
+    hash BLOB NOT NULL, created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, size INTEGER NOT NULL, level TEXT NOT NULL,
     suggest INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, ended REAL, options TEXT NOT NULL DEFAULT '{}');
@@ -51,9 +56,60 @@ def _unsigned64(stored: int) -> int:
     return stored + (1 << 64) if stored < 0 else stored
 
 
-ADDED_COLUMNS = (("classes", "options", "TEXT NOT NULL DEFAULT '{}'"), ("tables", "version", "INTEGER"))
+ADDED_COLUMNS = (("classes", "options", "TEXT NOT NULL DEFAULT '{}'"), ("tables", "version", "INTEGER"),
+                 ("classes", "owner", "INTEGER"))
 """Columns a class file written by an earlier BioCards lacks: added when it is opened (a table's
-``version`` stays NULL there: its rules version was not recorded)."""
+``version`` stays NULL there: its rules version was not recorded; a class's ``owner`` stays NULL,
+the administrator's: one teacher ran the server then, with the key it prints)."""
+
+SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1, "maxmem": 64 * 1024 * 1024, "dklen": 32}
+"""How a teacher's key is hashed (hashlib.scrypt, a salt per key): the class file keeps no teacher's
+key, so a copy of it opens no teacher's page."""
+TEACHER_NAME = 60
+"""The longest teacher's name kept (characters): a name on a page, not a document."""
+
+
+def key_hash(secret: str, salt: bytes) -> bytes:
+    """The hash of a key's secret (the part after ``ID.``: the id only finds the row)."""
+    return hashlib.scrypt(secret.encode(), salt=salt, **SCRYPT)
+
+
+def key_matches(key: str, salt: bytes, stored: bytes) -> bool:
+    """Whether ``key``'s secret hashes to ``stored``; compared in constant time (hmac.compare_digest)."""
+    return hmac.compare_digest(key_hash(key.partition(".")[2], salt), stored)
+
+
+def new_secret() -> tuple[str, bytes, bytes]:
+    """A teacher's new secret, its salt and its hash: worked out before any write (0.1 s of a core),
+    so the class file is never held while it hashes (a server's thread runs it, not its loop)."""
+    secret, salt = secrets.token_urlsafe(24), secrets.token_bytes(16)
+    return secret, salt, key_hash(secret, salt)
+
+
+def teacher_of_key(key: str) -> int | None:
+    """The teacher id a teacher's key names (``"12.secret"``), or None: the administrator's key
+    (``token_urlsafe``, which never holds a dot) or no key at all."""
+    number, dot, secret = key.partition(".")
+    if not dot or not secret or not number.isascii() or not number.isdigit() or len(number) > 9:
+        return None
+    return int(number)
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """Who a teacher's link opens the page for: ``id`` None is the administrator (the key the
+    server prints at its start), who sees every class and adds and removes teachers."""
+
+    id: int | None
+    name: str
+
+    @property
+    def admin(self) -> bool:
+        return self.id is None
+
+
+class TeacherNameTaken(Exception):
+    pass
 
 
 @dataclass
@@ -156,6 +212,23 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def backup(self, target: Path) -> None:
+        """A copy of the class file as it is at one instant, taken while the server runs (SQLite's
+        online backup: one read transaction, so a move being saved is in it wholly or not at all).
+        Written beside ``target`` and renamed into place, so a backup cut short leaves no half
+        file; private like the class file (it holds the keys' hashes and every seat's token)."""
+        target = Path(target)
+        part = target.with_name(target.name + ".part")
+        part.unlink(missing_ok=True)
+        _private(part)
+        copy = sqlite3.connect(str(part))
+        try:
+            self.db.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+        finally:
+            copy.close()
+        os.replace(part, target)
+
     def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         """The one way a row is written (a test's store makes its disk fill up here)."""
         return self.db.execute(sql, params)
@@ -193,17 +266,67 @@ class Store:
         self._write("UPDATE settings SET value = ? WHERE name = 'teacher_key'", (key,))
         return key
 
+    # -- the school's teachers (each with a key of their own, kept hashed) ---------------------------
+
+    def add_teacher(self, name: str, made: tuple[str, bytes, bytes] | None = None) -> tuple[Teacher, str]:
+        """A new teacher and their key (``"id.secret"``), which is shown this once and kept only
+        hashed (``made``: :func:`new_secret`'s, worked out beforehand). Raises TeacherNameTaken if a
+        teacher has that name already (in any case)."""
+        secret, salt, hashed = made or new_secret()
+        with self.saving():
+            if self.db.execute("SELECT 1 FROM teachers WHERE folded = ?", (name.casefold(),)).fetchone():
+                raise TeacherNameTaken(name)
+            cursor = self._write("INSERT INTO teachers (name, folded, salt, hash, created) VALUES (?, ?, ?, ?, ?)",
+                                 (name, name.casefold(), salt, hashed, self.clock()))
+        return Teacher(cursor.lastrowid, name), f"{cursor.lastrowid}.{secret}"
+
+    def change_key_of(self, teacher_id: int, made: tuple[str, bytes, bytes] | None = None) -> str:
+        """A new key for one teacher (their old link stops working)."""
+        secret, salt, hashed = made or new_secret()
+        self._write("UPDATE teachers SET salt = ?, hash = ? WHERE id = ?", (salt, hashed, teacher_id))
+        return f"{teacher_id}.{secret}"
+
+    def teachers(self) -> list[Teacher]:
+        return [Teacher(id, name) for id, name in self.db.execute("SELECT id, name FROM teachers ORDER BY folded")]
+
+    def teacher_named(self, name: str) -> Teacher | None:
+        row = self.db.execute("SELECT id, name FROM teachers WHERE folded = ?", (name.casefold(),)).fetchone()
+        return Teacher(*row) if row else None
+
+    def teacher_secret(self, teacher_id: int) -> tuple[str, bytes, bytes] | None:
+        """``(name, salt, hash)`` of a teacher, read afresh each time: a teacher removed or given a
+        new key by `biocards teachers` (another process) is refused from the next request on."""
+        return self.db.execute("SELECT name, salt, hash FROM teachers WHERE id = ?", (teacher_id,)).fetchone()
+
+    def remove_teacher(self, teacher_id: int) -> None:
+        """The teacher goes; their classes (and every student's record in them) stay, the
+        administrator's from now on."""
+        with self.saving():
+            self._write("UPDATE classes SET owner = NULL WHERE owner = ?", (teacher_id,))
+            self._write("DELETE FROM teachers WHERE id = ?", (teacher_id,))
+
+    def keys_version(self) -> dict[int, bytes]:
+        """Each teacher's stored hash, read afresh: what changes when a teacher is removed or given a
+        new key (by any process)."""
+        return dict(self.db.execute("SELECT id, hash FROM teachers"))
+
     # -- classes -----------------------------------------------------------------------------------
 
-    def add_class(self, code: str, game: str, size: int, level: str, options: dict | None = None) -> None:
-        self._write("INSERT INTO classes (code, game, size, level, created, options) VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, game, size, level, self.clock(), json.dumps(options or {})))
+    def add_class(self, code: str, game: str, size: int, level: str, options: dict | None = None,
+                  owner: int | None = None) -> None:
+        self._write("INSERT INTO classes (code, game, size, level, created, options, owner) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (code, game, size, level, self.clock(), json.dumps(options or {}), owner))
 
     def classes(self) -> list[dict]:
-        rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended, options FROM classes "
+        rows = self.db.execute("SELECT code, game, size, level, suggest, created, ended, options, owner FROM classes "
                                "ORDER BY created").fetchall()
         return [{**dict(zip(("code", "game", "size", "level", "suggest", "created", "ended"), row[:7])),
-                 "options": json.loads(row[7])} for row in rows]
+                 "options": json.loads(row[7]), "owner": row[8]} for row in rows]
+
+    def owners(self) -> dict[str, int | None]:
+        """Each class's owner (None: the administrator's), read afresh (a teacher removed by the
+        command line hands their classes to the administrator)."""
+        return dict(self.db.execute("SELECT code, owner FROM classes"))
 
     def set_suggest(self, code: str, on: bool) -> None:
         self._write("UPDATE classes SET suggest = ? WHERE code = ?", (int(on), code))
