@@ -209,8 +209,11 @@ def test_a_broken_shared_link_gives_a_message_and_a_fresh_game(page, site_url):
 
 
 def test_replay_a_finished_game_move_by_move(page, site_url):
-    """Issue 15: after a game the class steps through it with buttons, arrow keys and the log."""
-    open_game(page, site_url, "translation", seats="greedy,greedy", seed=9, until="html[data-state=over]")
+    """Issue 15: after a game the class steps through it with buttons, arrow keys and the log (the
+    computers' game opens 6 moves before its end, from a shared link, and they finish it)."""
+    open_game(page, site_url, "translation", seats="greedy,greedy", seed=9, until="html[data-state=over]",
+              extra=near_the_end("translation", 2, 9, 6))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     total = moves(page)
     page.click("#end-replay")
     page.wait_for_selector("#replay-bar:not([hidden])")
