@@ -88,3 +88,20 @@ def measure_table(page):
         "targets_under_24px": sum(1 for t in targets if t < 24 - 1e-6),
         "sideways_scroll_px": max(0, raw["scrollWidth"] - raw["innerWidth"]),
     }
+
+
+def near_the_end(game, players, seed, moves_left, **options):
+    """The ``&moves=…&v=…`` of a shared link to the game greedy computers at every seat play from
+    ``seed`` (Player 1 first, as :data:`PLAY` opens it), ``moves_left`` moves before its end: a test
+    about how a game ends lets the page's computers play those moves, not the whole game again."""
+    from biocards import games
+    from biocards.bots import play_out
+    from biocards.core.links import encode_moves
+
+    rules = games.get(game)
+    whole = play_out(rules.new_state(players, seed, first_player=0, **options),
+                     [rules.make_bot("greedy", s, seed) for s in range(players)])
+    assert len(whole.history) > moves_left, f"the whole game is only {len(whole.history)} moves long"
+    record = whole.to_record()
+    position = rules.load({**record, "actions": record["actions"][:-moves_left]})
+    return f"&moves={encode_moves(position)}&v={rules.version}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from table_page import open_game
+from table_page import near_the_end, open_game
 
 
 def moves(page) -> int:
@@ -68,8 +68,11 @@ def test_hot_seat_take_back_only_before_passing_the_device(page, site_url):
 
 def test_a_hint_highlights_a_move_with_a_reason_and_is_counted(page, site_url):
     """Issue 15: "Suggest a move" shows the move on the table with a reason in words; a student
-    who follows the hints to the end sees how many were used."""
-    open_game(page, site_url, "translation", seed=7, until="html[data-state=ready]")
+    who follows the hints to the end sees how many were used. The game opens 20 moves before the
+    end of a computers' game (a shared link), so the hints lead to the end in a few turns."""
+    open_game(page, site_url, "translation", seed=7, until="html[data-state=ready]",
+              extra=near_the_end("translation", 2, 7, 20))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     used = 0
     for _ in range(80):
         if page.evaluate("document.documentElement.dataset.state") == "over":
@@ -206,8 +209,11 @@ def test_a_broken_shared_link_gives_a_message_and_a_fresh_game(page, site_url):
 
 
 def test_replay_a_finished_game_move_by_move(page, site_url):
-    """Issue 15: after a game the class steps through it with buttons, arrow keys and the log."""
-    open_game(page, site_url, "translation", seats="greedy,greedy", seed=9, until="html[data-state=over]")
+    """Issue 15: after a game the class steps through it with buttons, arrow keys and the log (the
+    computers' game opens 6 moves before its end, from a shared link, and they finish it)."""
+    open_game(page, site_url, "translation", seats="greedy,greedy", seed=9, until="html[data-state=over]",
+              extra=near_the_end("translation", 2, 9, 6))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     total = moves(page)
     page.click("#end-replay")
     page.wait_for_selector("#replay-bar:not([hidden])")

@@ -6,15 +6,18 @@ from functools import partial
 import pytest
 
 import table_page
-from table_page import log_length, tab_to, wait_for_more_log
+from table_page import log_length, near_the_end, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="cytosis")
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_bots_play_a_whole_game(watched, site_url, players):
-    """docs/rules-decisions.md › Cytosis: a game with only bots plays itself to the end screen, scores in Health Points."""
-    page = open_game(watched.page, site_url, seats=",".join(["greedy"] * players), seed=3)
+    """docs/rules-decisions.md › Cytosis: a game with only bots plays itself to the end screen, scores in
+    Health Points (from a shared position 20 moves before the end: the end is what this test is about)."""
+    page = open_game(watched.page, site_url, seats=",".join(["greedy"] * players), seed=3,
+                     extra=near_the_end("cytosis", players, 3, 20))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=180_000)
     scores = page.locator("#final-scores").inner_text()
     assert re.search(r"Player 1 \(computer, good\)\s+-?\d+ points", scores)
@@ -24,8 +27,10 @@ def test_greedy_bots_play_a_whole_game(watched, site_url, players):
 def test_the_end_screen_names_the_rulebook_tie_break_winner(watched, site_url):
     """Issue 13 / Cytosis rulebook: a tied top score goes to the player with more completed cards.
     Seed 3, greedy against greedy, ends 81–81; the end screen marks one winner, not both, and names
-    the tie-break (as winners() and the log do)."""
-    page = open_game(watched.page, site_url, seats="greedy,greedy", seed=3)
+    the tie-break (as winners() and the log do). The computers play the last 20 moves from a shared
+    position (the page's greedy computers play the same moves as the engine's, seed for seed)."""
+    page = open_game(watched.page, site_url, seats="greedy,greedy", seed=3, extra=near_the_end("cytosis", 2, 3, 20))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=180_000)
     rows = page.locator("#final-scores tbody tr")
     assert [rows.nth(i).locator("td").first.inner_text() for i in range(2)] == ["81 points", "81 points — winner"]

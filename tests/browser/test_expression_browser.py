@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 import table_page
-from table_page import log_length, tab_to, wait_for_more_log
+from table_page import log_length, near_the_end, tab_to, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="expression", seats="human,greedy,greedy,greedy", seed=2)
 
@@ -15,8 +15,11 @@ open_game = partial(table_page.open_game, game="expression", seats="human,greedy
 @pytest.mark.parametrize("players", [4, 6])
 def test_greedy_bots_play_a_whole_match(page, site_url, players):
     """Rulebook "Scoring": hands are played until a player reaches the target (here 150, the option
-    `target`, to keep the test short); the end screen lists every player's points."""
-    open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3, extra="&opt-target=150")
+    `target`, to keep the test short); the end screen lists every player's points. The computers
+    play the last 40 moves from a shared position: the end is what this test is about."""
+    open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3,
+              extra="&opt-target=150" + near_the_end("expression", players, 3, 40, target=150))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=110_000)
     scores = page.locator("#final-scores").inner_text()
     assert re.search(r"Player 1 \(computer, good\)\s+\d+ points", scores)

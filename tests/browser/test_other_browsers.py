@@ -118,7 +118,13 @@ def test_a_move_made_by_a_pointer_at_a_cards_centre_is_played(profile, served):
 
 
 def test_a_game_between_computers_plays_to_its_end_screen(profile, served):
-    page = _open(profile, _play(served, "translation", seats="greedy,greedy", seed=3))
+    """The computers play the last 20 moves of their game (opened near its end by a shared link;
+    Player 1 first, as the link's position was played) to the end screen."""
+    from table_page import near_the_end
+
+    page = _open(profile, _play(served, "translation", seats="greedy,greedy", seed=3)
+                 + "&opt-first_player=0" + near_the_end("translation", 2, 3, 20))
+    assert "A shared position:" in page.evaluate("document.querySelector('#log').textContent")
     page.wait_for("document.documentElement.dataset.state === 'over'", timeout=180, what="the end of the game")
     scores = page.evaluate("document.querySelector('#final-scores').innerText")
     assert "Player 1 (computer, good)" in scores and "points" in scores

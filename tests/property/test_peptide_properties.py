@@ -1,4 +1,4 @@
-"""Peptide over many seeded random games (≥200 per player count, basic and advanced).
+"""Peptide over many seeded random games (100 per player count, basic and advanced: 1,000 games).
 
 Conservation: 48 RNA cards, 32 ATP, 30 organelles, 21 amino acid cards (20 + STOP) are always all
 somewhere; nothing goes negative; every game ends; records replay; illegal moves change nothing.
@@ -16,7 +16,11 @@ from biocards.games.peptide import amino_card
 from biocards.games.peptide.rules import MAX_ROUNDS
 
 GAME = games.get("peptide")
-GAMES_PER_CASE = 200
+GAMES_PER_CASE = 100
+"""Games per player count and rules. Every kind of choice, move (with its parameters) and event that
+200 games of a case reach, and both endings, is reached within its first 3 games (measured with two
+players, basic and advanced), so the games beyond are more samples of the same checks; 100 a case
+(200 until issue 41's time limit) still end a fifth of them by the STOP card."""
 
 
 def conserved(st):
@@ -104,19 +108,19 @@ def ended_by_the_rules(st):
 @pytest.mark.parametrize("advanced", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_conserve_and_end(players, advanced):
-    """≥200 seeded random games: conservation, nothing negative, illegal moves change nothing, the game
+    """Seeded random games: conservation, nothing negative, illegal moves change nothing, the game
     ends by the rules, the record replays; many of them end by the STOP card, not only by the cap."""
     stop_endings = 0
     for seed in range(GAMES_PER_CASE):
         st = GAME.new_state(players, seed, advanced=advanced)
-        # Conservation every fourth move keeps 2,000 games inside the time budget.
+        # Conservation every fourth move keeps 1,000 games inside the time budget.
         moves = play_checked(st, bots_for(players, seed), check_every=4, illegal_at=seed % 61)
         assert moves <= GAME.max_moves
         ended_by_the_rules(st)
         stop_endings += st.stop_round is not None
         if seed % 5 == 0:
             assert_replays(st)
-    assert stop_endings >= 40, stop_endings
+    assert stop_endings >= GAMES_PER_CASE // 5, stop_endings
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

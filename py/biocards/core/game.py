@@ -132,15 +132,22 @@ class GameState(abc.ABC):
     def _compute_legal(self) -> list[Action]:
         """The legal moves of a position that is not over (cached by :meth:`legal_actions`): every
         option of each kind of move that its check allows."""
-        legal: list[Action] = []
-        for stuck in (False, True):
-            for move in self.moves.values():
-                if move.when_stuck is stuck:
-                    check = move.check
-                    legal += [action for action in move.options(self) if check(self, action) is None]
+        for tier in self._move_tiers():
+            legal = [action for options, check in tier for action in options(self) if check(self, action) is None]
             if legal:
                 return legal
-        return legal
+        return []
+
+    @classmethod
+    def _move_tiers(cls) -> tuple[tuple[tuple[Callable, Callable], ...], ...]:
+        """The ``(options, check)`` pairs of :attr:`moves`, in order: the usual moves, then the
+        :attr:`Move.when_stuck` ones (worked out once per table of moves: every position asks)."""
+        cached = cls.__dict__.get("_tiers")
+        if cached is None or cached[0] is not cls.moves:
+            cached = (cls.moves, tuple(tuple((m.options, m.check) for m in cls.moves.values() if m.when_stuck is stuck)
+                                       for stuck in (False, True)))
+            cls._tiers = cached
+        return cached[1]
 
     def can_move_otherwise(self) -> bool:
         """Whether some move other than a :attr:`Move.when_stuck` one is legal here."""
@@ -203,11 +210,9 @@ class GameState(abc.ABC):
         """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing."""
         if self.is_terminal():
             raise IllegalAction(self.game_over)
-        legal = self.legal_actions()
-        try:
-            chosen = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalAction(self.explain_illegal(action)) from None
+        chosen = self._as_listed(action)
+        if chosen is None:
+            raise IllegalAction(self.explain_illegal(action))
         self._legal = None
         events = self._apply(chosen)
         self._legal = None
@@ -215,6 +220,27 @@ class GameState(abc.ABC):
         if len(self.history) == self.game.max_moves and not any(e.kind == "game-over" for e in events):
             events.append(self._move_limit_over())
         return events
+
+    def _as_listed(self, action: Action) -> Action | None:
+        """``action`` as the legal moves list it (with its label), or ``None`` when it is not legal.
+
+        Without the legal list at hand (a record replaying, a move sent by a client) only the
+        options of the action's own kind are worked out and checked: the legal list is exactly the
+        options each kind's check allows (a :attr:`Move.when_stuck` check refuses while another
+        move is possible), so the answer is the same at a fraction of the work."""
+        if self._legal is not None:
+            legal = self._legal
+            try:
+                return legal[legal.index(action)]
+            except ValueError:
+                return None
+        move = self.moves.get(action.kind)
+        if move is None or move.check(self, action) is not None:
+            return None
+        for option in move.options(self):
+            if option == action:
+                return option
+        return None
 
     def _move_limit_over(self) -> Event:
         """The log's last line when the move limit ends a game the rules had not ended."""

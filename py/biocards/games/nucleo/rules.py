@@ -536,7 +536,7 @@ class NucleoState(GameState):
         p, give, item = top.player, top.data.get("give", ()), action.get("item", "")
         if len(give) >= MAX_ITEMS:
             return _OFFER_FULL
-        on_offer = Counter(give)[item]
+        on_offer = give.count(item)
         kind, _, what = item.partition(":") if isinstance(item, str) else ("", "", "")
         if item == "coin":
             allowed = self.coins[p] > on_offer
