@@ -44,7 +44,8 @@ def test_a_game_plays_to_its_end_in_spanish(browser, site_url, game_id):
         dialog = page.locator("dialog#why")
         assert dialog.is_visible()
         assert not english_sentences(dialog.inner_text().splitlines()), dialog.inner_text()
-        assert "/es/lessons/" in page.locator("#why-link").evaluate("a => a.href")
+        link = page.locator("#why-link").evaluate("a => a.href")
+        assert "/es/lessons/" in link and "/es/es/" not in link, link
         assert not watched.problems, "\n".join(watched.problems)
     finally:
         context.close()

@@ -3,6 +3,7 @@ page asks for every table every 2 s; it must still change the moment its table d
 
 from __future__ import annotations
 
+from biocards import i18n
 from biocards.server.classroom import Classroom
 from biocards.server.store import Store
 
@@ -26,7 +27,7 @@ def test_the_teachers_row_follows_moves_away_seats_and_pause(tmp_path):
     room.play(table, seat, table.state.legal_actions()[0].to_json(), 0)
     after_move = table.summary(set())
     assert after_move["moves"] == 1 and after_move == fresh(table, set())
-    assert after_move["last"] == table.named(table.log[-1][1].text)  # "Ada rolled …", as the class names her
+    assert i18n.text(after_move["last"]) == table.named(table.log[-1][1].text)  # "Ada rolled …", as the class names her
 
     away = table.summary({2})
     assert [s["away"] for s in away["seats"]] == [False, False, True, False] and away == fresh(table, {2})

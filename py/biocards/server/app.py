@@ -739,6 +739,12 @@ class ClassServer:
         return self.classroom.frame(table, seat, since, here=self.here(table),
                                     clock_left=self.clocks.seconds_left(table))
 
+    def send_frame(self, peer: Peer, table: ClassTable, seat: int | None, since: int | None = None) -> None:
+        """``peer``'s frame, made in its language: a game's view writes some texts as it is made
+        (a pending choice's prompt, why the game ended), besides the Messages written when sent."""
+        with i18n.language(peer.lang):
+            peer.send(self.frame(table, seat, since))
+
     async def broadcast(self, table: ClassTable, since: int | None = None) -> None:
         """Every page at the table gets its own seat's position (and the log after ``since``),
         queued: a page that is slow to take it holds up no one (a coroutine that waits for nothing,
@@ -746,7 +752,7 @@ class ClassServer:
         self.clocks.tend(table)
         self.away_told[table.id] = sorted(table.away(self.here(table)))
         for peer, seat in list(self.sockets.get(table.id, {}).items()):
-            peer.send(self.frame(table, seat, since))
+            self.send_frame(peer, table, seat, since)
 
     def tell_away(self, table: ClassTable, skip: Peer | None = None) -> None:
         """Who is away changed: each page at the table hears it (its position is unchanged), but
@@ -881,7 +887,7 @@ class ClassServer:
             await peer.finish()
             return False
         self._seat(peer, table, seat, frame["token"])
-        peer.send(self.frame(table, seat, protocol.since_of(frame, table.moves)))
+        self.send_frame(peer, table, seat, protocol.since_of(frame, table.moves))
         self.tell_away(table, skip=peer)
         return True
 
@@ -956,7 +962,7 @@ class ClassServer:
                 return socket_
             peer.table, peer.lang, peer.watcher = table, protocol.language_of(request.query.get("lang")), whose
             self.sockets[table.id][peer] = None
-            peer.send(self.frame(table, None))
+            self.send_frame(peer, table, None)
             async for _message in socket_:  # a spectator only listens
                 pass
         finally:

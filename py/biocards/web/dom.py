@@ -18,10 +18,16 @@ def _player(p: int) -> str:
 
 def site_link(path: str) -> str:
     """``path`` from the site's top (``lessons/rules/peptide.html``) as this page links to it: beside
-    the page's own lessons (the template's rules link, ``…/lessons/index.html``), so a page in
-    another language (``/es/…``) links to that language's lessons."""
+    the page's own lessons (the template's rules link, ``…/lessons/index.html``, as written: a
+    relative link, as every link of the site), so a page in another language (``/es/…``) links to
+    that language's lessons. A path already in that language's folder (``es/lessons/…``, as that
+    language's lessons data names its pages) is not put in it twice."""
     lessons = _el("rules-link").getAttribute("data-lessons")
     if not isinstance(lessons, str):  # (null) the template's own link, read once before the page changes it
-        lessons = str(_el("rules-link").href)
+        lessons = str(_el("rules-link").getAttribute("href"))
         _el("rules-link").setAttribute("data-lessons", lessons)
-    return lessons.removesuffix("lessons/index.html") + path
+    base = lessons.removesuffix("lessons/index.html")
+    folder = base.rstrip("/").rsplit("/", 1)[-1] + "/"
+    if folder not in ("./", "../", "/") and path.startswith(folder):
+        path = path[len(folder):]
+    return base + path
