@@ -578,7 +578,13 @@ def release(out: Path = RELEASE) -> list[Path]:
 def test(pytest_args: list[str]) -> int:
     ensure_browsers()
     build()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST)}
+    # Bytecode is kept in .cache/pycache (out of the tree) even where the environment sets
+    # PYTHONDONTWRITEBYTECODE: the suite starts dozens of Python processes (class servers, the
+    # release, the command line), and without a cache each compiled aiohttp, pytest and the rest
+    # again (measured: tests/unit/test_class_server.py 14.6 s of CPU without, 8.1 s with).
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+           "PYTHONPATH": str(ROOT / "py"), "BIOCARDS_DIST": str(DIST),
+           "PYTHONPYCACHEPREFIX": str(ROOT / ".cache" / "pycache")}
     # One pytest worker per core (pytest-xdist): the property and browser tests are CPU-bound.
     code = subprocess.run([str(venv_python()), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *pytest_args],
                           cwd=ROOT, env=env).returncode

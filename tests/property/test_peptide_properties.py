@@ -18,8 +18,8 @@ from biocards.games.peptide.rules import MAX_ROUNDS
 GAME = games.get("peptide")
 GAMES_PER_CASE = 100
 """Games per player count and rules. Every kind of choice, move (with its parameters) and event that
-200 games of a case reach, and both endings, is reached within its first 3 games (measured with two
-players, basic and advanced), so the games beyond are more samples of the same checks; 100 a case
+200 games of a case reach, and both endings, is reached within its first 5 games (measured for all
+ten cases), so the games beyond are more samples of the same checks; 100 a case
 (200 until issue 41's time limit) still end a fifth of them by the STOP card."""
 
 
