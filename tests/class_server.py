@@ -10,7 +10,7 @@ import re
 import signal
 import subprocess
 import sys
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,3 +85,17 @@ def stop(running: Running) -> None:
             running.process.wait(10)
         except subprocess.TimeoutExpired:
             running.process.kill()
+
+
+@asynccontextmanager
+async def in_process(dist: Path, data: Path, **kwargs):
+    """A class server in this test's own process on 127.0.0.1 (aiohttp's test server), with one
+    workers' process for its computers, and a client for it: ``(server, client)``."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from biocards.server.app import ClassServer
+
+    server = ClassServer(dist, data, workers=1, **kwargs)
+    async with TestServer(server.app(), host="127.0.0.1") as test_server:
+        async with TestClient(test_server) as client:
+            yield server, client

@@ -105,3 +105,20 @@ def near_the_end(game, players, seed, moves_left, **options):
     record = whole.to_record()
     position = rules.load({**record, "actions": record["actions"][:-moves_left]})
     return f"&moves={encode_moves(position)}&v={rules.version}"
+
+
+def speak(page, lang: str) -> None:
+    """The play page's own HTML in ``lang`` (a pseudo-locale's, which the site builds no page for):
+    its ``<html lang>``, which is all the page reads to choose its catalogs, and right to left for
+    ar-XB."""
+    from urllib.parse import urlparse
+
+    direction = ' dir="rtl"' if lang == "ar-XB" else ""
+
+    def spoken(route):
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
+        route.fulfill(status=response.status, headers=headers,
+                      body=response.text().replace('<html lang="en"', f'<html lang="{lang}"{direction}', 1))
+
+    page.route(lambda url: urlparse(url).path in ("/play/", "/play/index.html"), spoken)

@@ -10,31 +10,16 @@ Spanish is the site's own /es/play/ page; a pseudo-locale is the play page's HTM
 from __future__ import annotations
 
 import re
-from urllib.parse import urlparse
-
 import pytest
 
 from spanish import english_sentences
-from table_page import PLAY, VIEWPORTS, measure_table
+from table_page import PLAY, VIEWPORTS, measure_table, speak
 from test_screens import GAMES, SEATS, settle
 
 LANGUAGES = ("es", "en-XA", "ar-XB")
 
 # Words a pseudo-locale page may show unaccented: names and symbols that are never translated.
 KEPT = re.compile(r"^(BioCards|NUCLEO|Cytosis|Peptide|Translation|Gene|Expression|[A-Z0-9]+|[A-Z][a-z]{2})$")
-
-
-def speak(page, lang: str) -> None:
-    """The play page's own HTML in a pseudo-locale: its lang (and, right to left, its dir)."""
-    direction = ' dir="rtl"' if lang == "ar-XB" else ""
-
-    def spoken(route):
-        response = route.fetch()
-        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
-        route.fulfill(status=response.status, headers=headers,
-                      body=response.text().replace('<html lang="en"', f'<html lang="{lang}"{direction}', 1))
-
-    page.route(lambda url: urlparse(url).path in ("/play/", "/play/index.html"), spoken)
 
 
 def table_words(page) -> str:

@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 from conftest import DIST
 from sitegen.translations import pseudo_text
 from spanish import english_sentences
-from table_page import PLAY, log_length, wait_for_more_log
+from table_page import PLAY, log_length, speak, wait_for_more_log
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "translation"
@@ -25,13 +25,7 @@ SPANISH_PAGE = (DIST / "es" / "play" / "index.html").is_file()
 
 def _speak(page, lang="es") -> None:
     """Until the site has its /es/play/ page: the play page's own HTML, in ``lang`` by its lang."""
-    def spoken(route):
-        response = route.fetch()
-        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
-        route.fulfill(status=response.status, headers=headers,
-                      body=response.text().replace('<html lang="en"', f'<html lang="{lang}"', 1))
-
-    page.route(lambda url: urlparse(url).path in ("/play/", "/play/index.html"), spoken)
+    speak(page, lang)
 
 
 def _open(page, site_url, seed=5):

@@ -6,7 +6,6 @@ names the finding it reproduces. The server runs in this process on aiohttp's ow
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import sys
@@ -14,14 +13,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 import class_load  # tests/, on the path by conftest.py: the load bench's hostile device
-from class_server import run_apart
+from class_server import in_process, run_apart
 from biocards import protocol
 from biocards.server import app as server_app
-from biocards.server.app import JOINS_PER_MINUTE, SOCKETS_PER_ADDRESS, SOCKETS_PER_TOKEN, ClassServer
+from biocards.server.app import JOINS_PER_MINUTE, SOCKETS_PER_ADDRESS, SOCKETS_PER_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("BIOCARDS_DIST", ROOT / "dist"))
@@ -34,12 +32,8 @@ def _built():
         pytest.fail("dist/ is not built: run `python3 build.py build` first")
 
 
-@contextlib.asynccontextmanager
-async def running(tmp_path, **kwargs):
-    server = ClassServer(DIST, tmp_path / "classes.sqlite3", workers=1, **kwargs)
-    async with TestServer(server.app(), host="127.0.0.1") as test_server:
-        async with TestClient(test_server) as client:
-            yield server, client
+def running(tmp_path, **kwargs):
+    return in_process(DIST, tmp_path / "classes.sqlite3", **kwargs)
 
 
 def build_id() -> str:

@@ -19,13 +19,11 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 
-from class_server import class_server, run_apart
+from class_server import class_server, in_process, run_apart
 from spanish import english_sentences
 from biocards import cli, i18n, protocol
 from biocards.server import teachers as teachers_module
-from biocards.server.app import ClassServer
 from biocards.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,12 +40,8 @@ def run(body):
     return run_apart(body())
 
 
-@contextlib.asynccontextmanager
-async def running(data: Path):
-    server = ClassServer(DIST, data, workers=1)
-    async with TestServer(server.app(), host="127.0.0.1") as test_server:
-        async with TestClient(test_server) as client:
-            yield server, client
+def running(data: Path):
+    return in_process(DIST, data)
 
 
 def build_id() -> str:
