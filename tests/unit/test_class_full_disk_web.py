@@ -144,6 +144,7 @@ class Page:
     def __init__(self) -> None:
         self.frames: list[dict] = []
         self.heard = asyncio.Event()
+        self.lang = "en"  # the language its frames are made and written in, as a Peer's
 
     def send(self, frame: dict) -> None:
         self.frames.append(protocol.decode(protocol.encode(frame)))
