@@ -100,9 +100,10 @@ def _write(catalog: Catalog, path: Path, **options) -> None:
         path.write_bytes(out.getvalue())
 
 
-def update(root: Path) -> None:
+def update(root: Path) -> dict[str, Catalog]:
     """Write each domain's template and merge it into every language's catalog of that domain
-    (new messages empty, changed ones fuzzy: a translator looks at them again)."""
+    (new messages empty, changed ones fuzzy: a translator looks at them again); returns the
+    templates, by domain."""
     found = extract(root)
     for pot in templates(root).values():
         if pot.stem not in found:
@@ -121,6 +122,7 @@ def update(root: Path) -> None:
                                   revision_date=_CREATED, project="BioCards")
             catalog.update(template, update_header_comment=False)
             _write(catalog, po, ignore_obsolete=True)
+    return found
 
 
 PSEUDO = ("en_XA", "ar_XB")
@@ -190,9 +192,9 @@ def translated(message) -> bool:
     return bool(not message.fuzzy and (all(message.string) if isinstance(message.string, tuple) else message.string))
 
 
-def coverage(root: Path) -> dict[str, dict[str, int]]:
+def coverage(root: Path, found: dict[str, Catalog] | None = None) -> dict[str, dict[str, int]]:
     """Per language: messages translated (not fuzzy), fuzzy, and the templates' total."""
-    found = extract(root)
+    found = found if found is not None else extract(root)  # the templates just extracted, if given
     total = sum(len([m for m in template if m.id]) for template in found.values())
     report = {}
     for lang, pos in catalogs(root).items():
@@ -210,9 +212,9 @@ def main(argv: list[str]) -> int:
         compile_all(root)
         return 0
     if argv[0] == "update":
-        update(root)
+        found = update(root)
         compile_all(root)
-        for lang, counts in coverage(root).items():
+        for lang, counts in coverage(root, found).items():
             share = counts["translated"] / counts["total"] if counts["total"] else 1
             print(f"{lang}: {counts['translated']}/{counts['total']} translated ({share:.0%}), "
                   f"{counts['fuzzy']} fuzzy")
