@@ -222,11 +222,6 @@ _OTHER_LANGUAGE = re.compile(rf"^(?P<lang>{'|'.join(PROSE_LANGUAGES)})/|\.(?P<sv
 a worker registered for that language precaches them (its LANGUAGES list)."""
 
 
-def _precached_in_language(name: str, pyscript_loaded: set[str]) -> bool:
-    """Whether a page of another language is precached by a worker registered for that language."""
-    return not _INSTALL_PATH.match(name) and not _CATALOG.match(name)
-
-
 def _precached(name: str, pyscript_loaded: set[str]) -> bool:
     if _INSTALL_PATH.match(name) or _CATALOG.match(name) or _OTHER_LANGUAGE.search(name):
         return False
@@ -267,7 +262,7 @@ def _write_service_worker(dist: Path) -> None:
     by_language: dict[str, dict[str, str]] = {}
     for name, digest in hashes.items():
         found = _OTHER_LANGUAGE.search(name)
-        if found and _precached_in_language(name, loaded):
+        if found:  # (another language's pages are never install-path files or catalogs)
             own = by_language.setdefault(found["lang"] or found["svg_lang"], {})
             own["./" + name] = digest
             if name.endswith("index.html"):
