@@ -23,11 +23,6 @@ GAME_IN_SPANISH = (ROOT / "py" / "biocards" / "locale" / "es" / "LC_MESSAGES" / 
 SPANISH_PAGE = (DIST / "es" / "play" / "index.html").is_file()
 
 
-def _speak(page, lang="es") -> None:
-    """Until the site has its /es/play/ page: the play page's own HTML, in ``lang`` by its lang."""
-    speak(page, lang)
-
-
 def _open(page, site_url, seed=5):
     folder = "es/" if SPANISH_PAGE else ""
     page.goto(f"{site_url}{folder}{PLAY.format(game=GAME, seats='human,greedy', seed=seed, extra='')}")
@@ -53,7 +48,7 @@ def test_a_spanish_student_plays_reads_a_refusal_and_reloads_in_spanish(page, si
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(urlparse(request.url).path))
     if not SPANISH_PAGE:
-        _speak(page)
+        speak(page, "es")  # until the site has its /es/play/ page: the play page in Spanish by its lang
     # Every word the boot writes into its status line while Python starts, as it writes them.
     page.add_init_script("""window.bootWords = [];
       new MutationObserver(() => {
@@ -126,7 +121,7 @@ def test_an_english_student_downloads_no_catalog(page, site_url):
 def test_a_pseudo_locale_page_writes_every_page_text_through_the_catalogs(page, site_url):
     """A test's en-XA page (issue 39's pseudo-locale) fetches en_XA's catalogs like any language:
     the page's own log line comes out accented, so a text that skipped the catalogs would show."""
-    _speak(page, "en-XA")
+    speak(page, "en-XA")
     page.goto(site_url + PLAY.format(game=GAME, seats="human,greedy", seed=5, extra=""))
     page.wait_for_selector("html[data-state=ready]")
     assert page.locator("html").get_attribute("data-language") == "en_XA"
