@@ -388,7 +388,7 @@ class ClassTable:
         # Event texts are the public log (the same lines every player reads at the table); their
         # data, which can name what a draw brought, never leaves the server. Labels and texts stay
         # Messages here: the socket's encoding writes them in its page's language.
-        frame["events"] = [{"move": n, **e.to_json(public=True), "text": with_names(e.message, names)}
+        frame["events"] = [{"move": n, **e.to_json(public=True, text=with_names(e.message, names))}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
         if frame["terminal"]:
