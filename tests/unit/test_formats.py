@@ -15,6 +15,7 @@ pytest.importorskip("jinja2")
 pytest.importorskip("markdown_it")
 
 from biocards import games  # noqa: E402
+from biocards.bench import format_lengths  # noqa: E402
 from biocards.bots import RandomBot  # noqa: E402
 from biocards.core.testing import assert_replays, observable  # noqa: E402
 from biocards.games.cytosis.rules import SHORT_EVENTS  # noqa: E402
@@ -166,3 +167,24 @@ def test_the_start_form_offers_the_short_format_as_a_game_option(pages):
     for game in games.all():
         card = landing.split(f'id="game-{game.id}"', 1)[1].split("</li>", 1)[0]
         assert ('name="opt-short"' in card) == ("short" in game.options), game.id
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games.all()])
+def test_the_bench_reports_moves_per_game_for_each_format_as_the_file_measured_them(game_id):
+    """`python3 build.py bench` (biocards.bench.format_lengths) measures what the pages' file holds:
+    its seed-0 game in each format is the file's first game at the printed fewest players."""
+    game = games.get(game_id)
+    bench = format_lengths(game, 1)
+    assert set(bench) == {"players", "games", "whole"} | ({"short"} if "short" in game.options else set())
+    for name, setting in settings(game, LENGTHS):
+        first = setting["counts"][str(game.min_players)]["first_game"]
+        assert bench[name]["moves"]["median"] == first["moves"], name
+
+
+def test_a_play_link_with_the_short_format_starts_it():
+    from biocards.web.seats import parse
+
+    setup = parse("?game=peptide&seats=human,greedy&opt-short=true", {"peptide": (2, 6)})
+    assert setup.options == {"short": True}
+    assert games.get("peptide").new_state(2, 7, **setup.options).stop_depth == SHORT_STOP_DEPTH
+    assert parse("?game=peptide&seats=human,greedy&opt-short=false", {"peptide": (2, 6)}).options == {"short": False}
