@@ -133,10 +133,11 @@ def short_format(game_id: str) -> str:
     return words[game_id]()
 
 
-def two_player_minutes(game, lengths: dict) -> dict[str, tuple[int, int]]:
-    """Minutes of a two-player game in each format (the landing page and the For teachers index)."""
-    return {name: minutes(lengths, setting["counts"]["2"]["moves"]["median"])
-            for name, setting in settings(game, lengths) if "2" in setting["counts"]}
+def table_minutes(game, lengths: dict) -> dict[str, tuple[int, int]]:
+    """Minutes of a game at its printed fewest players in each format (the landing page and the For
+    teachers index: the gene-expression game at four, its printed count, not its two-player variant)."""
+    return {name: minutes(lengths, setting["counts"][str(game.min_players)]["moves"]["median"])
+            for name, setting in settings(game, lengths)}
 
 
 def class_length(game, lengths: dict) -> dict:

@@ -24,7 +24,7 @@ from .localized import PROSE_LANGUAGES, home_alternates, prefix, switch_to, twin
 from .printing import build_print_pages
 from .game_lengths import load as load_lengths
 from .game_lengths import short_format
-from .teachers import build_teachers, two_player_time
+from .teachers import build_teachers, table_time
 
 
 def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environment:
@@ -108,7 +108,7 @@ def list_games(dist: Path, lang: str = i18n.SOURCE_LANGUAGE, pictures: bool = Tr
     return [{"id": g.id, "title": g.title, "summary": _(g.summary), "min": g.min_players,
              "max": g.max_players, "playable": g.render is not None,
              "options": dict(g.options), "variant_min": g.variant_min_players,
-             "time": two_player_time(g, lengths),
+             "time": table_time(g, lengths),
              "short_format": short_format(g.id) if "short" in g.options else "",
              "play_action": play_path(g.id, lang),
              "picture": draw_table_picture(g, dist, lang) if g.render is not None and pictures else None,

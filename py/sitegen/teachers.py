@@ -20,7 +20,7 @@ import jinja2
 from biocards import games
 from biocards.i18n import _, pgettext
 
-from .game_lengths import class_length, fits, minutes, settings, short_format, two_player_minutes
+from .game_lengths import class_length, fits, minutes, settings, short_format, table_minutes
 from .game_lengths import player_counts as _player_counts
 from .lessons import LessonError, play_path, read_page
 from .localized import prefix, prose_dir, switch_to, twins
@@ -337,11 +337,12 @@ def times(game, lengths: dict, path: Path) -> list[dict]:
     return rows
 
 
-def two_player_time(game, lengths: dict) -> str:
-    """A two-player game's minutes, and the short format's: the same words on the landing page and
-    the For teachers index ("44–88 minutes for two; short game 22–44")."""
-    found = two_player_minutes(game, lengths)
-    whole = _("{low}–{high} minutes for two").format(low=found["whole"][0], high=found["whole"][1])
+def table_time(game, lengths: dict) -> str:
+    """A game's minutes at its printed fewest players, and the short format's: the same words on the
+    landing page and the For teachers index ("44–88 minutes with 2 players; short game 35–70")."""
+    found = table_minutes(game, lengths)
+    whole = _("{low}–{high} minutes with {n} players").format(low=found["whole"][0], high=found["whole"][1],
+                                                              n=game.min_players)
     if "short" not in found:
         return whole
     return _("{whole}; short game {low}–{high}").format(whole=whole, low=found["short"][0], high=found["short"][1])
@@ -413,7 +414,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "time_caption": _("A whole game (to {points} points)").format(points=game.options["target"])
             if "target" in game.options else _("A whole game"),
             "short_caption": _("A short game: {format}").format(format=short_format(game.id)) if "short" in game.options else "",
-            "two_player_time": two_player_time(game, lengths),
+            "table_time": table_time(game, lengths),
             "class_length": _class_length(game, lengths, top, lang),
             "notes": real_cell_notes(root, game, lesson_paths, lang),
             "play_href": _play_href(game, game.min_players, {}, top, lang),

@@ -327,9 +327,9 @@ def _text(html: str) -> str:
 def test_the_landing_page_and_the_teacher_pages_give_the_file_s_minutes(pages, game_id):
     dist, landing = pages
     game = games.get(game_id)
-    found = {name: minutes(LENGTHS, setting["counts"]["2"]["moves"]["median"])
+    found = {name: minutes(LENGTHS, setting["counts"][str(game.min_players)]["moves"]["median"])
              for name, setting in settings(game, LENGTHS)}
-    said = f"{found['whole'][0]}–{found['whole'][1]} minutes for two"
+    said = f"{found['whole'][0]}–{found['whole'][1]} minutes with {game.min_players} players"
     if "short" in found:
         said += f"; short game {found['short'][0]}–{found['short'][1]}"
     card = _text(landing.split(f'id="game-{game_id}"', 1)[1].split("</li>", 1)[0])
