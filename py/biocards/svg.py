@@ -163,8 +163,11 @@ class Drawing:
         """The finished table: ``role="group"`` (an image role would hide the clickable cards from
         screen readers) with a ``<desc>`` that says in words what the picture shows."""
         name = _("{game} table").format(game=title)
+        # direction="ltr": the table is a drawing placed by coordinates, and on a right-to-left page
+        # its texts would inherit direction: rtl, which turns every text-anchor round (a title set
+        # from the left edge would run off it). Each text's own words still read in their order.
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-                f'height="{height}" font-family="sans-serif" role="group" '
+                f'height="{height}" font-family="sans-serif" direction="ltr" role="group" '
                 f'aria-label="{escape(name)}">'
                 f"<title>{escape(str(title))}</title><desc>{escape(str(desc))}</desc>"
                 f'<rect width="{width}" height="{height}" fill="{background}"/>{"".join(self.parts)}</svg>')
