@@ -120,7 +120,7 @@ def test_a_bell_the_link_names_wrongly_is_refused_in_words(value):
 
 
 def test_a_shared_position_carries_no_running_timer():
-    assert parse("?game=nucleo&seats=human,greedy&seed=7&moves=&bell=15", GAMES).bell is None
+    assert parse("?game=nucleo&seats=human,greedy&seed=7&moves=~&bell=15", GAMES).bell is None
 
 
 # -- the start form ------------------------------------------------------------------------------
