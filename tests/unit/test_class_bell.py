@@ -128,3 +128,18 @@ def test_the_end_of_the_class_rings_the_bell_at_every_table(tmp_path):
     if playing.state.current_player == 1:
         assert playing.computer_to_move() == 1  # the computer keeps moving in the round's last turns
     assert room.classes[info.code].ended
+
+
+@pytest.mark.parametrize("game", ["peptide", "translation", "nucleo", "cytosis", "expression"])
+def test_asking_what_the_bell_would_do_changes_nothing_at_the_table(tmp_path, game):
+    """The bell is stored before the table hears it, as every move is: the referee asks a copy whether
+    it ends the game at once, and the table's own position is untouched by the asking."""
+    from biocards.core.testing import fingerprint
+
+    room = fresh(tmp_path)
+    names = ("Ana", "Ben", "Cleo", "Dan") if game == "expression" else ("Ana", "Ben")
+    _info, table = table_of(room, game, names)
+    play(room, table, 9)
+    before = fingerprint(table.state)
+    assert table.bell_ends_it() in (True, False)
+    assert fingerprint(table.state) == before and not table.state.bell_rung
