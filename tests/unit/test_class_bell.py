@@ -143,3 +143,19 @@ def test_asking_what_the_bell_would_do_changes_nothing_at_the_table(tmp_path, ga
     before = fingerprint(table.state)
     assert table.bell_ends_it() in (True, False)
     assert fingerprint(table.state) == before and not table.state.bell_rung
+
+
+def test_end_again_while_the_round_is_finished_stops_the_table_where_it_stands(tmp_path):
+    """docs/rules-decisions.md › All games › Play to the bell: a teacher who cannot wait presses End
+    again; the second bell ends the game at once, scored, and the table is ended."""
+    room = fresh(tmp_path)
+    _info, table = table_of(room, "peptide")
+    while not any(table.state.picks):
+        play(room, table, 1)
+    room.end_table(table.id)
+    assert not table.state.is_terminal() and table.summary(set())["bell"] and not table.summary(set())["ended"]
+    room.end_table(table.id)
+    assert table.state.is_terminal() and table.row.ended and table.summary(set())["ended"]
+    assert [a.kind for a in table.state.history].count("bell") == 2 and table.log[-1][1].data["bell"]
+    again = fresh(tmp_path).tables[table.id]
+    assert again.state.is_terminal() and again.state.winners() == table.state.winners()
