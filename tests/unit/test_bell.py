@@ -269,3 +269,19 @@ def test_expression_bell_on_a_hand_just_dealt_does_not_score_it():
     state = games.get("expression").new_state(4, 1)
     state.ring_bell()
     assert state.is_terminal() and state.totals == [0, 0, 0, 0] and state.winners() == [0, 1, 2, 3]
+
+
+def test_expression_bell_while_a_drawn_card_waits_keeps_it_in_the_drawers_hand():
+    """docs/rules-decisions.md › Gene-expression matching game › The bell: a card just drawn, not yet
+    played or kept, is the drawer's: it stays in their hand and counts as at a hand's end (found by the
+    contract's property test: the view failed on the card left in between)."""
+    game = games.get("expression")
+    state = game.new_state(4, 2557799)
+    bots = [RandomBot(game, seat, 2557799) for seat in range(4)]
+    while state.drawn is None:
+        state.apply(bots[state.current_player].choose(state))
+    drawer, card, cards = state.current_player, state.drawn, [len(h) for h in state.hands]
+    state.ring_bell()
+    assert state.is_terminal() and state.drawn is None and card in state.hands[drawer]
+    assert len(state.hands[drawer]) == cards[drawer] + 1
+    json.dumps(state.view(None))

@@ -128,3 +128,34 @@ def test_the_end_of_the_class_rings_the_bell_at_every_table(tmp_path):
     if playing.state.current_player == 1:
         assert playing.computer_to_move() == 1  # the computer keeps moving in the round's last turns
     assert room.classes[info.code].ended
+
+
+@pytest.mark.parametrize("game", ["peptide", "translation", "nucleo", "cytosis", "expression"])
+def test_asking_what_the_bell_would_do_changes_nothing_at_the_table(tmp_path, game):
+    """The bell is stored before the table hears it, as every move is: the referee asks a copy whether
+    it ends the game at once, and the table's own position is untouched by the asking."""
+    from biocards.core.testing import fingerprint
+
+    room = fresh(tmp_path)
+    names = ("Ana", "Ben", "Cleo", "Dan") if game == "expression" else ("Ana", "Ben")
+    _info, table = table_of(room, game, names)
+    play(room, table, 9)
+    before = fingerprint(table.state)
+    assert table.bell_ends_it() in (True, False)
+    assert fingerprint(table.state) == before and not table.state.bell_rung
+
+
+def test_end_again_while_the_round_is_finished_stops_the_table_where_it_stands(tmp_path):
+    """docs/rules-decisions.md › All games › Play to the bell: a teacher who cannot wait presses End
+    again; the second bell ends the game at once, scored, and the table is ended."""
+    room = fresh(tmp_path)
+    _info, table = table_of(room, "peptide")
+    while not any(table.state.picks):
+        play(room, table, 1)
+    room.end_table(table.id)
+    assert not table.state.is_terminal() and table.summary(set())["bell"] and not table.summary(set())["ended"]
+    room.end_table(table.id)
+    assert table.state.is_terminal() and table.row.ended and table.summary(set())["ended"]
+    assert [a.kind for a in table.state.history].count("bell") == 2 and table.log[-1][1].data["bell"]
+    again = fresh(tmp_path).tables[table.id]
+    assert again.state.is_terminal() and again.state.winners() == table.state.winners()

@@ -277,14 +277,19 @@ class GameState(abc.ABC):
     def _bell_over(self) -> Event:
         """The log's last line when the bell has ended the game: who wins, and that the bell ended it.
         Its data: ``scores``, ``winners`` (seats) and ``bell: True`` for the end screen."""
-        scores, winners = self.scores(), self.winners()
-        return Event("game-over", None, nmessage(
+        return self._scored_end("bell", lambda n, who, score: nmessage(
             "The bell has rung, so the game ends here and is scored as its rules score an end: "
             "{who} wins with {score}.",
             "The bell has rung, so the game ends here and is scored as its rules score an end: "
-            "{who} win with {score}.", len(winners),
-            who=player_list(winners), score=scores[winners[0]]), (),
-            {"scores": scores, "winners": winners, "bell": True})
+            "{who} win with {score}.", n, who=who, score=score))
+
+    def _scored_end(self, why: str, sentence: Callable[[int, Message, int], Message]) -> Event:
+        """A ``game-over`` event for an end the core makes (the bell, the move limit): ``sentence(n,
+        who, score)`` names the ``n`` winners and their score; the data holds ``scores``, ``winners``
+        and ``why: True``."""
+        scores, winners = self.scores(), self.winners()
+        return Event("game-over", None, sentence(len(winners), player_list(winners), scores[winners[0]]), (),
+                     {"scores": scores, "winners": winners, why: True})
 
     def _as_listed(self, action: Action) -> Action | None:
         """``action`` as the legal moves list it (with its label), or ``None`` when it is not legal.
@@ -309,14 +314,11 @@ class GameState(abc.ABC):
 
     def _move_limit_over(self) -> Event:
         """The log's last line when the move limit ends a game the rules had not ended."""
-        scores, winners = self.scores(), self.winners()
-        return Event("game-over", None, nmessage(
+        return self._scored_end("move_limit", lambda n, who, score: nmessage(
             "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
             "{who} wins with {score}.",
             "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
-            "{who} win with {score}.", len(winners),
-            limit=self.game.max_moves, who=player_list(winners), score=scores[winners[0]]), (),
-            {"scores": scores, "move_limit": True})
+            "{who} win with {score}.", n, limit=self.game.max_moves, who=who, score=score))
 
     def winners(self) -> list[int]:
         """The seats that win by the rules: the top score (several on a tie). A game whose rulebook

@@ -589,7 +589,11 @@ class ExpressionState(GameState):
     def _at_bell(self, again: bool) -> list[Event]:
         """docs/rules-decisions.md › Gene-expression matching game › The bell: the match ends at once.
         A hand in which a turn has been played is scored as a blocked hand is (it goes to the fewest
-        cards); the highest total wins, equal totals share."""
+        cards); the highest total wins, equal totals share. A card just drawn and not yet played or
+        kept is the drawer's: it stays in their hand."""
+        if self.drawn is not None:
+            self.hands[self.pending[-1].player].append(self.drawn)
+            self.drawn = None
         events = self._score_hand(self._blocked_winner(), "stopped at the bell") if self.turns else []
         self.finished, self.pending = True, []
         return events
