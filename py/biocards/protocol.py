@@ -154,6 +154,9 @@ class Position(_Table, total=False):
     events: list[dict]
     """``{move, kind, player, text, concepts}`` after ``since`` (all, when ``whole_log``)."""
     whole_log: bool
+    bell: bool
+    """The teacher's bell has rung: the game has ended at the bell (with ``terminal``), or is finishing
+    the round in progress (docs/rules-decisions.md › All games › Play to the bell)."""
     scores: list
     winners: list[int]
     breakdown: list

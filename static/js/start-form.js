@@ -1,5 +1,6 @@
 // The landing page's Play forms (a file, not an inline script: pages run under a strict CSP).
 // Turn the seat pickers into the play URL's seats=… parameter (empty seats are left out).
+const OPTIONAL = "input[name=seed], select[name=opt-first_player], select[name=bell]";
 for (const form of document.querySelectorAll("form.start")) {
   form.addEventListener("submit", () => {
     const seats = [...form.querySelectorAll("select[data-seat]")].map((s) => s.value).filter(Boolean);
@@ -8,8 +9,9 @@ for (const form of document.querySelectorAll("form.start")) {
     const variant = form.querySelector("input[name=opt-variant]");
     if (variant) variant.disabled = seats.length >= Number(form.dataset.min);
     // An empty deal number is left out of the link, so the play page deals a fresh game; a first
-    // player left "drawn" is left out too, so the game draws one by its own rules.
-    for (const optional of form.querySelectorAll("input[name=seed], select[name=opt-first_player]")) {
+    // player left "drawn" is left out too, so the game draws one by its own rules, and a game
+    // with no bell has no bell= in its link.
+    for (const optional of form.querySelectorAll(OPTIONAL)) {
       optional.disabled = optional.value === "";
     }
     // A first player beyond the seats taken would name nobody: the game draws one instead.
@@ -18,5 +20,4 @@ for (const form of document.querySelectorAll("form.start")) {
   });
 }
 // Coming back with the browser's Back button must find these fields usable again.
-addEventListener("pageshow", () => document.querySelectorAll("input[name=seed], select[name=opt-first_player]")
-  .forEach((field) => { field.disabled = false; }));
+addEventListener("pageshow", () => document.querySelectorAll(OPTIONAL).forEach((field) => { field.disabled = false; }));

@@ -71,7 +71,7 @@ def test_the_class_report_matches_the_moves_played_outlives_the_class_and_deleti
     with urllib.request.urlopen(url) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         rows = list(csv.DictReader(io.StringIO(answer.read().decode("utf-8"))))
-    assert list(rows[0]) == ["student", "table", "game", "seat", "score", "result", "moves", "concepts",
+    assert list(rows[0]) == ["student", "table", "game", "seat", "score", "result", "winner", "moves", "concepts",
                              "why_opened", "hints", "minutes", "lessons_done", "questions_right", "questions_asked"]
     by_name = {row["student"]: row for row in rows}
     assert set(by_name) == {"Ana", "Ben"}

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from biocards import games
-from biocards.core.testing import (assert_contract_step, assert_fair_bot, assert_illegal_changes_nothing,
-                                   assert_replays, observable, random_game)
+from biocards.core.testing import (assert_bell_keeps_the_contract, assert_contract_step, assert_fair_bot,
+                                   assert_illegal_changes_nothing, assert_replays, observable, random_game)
 
 GAMES = games.all()
 SEATS = [(g.id, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -21,7 +21,9 @@ SEATS = [(g.id, n) for g in GAMES for n in range(g.min_players, g.max_players + 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_game_keeps_the_contract_and_replays(game_id, players, seed):
-    """Every move keeps the contract; the finished game's record replays to the same state."""
+    """Every move keeps the contract; the finished game's record replays to the same state; the bell
+    rung once along the way (on a copy) ends the game or leaves a round to finish, as the contract
+    says (docs/rules-decisions.md › All games › Play to the bell)."""
     game = games.get(game_id)
     checked = {"n": 0}
     positions = {}  # moves made -> what could be seen then: the record must replay through each
@@ -32,6 +34,8 @@ def test_random_game_keeps_the_contract_and_replays(game_id, players, seed):
         if checked["n"] % 17 == 1 and not state.is_terminal():
             assert_illegal_changes_nothing(state)
             positions[len(state.history)] = observable(state)
+            if checked["n"] == 1 + 17 * (seed % 4):  # one position a game, earlier or later by the seed
+                assert_bell_keeps_the_contract(state)
 
     state = random_game(game, players, seed, check_each=check)
     assert_replays(state, along=positions)

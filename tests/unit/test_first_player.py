@@ -127,7 +127,7 @@ def test_the_gene_expression_game_passes_the_lead_on_from_the_drawn_first_player
 def test_records_of_the_rules_before_the_draw_replay_with_seat_0_first(game):
     """Old records keep their first player: a record saved before the first player was drawn (no
     ``first_player`` option, an older version) replays exactly, seat 0 first."""
-    old_version = max(game.old_versions)
+    old_version = max(v for v, rules in game.old_versions.items() if rules)  # the newest whose rules differ
     then = game.old_versions[old_version]  # the options that play that version's rules
     for seed in range(4):
         before = played(game, seed, 60, **then)

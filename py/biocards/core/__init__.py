@@ -2,12 +2,12 @@
 
 from .actions import Action, Event
 from .errors import IllegalAction, InvalidRecord
-from .game import LEVELS, Game, GameState, Move
+from .game import BELL, LEVELS, Game, GameState, Move
 from .mechanics import Deck, Die, Pending, Supply, count_items, first_seat, next_seat, seats_from
 from .registry import register
 from .rng import Rng
 
 __all__ = [
-    "LEVELS", "Action", "Deck", "Die", "Event", "Game", "GameState", "IllegalAction", "InvalidRecord",
+    "BELL", "LEVELS", "Action", "Deck", "Die", "Event", "Game", "GameState", "IllegalAction", "InvalidRecord",
     "Move", "Pending", "Rng", "Supply", "count_items", "first_seat", "next_seat", "register", "seats_from",
 ]

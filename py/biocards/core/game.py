@@ -31,6 +31,11 @@ LEVELS = {"random": N_("beginner"), "greedy": N_("good"), "search": N_("strong")
 
 GAME_OVER = message("The game is over: no more moves can be made.")
 
+BELL = "bell"
+"""The kind of the bell's move (a teacher's End, a timer running out): it is in no game's legal
+moves, so no player or computer makes it; :meth:`GameState.ring_bell` does, and a record replays
+it (docs/rules-decisions.md › All games › Play to the bell)."""
+
 
 def player_name(seat: int) -> Message:
     """How a seat is named to the players: "Player 1" for seat 0, in the reader's language."""
@@ -87,22 +92,30 @@ class GameState(abc.ABC):
     game_over: ClassVar[str | Message] = GAME_OVER
     """The refusal of any move once the game is over."""
 
+    bell_rung: bool = False
+    """True once the bell has rung (:meth:`ring_bell`): the game has ended as its rulebook ends it,
+    or is finishing the round in progress and then ends."""
+
+    _ended_at_bell: bool = False
+    """The bell ended the game where it stood (a game that keeps its own end flag sets that instead)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The move limit is a rule of every game, kept here so no game can forget it: once
         # ``game.max_moves`` moves are made (only a loop of moves that change nothing gets there,
         # e.g. play then cancel, over and over) the game is over and scores stand as they are;
         # the winners are the top scores (with the game's own tie-break), as at a normal end.
+        # The bell's end where the game stands is kept here too, for the same reason.
         super().__init_subclass__(**kwargs)
         rules_end = cls.__dict__.get("is_terminal")
         if rules_end is not None and not getattr(rules_end, "__isabstractmethod__", False):
             def is_terminal(self: GameState, _rules_end=rules_end) -> bool:
-                return _rules_end(self) or self.at_move_limit()
+                return _rules_end(self) or self.at_move_limit() or self._ended_at_bell
             is_terminal.__doc__ = rules_end.__doc__
             cls.is_terminal = is_terminal
         mover = cls.__dict__.get("current_player")
         if isinstance(mover, property) and not getattr(mover.fget, "__isabstractmethod__", False):
             def current_player(self: GameState, _mover=mover.fget) -> int | None:
-                return None if self.at_move_limit() else _mover(self)
+                return None if self.at_move_limit() or self._ended_at_bell else _mover(self)
             cls.current_player = property(current_player, doc=mover.__doc__)
 
     def at_move_limit(self) -> bool:
@@ -207,7 +220,11 @@ class GameState(abc.ABC):
     # -- shared bookkeeping --------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        """Make a move; an illegal one raises :class:`IllegalAction` and changes nothing.
+
+        The bell's move (a record replaying it) rings the bell: :meth:`ring_bell`."""
+        if action.kind == BELL and not action.params:
+            return self.ring_bell()
         if self.is_terminal():
             raise IllegalAction(self.game_over)
         chosen = self._as_listed(action)
@@ -219,7 +236,60 @@ class GameState(abc.ABC):
         self.history.append(chosen)
         if len(self.history) == self.game.max_moves and not any(e.kind == "game-over" for e in events):
             events.append(self._move_limit_over())
+        elif self.bell_rung and not any(e.kind == "game-over" for e in events) and self.is_terminal():
+            events.append(self._bell_over())  # the round the bell left to play is over
         return events
+
+    # -- the bell --------------------------------------------------------------------------------
+
+    def ring_bell(self) -> list[Event]:
+        """The bell rings (a teacher's End, a timer): the game ends as its rulebook ends it, scored
+        from the position. A game ends at once, or first finishes the round in progress where its
+        rulebook's fairness needs every player to have had as many turns; then
+        :meth:`is_terminal` stays False and play goes on until that round is over. A second ring
+        while the round is being finished ends the game where it stands.
+
+        Recorded in :attr:`history` as ``Action("bell")`` (made by no seat), so a record replays it.
+        Raises :class:`IllegalAction`, changing nothing, once the game is over."""
+        if self.is_terminal():
+            raise IllegalAction(self.game_over)
+        again = self.bell_rung
+        self._legal = None
+        self.bell_rung = True
+        events = self._at_bell(again)
+        self._legal = None
+        self.history.append(Action(BELL))
+        if self.is_terminal():
+            events.append(self._bell_over())
+        return events
+
+    def _at_bell(self, again: bool) -> list[Event]:
+        """The game's rule at the bell (docs/rules-decisions.md › each game › The bell), with
+        :attr:`bell_rung` already set: end the game now, scored as its rulebook scores an end, or
+        leave it to end when the round in progress is over, returning a line that says so. ``again``:
+        the bell rang a second time while that round was being finished, so the game ends now.
+
+        This default ends the game where it stands; a game whose scores or winners depend on its
+        own end flag (final scoring) overrides it."""
+        self._ended_at_bell = True
+        return []
+
+    def _bell_over(self) -> Event:
+        """The log's last line when the bell has ended the game: who wins, and that the bell ended it.
+        Its data: ``scores``, ``winners`` (seats) and ``bell: True`` for the end screen."""
+        return self._scored_end("bell", lambda n, who, score: nmessage(
+            "The bell has rung, so the game ends here and is scored as its rules score an end: "
+            "{who} wins with {score}.",
+            "The bell has rung, so the game ends here and is scored as its rules score an end: "
+            "{who} win with {score}.", n, who=who, score=score))
+
+    def _scored_end(self, why: str, sentence: Callable[[int, Message, int], Message]) -> Event:
+        """A ``game-over`` event for an end the core makes (the bell, the move limit): ``sentence(n,
+        who, score)`` names the ``n`` winners and their score; the data holds ``scores``, ``winners``
+        and ``why: True``."""
+        scores, winners = self.scores(), self.winners()
+        return Event("game-over", None, sentence(len(winners), player_list(winners), scores[winners[0]]), (),
+                     {"scores": scores, "winners": winners, why: True})
 
     def _as_listed(self, action: Action) -> Action | None:
         """``action`` as the legal moves list it (with its label), or ``None`` when it is not legal.
@@ -244,14 +314,11 @@ class GameState(abc.ABC):
 
     def _move_limit_over(self) -> Event:
         """The log's last line when the move limit ends a game the rules had not ended."""
-        scores, winners = self.scores(), self.winners()
-        return Event("game-over", None, nmessage(
+        return self._scored_end("move_limit", lambda n, who, score: nmessage(
             "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
             "{who} wins with {score}.",
             "The game has reached its limit of {limit} moves, so it ends here and is scored as it stands: "
-            "{who} win with {score}.", len(winners),
-            limit=self.game.max_moves, who=player_list(winners), score=scores[winners[0]]), (),
-            {"scores": scores, "move_limit": True})
+            "{who} win with {score}.", n, limit=self.game.max_moves, who=who, score=score))
 
     def winners(self) -> list[int]:
         """The seats that win by the rules: the top score (several on a tie). A game whose rulebook

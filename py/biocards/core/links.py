@@ -10,6 +10,10 @@ URL-safe characters. A whole game of any of our games, with the most players and
 
 Links written before this format (one varint a move, no leading ``.``) still open.
 
+The bell (:meth:`GameState.ring_bell`) is in no position's legal moves, so it is not a digit: a
+game whose bell has rung ends its code with a ``.`` and, as a varint, the number of moves made
+before each ring (the bell rings at most twice: once, and again to stop a round being finished).
+
 A link also names the rules version it was made under (``v=`` beside ``moves=``, as a record's
 ``version``): a link of an older version replays with the options that keep that version's rules
 (``Game.old_versions``), and a link from before links carried a version replays with the version
@@ -22,8 +26,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..i18n import lazy_gettext, message
+from .actions import Action
 from .errors import IllegalAction, InvalidRecord
-from .game import Game, GameState
+from .game import BELL, Game, GameState
 
 # 64 URL-safe characters: in a varint the first 32 end a number and the last 32 say "more digits
 # follow"; in the packed number each is six bits.
@@ -39,7 +44,12 @@ def encode_moves(state: GameState) -> str:
     """The moves of ``state``'s game so far, as a string of URL-safe characters."""
     replay = state.game.new_state(state.num_players, state.seed, **state.options)
     digits: list[tuple[int, int]] = []
+    bells: list[int] = []
     for action in state.history:
+        if action.kind == BELL:
+            bells.append(len(digits))
+            replay.apply(action)
+            continue
         legal = replay.legal_actions()
         digits.append((legal.index(action), len(legal)))
         replay.apply(action)
@@ -50,6 +60,8 @@ def encode_moves(state: GameState) -> str:
     while number:
         out.append(_DIGITS[number & 63])
         number >>= 6
+    if bells:
+        out += [_PACKED, *map(_varint, bells)]
     return "".join(out)
 
 
@@ -80,21 +92,29 @@ def decode_moves(game: Game, players: int, seed: int, options: Mapping[str, Any]
     except (TypeError, ValueError) as exc:
         raise InvalidRecord(message("This link cannot start a game: {reason}", reason=str(exc))) from None
     if code.startswith(_PACKED):
-        _replay_packed(state, code[1:])
+        moves, _, bells = code[1:].partition(_PACKED)
+        _replay_packed(state, moves, [number for number, _ in _varint_prefix(bells)] if bells else [])
     else:
         for index in _varints(code):
             _play(state, index)
     return state
 
 
-def _replay_packed(state: GameState, code: str) -> None:
+def _replay_packed(state: GameState, code: str, bells: list[int]) -> None:
     if not code:
         raise InvalidRecord(message("This link's moves stop before they start: it was cut short."))
     count, used = next(_varint_prefix(code))
+    if len(bells) > 2 or bells != sorted(bells) or any(at > count for at in bells):
+        raise InvalidRecord(message("This link's moves are damaged."))
     number = 0
     for char in reversed(code[used:]):
         number = (number << 6) | _value(char)
-    for _ in range(count):
+    for made in range(count + 1):
+        while bells and bells[0] == made:
+            bells.pop(0)
+            _ring(state)
+        if made == count:
+            break
         base = len(state.legal_actions())
         if base == 0:
             raise InvalidRecord(message("This link goes on after its game has ended: it was changed."))
@@ -102,6 +122,13 @@ def _replay_packed(state: GameState, code: str) -> None:
         _play(state, index)
     if number:
         raise InvalidRecord(message("This link's moves are damaged: they hold more than its moves."))
+
+
+def _ring(state: GameState) -> None:
+    try:
+        state.apply(Action(BELL))
+    except IllegalAction:
+        raise InvalidRecord(message("This link goes on after its game has ended: it was changed.")) from None
 
 
 def _play(state: GameState, index: int) -> None:

@@ -96,6 +96,31 @@ def assert_replays(state: GameState, along: Mapping[int, dict[str, Any]] | None 
         assert observable(again) == want, f"the record's first {moves} moves replay to another position"
 
 
+def assert_bell_keeps_the_contract(state: GameState) -> None:
+    """The bell rung on a copy of ``state`` (docs/rules-decisions.md › All games › Play to the bell):
+    the game is over, with a last line naming the rules' winners and the bell, and a second bell is
+    refused, changing nothing; or a round is left to finish, with a player to move, legal moves and
+    never the bell among them. Either way the record replays to the same position."""
+    twin = state.clone()
+    events = twin.ring_bell()
+    assert_contract_step(twin, events)
+    assert twin.bell_rung and twin.history[-1] == Action("bell")
+    if twin.is_terminal():
+        assert events[-1].kind == "game-over" and events[-1].data["bell"] is True
+        assert events[-1].data["winners"] == twin.winners()
+        before = fingerprint(twin)
+        try:
+            twin.ring_bell()
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("a bell rung on a finished game was accepted")
+        assert fingerprint(twin) == before, "a refused bell changed the state"
+    else:
+        assert all(action.kind != "bell" for action in twin.legal_actions())
+    assert_replays(twin)
+
+
 def illegal_variants(state: GameState) -> list[Action]:
     """Actions that are not legal here: an unknown kind and legal moves with a parameter spoiled."""
     legal = set(state.legal_actions())

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..i18n import Message, message
 from .actions import Action
-from .game import Game, GameState
+from .game import BELL, Game, GameState
 
 WORLDS = 4
 """Worlds (re-dealt hidden cards) in which a move is tried to see whether it shows something new."""
@@ -73,8 +73,10 @@ def take_back(game: Game, record: Mapping[str, Any], people: Collection[int], *,
 
     Computer moves after that move go too (the computer will play again). Nothing that revealed
     hidden information may be taken back, nor any of the first ``floor`` moves (a shared position
-    or a guided lesson's prepared start). With ``own_turn_only`` (people passing one device) only
-    the player to move may take back, and only moves of the turn they are still playing.
+    or a guided lesson's prepared start), nor the bell or anything before it (the game is being
+    ended: docs/rules-decisions.md › All games › Play to the bell). With ``own_turn_only`` (people
+    passing one device) only the player to move may take back, and only moves of the turn they are
+    still playing.
     """
     def fresh() -> GameState:
         return game.new_state(record["players"], record["seed"], **record.get("options", {}))
@@ -82,9 +84,14 @@ def take_back(game: Game, record: Mapping[str, Any], people: Collection[int], *,
     actions = [Action.from_json(data) for data in record.get("actions", [])]
     state, movers = fresh(), []
     for action in actions:
-        movers.append(state.current_player)
+        movers.append(None if action.kind == BELL else state.current_player)  # the bell is no one's move
         state.apply(action)
     to_move = state.current_player
+    bell = max((i for i, action in enumerate(actions) if action.kind == BELL), default=None)
+    if bell is not None and bell + 1 > floor:
+        floor, after_bell = bell + 1, True
+    else:
+        after_bell = False
     # The move to undo: the last one a person made, within the turn being played if people pass one
     # device; computer moves after it go too.
     target = None
@@ -95,6 +102,8 @@ def take_back(game: Game, record: Mapping[str, Any], people: Collection[int], *,
             target = index
             break
     if target is None:
+        if after_bell and not any(m in people for m in movers[floor:]):
+            return TakeBack(0, message("The bell has rung: no move made before it can be taken back."))
         if own_turn_only and movers[floor:] and to_move in people:
             return TakeBack(0, message("Only moves of the turn being played can be taken back, "
                                        "not moves made before the device was passed."))

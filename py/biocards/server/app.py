@@ -578,6 +578,8 @@ class ClassServer:
             return _refused(request, exc)
         for table in changed:
             await self.broadcast(table)
+            if what == "end":  # a table finishing its round after the bell plays on, computers too
+                self.computer_turn(table)
         if what == "delete":
             for table_id in gone:
                 self.clocks.forget(table_id)
@@ -627,10 +629,11 @@ class ClassServer:
 
     async def report(self, request: web.Request) -> web.Response:
         try:
-            report = class_report(self.classroom, await self._class_of(request))
+            code = await self._class_of(request)
         except Refusal as exc:  # deleted while the page was asking
             return _refused(request, exc)
         with i18n.language(request_language(request)):  # the keys stay English; their headers are the teacher's
+            report = class_report(self.classroom, code)  # a computer that won is named in the teacher's words
             words = {"headers": headers(), "results": result_words()}
         return web.json_response({**report, "columns": COLUMNS, **words}, headers={"Cache-Control": "no-store"})
 
@@ -643,7 +646,8 @@ class ClassServer:
         lang = i18n.best_language(protocol.language_of(request.query.get("lang")))
         with i18n.language(lang):
             translated = headers() if lang != i18n.SOURCE_LANGUAGE else None
-        text = report_csv(class_report(self.classroom, code), translated)
+            report = class_report(self.classroom, code)
+        text = report_csv(report, translated)
         return web.Response(body=text.encode("utf-8"), content_type="text/csv", charset="utf-8", headers={
             "Cache-Control": "no-store", "Content-Disposition": f'attachment; filename="biocards-class-{code}.csv"'})
 

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .. import games, i18n
-from ..core import LEVELS, Action, Event, IllegalAction, InvalidRecord
+from ..core import BELL, LEVELS, Action, Event, IllegalAction, InvalidRecord
 from ..core.game import GameState
 from ..core.links import link_options
 from ..i18n import N_, Message, lazy_gettext, message, pmessage
@@ -305,9 +305,24 @@ class ClassTable:
 
     def _maker(self, action: Action) -> int | None:
         """Who made ``action``: the seat to move, except for the move a rulebook's clock plays
-        when time is up, which is nobody's (the report does not credit it to a student)."""
+        when time is up and the teacher's bell, which are nobody's (the report does not credit them
+        to a student)."""
+        if action.kind == BELL:
+            return None
         clock = self._running_clock()
         return None if clock and action.kind == clock["plays"] else self.state.current_player
+
+    def bell_ends_it(self) -> bool | None:
+        """What the teacher's End does here: ``None``, nothing to ring (no game yet, or it is over);
+        True, the bell ends the game at once; False, the round in progress is finished first
+        (docs/rules-decisions.md › All games › Play to the bell). Asked of a copy: the bell is
+        stored before the table hears it, as every move is."""
+        state = self.state
+        if state is None or state.is_terminal():
+            return None
+        probe = state.clone()
+        probe.ring_bell()
+        return probe.is_terminal()
 
     def clock(self) -> dict | None:
         """The rulebook's clock while it runs and the table plays on (``{"seconds", "turn", "plays"}``)."""
@@ -392,6 +407,7 @@ class ClassTable:
         frame["events"] = [{"move": n, **e.to_json(public=True, text=with_names(e.message, names))}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
+        frame["bell"] = state.bell_rung  # the teacher's bell has rung: the game ends, or ends with this round
         if frame["terminal"]:
             frame["scores"] = state.scores()
             frame["winners"] = state.winners()
@@ -415,6 +431,7 @@ class ClassTable:
                    "current": state.current_player if state is not None else None,
                    "round": state.view(None).get("round") if state is not None else None,
                    "scores": state.scores() if state is not None else [],
+                   "bell": state is not None and state.bell_rung,
                    "last": last}
         self._summary = (made_from, summary)
         return summary
@@ -523,22 +540,46 @@ class Classroom:
         return table
 
     def end_table(self, table_id: int) -> ClassTable:
+        """The teacher's End: the bell rings at the table (docs/rules-decisions.md › All games › Play
+        to the bell). The game ends as its rulebook ends it, scored from the position, or finishes
+        the round in progress first (the table plays on, unpaused, until it is over); End again
+        during that round stops it where it stands. A table with no game going is simply ended."""
         table = self.tables[table_id]
         with self._saving(pmessage("could not save", "the end of table {n}", n=table.row.number)):
-            ended = self.store.end_table(table_id)
-        table.row.ended = table.row.ended or ended
+            rings, ended = self._store_bell(table)
+        self._hear_bell(table, rings, ended)
         return table
 
     def end_class(self, code: str) -> list[ClassTable]:
-        """End every table of a class, and the class (no one can join it any more)."""
+        """End the class (no one can join it any more) and ring the bell at every table, as
+        :meth:`end_table` does: all of it stored in one transaction, or none."""
         tables = self.tables_of(code)
         with self._saving(pmessage("could not save", "the end of the class")):
-            ended = [self.store.end_table(t.id) for t in tables]
+            bells = [self._store_bell(t) for t in tables]
             self.store.end_class(code)
-        for table, when in zip(tables, ended):
-            table.row.ended = table.row.ended or when
+        for table, (rings, ended) in zip(tables, bells):
+            self._hear_bell(table, rings, ended)
         self.classes[code].ended = True
         return tables
+
+    def _store_bell(self, table: ClassTable) -> tuple[bool, float | None]:
+        """Inside a transaction: store the bell as the table's next move (credited to no one) and,
+        when it ends the game or there is no game to ring, the table's end. Returns whether the
+        bell rings and the end's time (``None``: the table plays on to the end of its round)."""
+        ends = table.bell_ends_it()
+        if ends is not None:
+            self.store.add_move(table.id, table.moves + 1, Action(BELL).to_json())
+        return ends is not None, self.store.end_table(table.id) if ends is not False else None
+
+    @staticmethod
+    def _hear_bell(table: ClassTable, rings: bool, ended: float | None) -> None:
+        """What :meth:`_store_bell` stored, now in memory."""
+        if rings:
+            table.apply(Action(BELL))
+            if ended is None:
+                table.paused = False  # the round is played to its end
+        if ended is not None:
+            table.row.ended = table.row.ended or ended
 
     def hand_to_computer(self, table_id: int, seat: int) -> ClassTable:
         """An empty or abandoned seat is played by a computer of the class's level from now on."""

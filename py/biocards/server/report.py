@@ -10,11 +10,12 @@ import csv
 import io
 from collections import Counter
 
+from ..core.game import player_name
 from ..i18n import pmessage
 from .classroom import Classroom
 
-COLUMNS = ("student", "table", "game", "seat", "score", "result", "moves", "concepts", "why_opened", "hints",
-           "minutes", "lessons_done", "questions_right", "questions_asked")
+COLUMNS = ("student", "table", "game", "seat", "score", "result", "winner", "moves", "concepts", "why_opened",
+           "hints", "minutes", "lessons_done", "questions_right", "questions_asked")
 """The report's column keys, in English whatever the teacher reads: a spreadsheet or a script reads
 them by name (:func:`headers` gives their words in a language, for a header row of its own)."""
 HEADERS = {
@@ -24,6 +25,7 @@ HEADERS = {
     "seat": pmessage("report column", "seat"),
     "score": pmessage("report column", "score"),
     "result": pmessage("report column", "result"),
+    "winner": pmessage("report column", "winner"),
     "moves": pmessage("report column", "moves"),
     "concepts": pmessage("report column", "concepts"),
     "why_opened": pmessage("report column", "Why? opened"),
@@ -38,6 +40,10 @@ RESULTS = {
     "shared win": pmessage("report result", "shared win"),
     "won": pmessage("report result", "won"),
     "lost": pmessage("report result", "lost"),
+    "shared win at the bell": pmessage("report result", "shared win at the bell"),
+    "won at the bell": pmessage("report result", "won at the bell"),
+    "lost at the bell": pmessage("report result", "lost at the bell"),
+    "finishing the round": pmessage("report result", "finishing the round after the bell"),
     "ended early": pmessage("report result", "ended early"),
     "playing": pmessage("report result", "playing"),
 }
@@ -60,8 +66,21 @@ def _result(table, seat: int) -> str:
         return "waiting"
     if state.is_terminal():
         winners = state.winners()
-        return ("shared win" if len(winners) > 1 else "won") if seat in winners else "lost"
+        result = ("shared win" if len(winners) > 1 else "won") if seat in winners else "lost"
+        return f"{result} at the bell" if state.bell_rung else result
+    if state.bell_rung:
+        return "finishing the round"
     return "ended early" if table.row.ended else "playing"
+
+
+def _winner(table) -> str:
+    """Who won at the table, by name (several on a shared win), in the current language; empty
+    while the game goes on."""
+    state = table.state
+    if state is None or not state.is_terminal():
+        return ""
+    names = table.shown_names
+    return ", ".join(str(names[p]) or str(player_name(p)) for p in state.winners())
 
 
 def class_report(room: Classroom, code: str) -> dict:
@@ -99,7 +118,7 @@ def class_report(room: Classroom, code: str) -> dict:
         rows.append({
             "student": student["name"], "table": table.row.number, "game": info.game, "seat": seat + 1,
             "score": table.state.scores()[seat] if table.state is not None else "",
-            "result": _result(table, seat), "moves": len(own_moves), "concepts": " ".join(concepts),
+            "result": _result(table, seat), "winner": _winner(table), "moves": len(own_moves), "concepts": " ".join(concepts),
             "why_opened": mine.get("why", (0, 0))[0], "hints": mine.get("hint", (0, 0))[0],
             "minutes": round((last - joined) / 60, 1),
             "lessons_done": sum(1 for done_, of in lessons.values() if of and done_ >= of),

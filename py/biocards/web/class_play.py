@@ -225,7 +225,7 @@ class ClassConnection(Source):
         if frame["terminal"]:
             scores = frame.get("scores", [])
             result = Result(scores, frame.get("winners", []), frame.get("breakdown") or [[] for _ in scores],
-                            frame.get("tie_break"))
+                            frame.get("tie_break"), bell=bool(frame.get("bell")))
         legal = ()
         if here:
             legal = tuple(Action.from_json(move["action"]).with_label(move["label"]) for move in frame["legal"])
@@ -245,6 +245,10 @@ class ClassConnection(Source):
         kind = self.kinds[seat] if seat is not None and seat < len(self.kinds) else "human"
         who = self._name(seat)
         return (_("{player} is thinking…") if kind != "human" else _("Waiting for {player} to move…")).format(player=who)
+
+    def bell_finishing(self) -> bool:
+        """The teacher's bell has rung and the table finishes the round in progress (the server's frame says so)."""
+        return self.frame is not None and bool(self.frame.get("bell")) and not self.frame["terminal"]
 
     def person_to_move(self) -> int | None:
         """Only this device's own seat is played here; every other seat is the server's business."""

@@ -1,4 +1,5 @@
-"""The end screen: final scores with how each was made, who sat where, hints used."""
+"""The end screen: final scores with how each was made, who sat where, hints used; a game ended at
+the bell says so and names its winner."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class EndScreen:
         _el("final-scores").innerHTML = (f"<table><thead><tr>{head}</tr></thead>"
                                          f"<tbody>{''.join(rows)}</tbody></table>"
                                          + (f'<p id="end-tie-break">{escape(text(tie))}</p>' if tie else ""))
+        self._show_bell(result, seat_title)
         _el("end-hints").textContent = (_("Hints used: {n}.").format(n=hints_used)
                                         if hints_used else _("No hints used."))
         _el("end").hidden = False
@@ -49,3 +51,17 @@ class EndScreen:
         _el("actions").innerHTML = ""
         # The finished game stays saved: a reload shows the result and can replay it.
         document.documentElement.dataset.state = "over"
+
+    @staticmethod
+    def _show_bell(result: Result, seat_title) -> None:
+        """Above the scores, for a game the bell ended: that it did, and who won by its rules."""
+        line = _el("end-bell")
+        line.hidden = not result.bell
+        if not result.bell:
+            return
+        names = [seat_title(p) for p in result.winners]
+        if len(names) == 1:
+            line.textContent = _("The game ended at the bell. The winner: {name}.").format(name=names[0])
+        else:
+            line.textContent = _("The game ended at the bell. The winners, tied: {names}.").format(
+                names=", ".join(names))

@@ -4,7 +4,8 @@ The engine runs here: a move is applied to the game's state, the computers' seat
 pace delay (a strong one thinks in slices, so the page stays responsive), the record is saved after
 every move, and a saved game, a shared link's position, a take-back or a game another tab moved on
 is restored from its record, replayed once (``saves.replay``). A guided lesson is a local game with
-a lesson panel."""
+a lesson panel. A game dealt with a bell (``bell.py``) keeps its deadline beside the save and ends
+at the bell when it runs out."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..core.hints import suggest
 from ..core.links import decode_moves, encode_moves
 from ..core.undo import take_back, without_last
 from ..guided import GuidedLesson
+from .bell import BellTimer, bell_key, minutes_left, timer_for_deal
 from .clock import forget_start, remembered_start
 from .dom import _el, _player, site_link
 from .lesson_panel import LessonPanel
@@ -58,6 +60,7 @@ class LocalGame(Source):
         self._bot_wait = None  # (timer id, callback) of the computer move waiting out the pace
         self._thinking = None  # a strong computer's move being worked out, slice by slice
         self._thinking_ply = 0
+        self.bell: BellTimer | None = None  # the bell's timer, when the game was dealt with one
 
     # -- starting ------------------------------------------------------------------------------------
 
@@ -100,6 +103,9 @@ class LocalGame(Source):
                 raise SetupError(_("This link cannot start a game: {reason}").format(reason=exc)) from None
             table.log.line(_("A new game of {game} for {n} players.").format(game=_(self.game.title),
                                                                             n=len(self.setup.seats)))
+            self._deal_bell()
+        elif self.guided is None:
+            self.bell = self._kept_bell()  # a resumed game's bell, if it was dealt with one
         if self.lesson is not None:
             self.floor = len(self.guided.moves)
             self.lesson.reached(self.state)
@@ -111,6 +117,27 @@ class LocalGame(Source):
 
     def run(self) -> None:
         self._advance()
+
+    def _kept_bell(self) -> BellTimer | None:
+        return BellTimer.from_text(_get(bell_key(self.key)))
+
+    def _deal_bell(self) -> None:
+        """A game dealt now gets the bell its link asks for (kept beside the save, so a reload
+        before the first move, when there is no save yet, keeps the same deadline)."""
+        kept, now = self._kept_bell(), window.Date.now()
+        self.bell = timer_for_deal(kept, self.setup.bell, now)
+        try:
+            if self.bell is None:
+                window.localStorage.removeItem(bell_key(self.key))
+            elif self.bell != kept:
+                window.localStorage.setItem(bell_key(self.key), self.bell.to_text())
+        except Exception:  # storage full or refused: the bell still rings for this visit
+            pass
+        if self.bell is None:
+            return
+        minutes = minutes_left(self.bell.seconds_left(now))  # (fewer than it was set for, after a reload)
+        self.table.log.line(ngettext("The game ends at the bell, in {n} minute.",
+                                     "The game ends at the bell, in {n} minutes.", minutes).format(n=minutes))
 
     def _remember_seed_in_url(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
@@ -184,7 +211,8 @@ class LocalGame(Source):
         result = None
         if state.is_terminal():
             result = Result(state.scores(), state.winners(),
-                            [state.score_breakdown(p) for p in range(len(self.setup.seats))], state.tie_break())
+                            [state.score_breakdown(p) for p in range(len(self.setup.seats))], state.tie_break(),
+                            bell=state.bell_rung)
         return Position(
             view=state.view(self.viewer if self.setup.humans else None), moves=len(state.history), mover=seat,
             here=here, legal=tuple(state.legal_actions()) if here else (),
@@ -197,6 +225,7 @@ class LocalGame(Source):
         if table.controls.replay_at is not None:  # stepping through the game: nobody moves
             return
         if state.is_terminal():
+            _el("pass-device").hidden = True  # (the bell may end the game while the device is passed)
             table.draw(self.position())
             table.show_end()
             return
@@ -395,9 +424,11 @@ class LocalGame(Source):
         return self.state is not None and not self.state.is_terminal() and bool(self.state.history)
 
     def new_game(self) -> None:
-        """Discard this game and deal the next one (the same prepared position in a lesson)."""
+        """Discard this game and deal the next one (the same prepared position in a lesson); the
+        link's bell, if any, gives the next game a timer of its own."""
         self.save.clear()
         window.localStorage.removeItem(f"{self.key}:hints")
+        window.localStorage.removeItem(bell_key(self.key))
         if self.guided is not None:  # the same prepared position again
             window.location.reload()
             return
@@ -422,6 +453,37 @@ class LocalGame(Source):
         action = next((a for a in self.state.legal_actions() if a.kind == kind), None)
         if action is not None:
             self.play(action)
+
+    # -- the bell ----------------------------------------------------------------------------------------
+
+    def bell_left(self) -> float | None:
+        state = self.state
+        if self.bell is None or state is None or state.bell_rung or state.is_terminal() \
+                or self.table.controls.replay_at is not None:
+            return None
+        return self.bell.seconds_left(window.Date.now())
+
+    def bell_finishing(self) -> bool:
+        return self.state is not None and self.state.bell_rung and not self.state.is_terminal()
+
+    def ring_bell(self) -> None:
+        """The timer ran out: the game ends at the bell, as its rules end it (at once, or once the
+        round in progress is over: the computers and the people at the table play it out). Its
+        events go to the log and the record, as a move's do."""
+        if self.save.moved_on_elsewhere():  # another tab of this game may have rung it already
+            self._follow_other_tab()
+            return
+        try:
+            events = self.state.ring_bell()
+        except IllegalAction:  # the game is over already
+            return
+        numbered = [(len(self.state.history), event) for event in events]
+        self.events.extend(numbered)
+        self.table.log.events(numbered)
+        self.save.write(self.state)
+        if not _el("pass-device").hidden and not self.state.is_terminal():
+            return  # the next person's table is drawn when they are ready, with the bell's news
+        self._advance()
 
     def _bench(self, moves=300, bot="greedy"):
         """Median milliseconds of one decision of ``bot`` over its own games of this table's game,

@@ -32,7 +32,7 @@ class PromptBar:
         """Whose turn and what to do: the source's own line, else the game's prompt addressed to
         the person to move."""
         if position.result is not None:
-            return _("The game is over.")
+            return _("The game ended at the bell.") if position.result.bell else _("The game is over.")
         if position.status is not None:
             return position.status
         if not position.here:

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs
 
 from ..core import LEVELS
 from ..i18n import _
+from .bell import LONGEST_BELL, bell_minutes
 
 if TYPE_CHECKING:
     from ..guided import GuidedLesson
@@ -46,6 +47,9 @@ class Setup:
     version: int | None = None
     """The rules version a shared link was made under (``v=``); ``None`` for a link from before
     links carried one (``core.links.link_options`` replays it with the rules of its time)."""
+    bell: int | None = None
+    """Minutes until the bell of a game dealt by this link (``bell=``, the start form's "Ends at the
+    bell"); ``None`` for a shared position or a guided lesson, which carry no timer (``bell.py``)."""
 
     @property
     def humans(self) -> list[int]:
@@ -102,8 +106,15 @@ def parse(query: str, games: dict[str, tuple[int, int]], lesson: GuidedLesson | 
     moves = params.get("moves") if lesson is None else None
     if moves == "~":  # a shared position before any move, as links of the first format wrote it
         moves = ""
+    try:
+        bell = bell_minutes(params.get("bell"))
+    except ValueError:
+        raise SetupError(_("The bell in the link must be a whole number of minutes, from 1 to {most}.")
+                         .format(most=LONGEST_BELL)) from None
+    if lesson is not None or moves is not None:  # a lesson or a shared position: no running timer
+        bell = None
     return Setup(game, seats, seed, pace, options, lesson.id if lesson is not None else None,
-                 pace_given="pace" in params, moves=moves, version=version)
+                 pace_given="pace" in params, moves=moves, version=version, bell=bell)
 
 
 def player_range(game, query: str) -> tuple[int, int]:

@@ -29,6 +29,7 @@ class Result:
     winners: list[int]  # the rules' winners, not simply the top score (a rulebook tie-break)
     breakdown: list[list]  # per seat: (label, points) lines of how the score was made
     tie_break: str | None = None
+    bell: bool = False  # the game ended at the bell, scored from the position it stood in
 
 
 @dataclass(frozen=True)
@@ -166,3 +167,16 @@ class Source:
 
     def time_up(self, kind: str) -> None:
         """The running clock ran out: its move ``kind`` is due."""
+
+    # -- the bell (a timer set on the start form: ``bell.py``) ------------------------------------------
+
+    def bell_left(self) -> float | None:
+        """Seconds until the bell while its timer runs for this table; ``None`` when none runs."""
+        return None
+
+    def bell_finishing(self) -> bool:
+        """The bell has rung and the game is finishing the round in progress, as its rules ask."""
+        return False
+
+    def ring_bell(self) -> None:
+        """The bell's timer ran out: end the game at the bell."""

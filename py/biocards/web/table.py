@@ -3,7 +3,7 @@
 :class:`Table` draws a :class:`~biocards.web.source.Position` and hands a person's move to its
 source; it never asks where the game lives (the local game: ``local.py``; a class table:
 ``class_play.py``). The parts around the drawing are objects it owns: the prompt bar, the log, the
-end screen, the details panel, the controls, the clock and the fit to the screen."""
+end screen, the details panel, the controls, the clock, the bell's countdown and the fit to the screen."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pyscript import document
 
 from ..core import Action
 from ..i18n import _, text
-from .clock import TurnClock, clock_move
+from .clock import BellCountdown, TurnClock, clock_move
 from .controls import Controls
 from .details import Details
 from .dom import _el
@@ -43,6 +43,7 @@ class Table:
         self.details = Details(self)
         self.controls = Controls(self)
         self.clock = TurnClock(source, self.handler)
+        self.bell = BellCountdown(source, self.handler, self.log)
 
     # -- start ---------------------------------------------------------------------------------
 
@@ -73,6 +74,8 @@ class Table:
         on(_el("prompt-actions"), "click", self._on_click)
         on(_el("recent"), "click", self._on_why)
         on(_el("log"), "click", self._on_why)
+        # A hidden tab's timers are slowed to a minute or more: shown again, the bell is read at once.
+        on(document, "visibilitychange", lambda _event: self.bell.refresh())
         self.controls.bind(on)
         self.details.bind(on)
         self.source.bind(on)
@@ -191,6 +194,7 @@ class Table:
                 again.focus()
         if live:
             self.clock.refresh()
+            self.bell.refresh()
 
     # -- input ---------------------------------------------------------------------------------------
 

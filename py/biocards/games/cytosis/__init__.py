@@ -36,7 +36,8 @@ GAME = register(Game(
     options={"first_player": None, "short": False},
     # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move;
     # 4: the first player is drawn (was always seat 0): version-3 records replay with seat 0 first.
-    version=4,
-    old_versions={3: {"first_player": 0}},
+    # 5: the bell can end the game (a record may hold one); version-4 records replay as they were.
+    version=5,
+    old_versions={3: {"first_player": 0}, 4: {}},
     unversioned_links=3,
 ))

@@ -862,7 +862,7 @@ class CytosisState(GameState):
         self.occupied = {}
         self.grey_free = GREY_WORKERS
         self.workers = [WORKERS[self.num_players]] * self.num_players
-        if not self.events:
+        if not self.events or self.bell_rung:  # the last round, or the round the bell left to play
             return self._final_scoring()
         events: list[Event] = []
         ev = EVENT[self.events.pop()]
@@ -900,6 +900,20 @@ class CytosisState(GameState):
         self.round += 1
         self.turn = self.first
         return events
+
+    def _at_bell(self, again: bool) -> list[Event]:
+        """docs/rules-decisions.md › Cytosis › The bell: the round in progress is played as the
+        rulebook's last round is, every worker placed and no Phase 2, then the final scoring. Before
+        any worker of the round is placed (or during setup) the game is scored at once."""
+        n = self.num_players
+        begun = not self.setup and (self.workers != [WORKERS[n]] * n or self.grey_free != GREY_WORKERS
+                                    or self.grey_used)
+        if again or not begun:
+            self.setup = []
+            return self._final_scoring()
+        return [Event("bell", None, message("The bell has rung: round {round} is played until every worker is "
+                                            "placed, as the rulebook's last round is, and then the game is scored.",
+                                            round=self.round))]
 
     def _final_scoring(self) -> list[Event]:
         self.over = True

@@ -51,7 +51,8 @@ GAME = register(Game(
     reveal_kinds=frozenset({"draw"}),  # see core/undo.py
     prompt=prompt,
     # 2: the first hand's first player is drawn (was always seat 0): version-1 records replay with seat 0.
-    version=2,
-    old_versions={1: {"first_player": 0}},
+    # 3: the bell can end the match (a record may hold one); version-2 records replay as they were.
+    version=3,
+    old_versions={1: {"first_player": 0}, 2: {}},
     unversioned_links=1,
 ))

@@ -68,6 +68,7 @@ _REASONS = {
     "played every card": message("played every card"),
     "blocked: nobody drew or played for a round": message("blocked: nobody drew or played for a round"),
     f"stopped after {MAX_TURNS_PER_HAND} turns": message("stopped after {turns} turns", turns=MAX_TURNS_PER_HAND),
+    "stopped at the bell": message("stopped at the bell"),
 }
 """Why a hand ended: the record of hands won (and the view) keeps the English words, the reader is
 shown them in their language (:func:`reason_text`)."""
@@ -593,19 +594,21 @@ class ExpressionState(GameState):
         order = seats_from(self.first, self.num_players)
         return min(order, key=lambda s: (len(self.hands[s]), sum(map(points, self.hands[s])), order.index(s)))
 
+    def _at_bell(self, again: bool) -> list[Event]:
+        """docs/rules-decisions.md › Gene-expression matching game › The bell: the match ends at once.
+        A hand in which a turn has been played is scored as a blocked hand is (it goes to the fewest
+        cards); the highest total wins, equal totals share. A card just drawn and not yet played or
+        kept is the drawer's: it stays in their hand."""
+        if self.drawn is not None:
+            self.hands[self.pending[-1].player].append(self.drawn)
+            self.drawn = None
+        events = self._score_hand(self._blocked_winner(), "stopped at the bell") if self.turns else []
+        self.finished, self.pending = True, []
+        return events
+
     def _end_hand(self, winner: int, reason: str) -> list[Event]:
         """Rulebook "Scoring": the winner takes the face value of every card left in the other hands."""
-        pts = sum(points(c) for s, h in enumerate(self.hands) if s != winner for c in h)
-        self.totals[winner] += pts
-        self.won.append((self.hand_no, winner, pts, reason))
-        self.last_hand = {"hand": self.hand_no, "winner": winner, "points": pts, "reason": reason,
-                          "cards": [sorted(h, key=card_order) for h in self.hands]}
-        self.pending = []
-        events = [Event("hand-over", winner, message("Hand {hand} is over ({reason}): {player} scores {points} points "
-                                                     "from the other hands and has {total}.", hand=self.hand_no,
-                                                     reason=reason_text(reason), player=_who(winner), points=pts,
-                                                     total=self.totals[winner]),
-                        data={"winner": winner, "points": pts})]
+        events = self._score_hand(winner, reason)
         if self.totals[winner] >= self.target or self.hand_no >= MAX_HANDS:
             self.finished = True
             best = max(self.totals)
@@ -618,6 +621,21 @@ class ExpressionState(GameState):
                                players=champions, hands=MAX_HANDS, points=best)
             return events + [Event("match-over", None, text, data={"scores": self.scores()})]
         return events + self._start_hand()
+
+    def _score_hand(self, winner: int, reason: str) -> list[Event]:
+        """The hand's winner takes the face value of every card left in the other hands."""
+        pts = sum(points(c) for s, h in enumerate(self.hands) if s != winner for c in h)
+        self.totals[winner] += pts
+        self.won.append((self.hand_no, winner, pts, reason))
+        self.last_hand = {"hand": self.hand_no, "winner": winner, "points": pts, "reason": reason,
+                          "cards": [sorted(h, key=card_order) for h in self.hands]}
+        self.pending = []
+        events = [Event("hand-over", winner, message("Hand {hand} is over ({reason}): {player} scores {points} points "
+                                                     "from the other hands and has {total}.", hand=self.hand_no,
+                                                     reason=reason_text(reason), player=_who(winner), points=pts,
+                                                     total=self.totals[winner]),
+                        data={"winner": winner, "points": pts})]
+        return events
 
     game_over = message("The match is over: no more moves can be made.")
     moves = {

@@ -58,8 +58,9 @@ GAME = register(Game(
     # 2: offers became several items a side with counter-offers; version-1 records no longer replay.
     # 3: an offer cancelled before it is sent is not one of the turn's two offers.
     # 4: every other player may counter a turned-down offer, not only the player it was made to.
-    version=4,
+    # 5: the bell can end the game (a record may hold one); version-4 records replay as they were.
+    version=5,
     old_versions={2: {"unsent_offers_count": True, "only_target_counters": True},
-                  3: {"only_target_counters": True}},
+                  3: {"only_target_counters": True}, 4: {}},
     unversioned_links=2,
 ))

@@ -1034,6 +1034,12 @@ class NucleoState(GameState):
             return self._finish(message("The coin pool is empty."))
         return []
 
+    def _at_bell(self, again: bool) -> list[Event]:
+        """docs/rules-decisions.md › NUCLEO › The bell: the game ends at once, scored as the rulebook
+        scores its end (coins minus the protein cards in hand), as it ends the moment the pool empties."""
+        self.finished, self.end_reason, self.pending = True, message("The bell has rung."), []
+        return []
+
     def _finish(self, reason: Message) -> list[Event]:
         self.finished, self.end_reason, self.pending = True, reason, []
         scores = self.scores()

@@ -68,7 +68,8 @@ GAME = register(Game(
     prompt=prompt,
     # 2: the two-player setup (issue 13). Version-1 records replay with the printed STOP depth.
     # 3: the first player is drawn (was always seat 0): older records replay with seat 0 first.
-    version=3,
-    old_versions={1: {"two_player_stop": False, "first_player": 0}, 2: {"first_player": 0}},
+    # 4: the bell can end the game (a record may hold one); version-3 records replay as they were.
+    version=4,
+    old_versions={1: {"two_player_stop": False, "first_player": 0}, 2: {"first_player": 0}, 3: {}},
     unversioned_links=2,
 ))

@@ -276,6 +276,9 @@ class PeptideState(GameState):
 
     def _finish_round(self) -> list[Event]:
         """Start the next round, or end the game (saying in the log which rule ended it)."""
+        if self.bell_rung:  # the round the bell left to play is over: the core's line says the bell ended it
+            self.over, self.phase, self.queue = True, "over", []
+            return []
         last = self.stop_round is not None and self.round >= self.stop_round + 1
         if last or self.round >= MAX_ROUNDS:
             self.over, self.phase, self.queue = True, "over", []
@@ -287,6 +290,18 @@ class PeptideState(GameState):
             return [Event("game-over", None, text)]
         self._start_round()
         return []
+
+    def _at_bell(self, again: bool) -> list[Event]:
+        """docs/rules-decisions.md › Peptide › The bell: the round in progress is played to its end (as
+        the STOP codon's round is), so every player has selected and resolved as often as the others;
+        a round nobody has selected in yet is not begun, and the game ends at once."""
+        begun = self.phase != "select" or any(self.picks) or self.first_taken
+        if again or not begun:
+            self.over, self.phase, self.queue, self.pending = True, "over", [], []
+            return []
+        return [Event("bell", None, message("The bell has rung: round {round} is played to its end, so every "
+                                            "player selects and resolves as often as the others, and then the "
+                                            "game is scored.", round=self.round))]
 
     def _over_limit(self, p: int) -> bool:
         return self.atp[p] > self.track[p][0] or sum(self.rna[p]) > self.track[p][1]

@@ -647,6 +647,12 @@ class TranslationState(GameState):
                                 ("five-to-three-direction", "nucleotide"), {"bases": added}))
         return events
 
+    def _at_bell(self, again: bool) -> list[Event]:
+        """docs/rules-decisions.md › Translation › The bell: the game ends at once, scored as it stands
+        (the rulebook's own end, the last amino acid translated, comes in the middle of a round)."""
+        self.finished, self.pending = True, []
+        return []
+
     def _game_over(self, reason: Message) -> Event:
         scores = self.scores()
         best = max(scores)
