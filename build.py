@@ -213,13 +213,20 @@ def compiled_runtime(node_modules: Path, micropip: Path) -> tuple[Path, Path]:
     return compiled_stdlib, compiled_micropip
 
 
+BROWSER_LEAVES_OUT = ("server", "cli.py", "bench.py", "core/testing.py")
+"""Parts of the ``biocards`` package (paths under it) that the page's wheel does not carry."""
+
+
 def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     """The biocards wheel with its bytecode beside the source (tracebacks still quote our lines)."""
     work = BYTECODE / "biocards"
     shutil.rmtree(work, ignore_errors=True)
     shutil.unpack_archive(wheel, work, "zip")
-    # The class server runs on CPython only (aiohttp, SQLite): the page never imports it.
-    shutil.rmtree(work / "biocards" / "server")
+    # What runs on CPython only never reaches the browser: the class server (aiohttp, SQLite), the
+    # command line, and the benches with the random games they play.
+    for part in BROWSER_LEAVES_OUT:
+        path = work / "biocards" / part
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
     compile_for_pyodide(node_modules, [("wheel", work)])
     out = BYTECODE / wheel.name
     pack_wheel(work, out)

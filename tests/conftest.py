@@ -33,15 +33,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 RENDERER_CRASHED = ["Page crashed", "Target crashed"]
 
 
-def _runs_long(item) -> bool:
-    """A property test: one item plays hundreds of random games (up to 2 minutes of CPU alone)."""
-    return "tests/property/" in str(item.fspath).replace(os.sep, "/")
+LONG_BROWSER_FILES = frozenset({"test_other_browsers.py", "test_release.py", "test_class_play.py",
+                                "test_warm_boot.py", "test_class_teacher.py"})
+"""Browser tests whose items take 10-35 s each (each run's --durations list shows them): several
+boots, another browser, a release installed, a class of pages."""
+
+
+def _length_class(item) -> int:
+    """0: a property test (one item plays hundreds of random games, up to a minute of CPU alone);
+    1: a long browser test; 2: the rest."""
+    path = str(item.fspath).replace(os.sep, "/")
+    if "tests/property/" in path:
+        return 0
+    return 1 if path.rsplit("/", 1)[-1] in LONG_BROWSER_FILES else 2
 
 
 def pytest_collection_modifyitems(config, items):
     # Longest first: pytest-xdist hands each worker a run of the list and a worker that runs out
     # takes from the end of another's, so a long test left to the end runs while the other core idles.
-    items.sort(key=lambda item: not _runs_long(item))
+    items.sort(key=_length_class)
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)

@@ -1,4 +1,5 @@
-"""Engine figures for ``python3 build.py bench``: games per second, bot move time, seat win rates.
+"""Engine figures for ``python3 build.py bench``: games per second, bot move time, seat win rates,
+moves per game in each format.
 
 Printed as one JSON object. :data:`WIN_RATES` says, per game, for which player counts and over
 how many games the seat win rates are measured, and :data:`EXTRAS` names a game's figures of its own.
@@ -73,6 +74,54 @@ def seat_win_rates(game_id: str, players: int, n: int) -> list[float]:
     return [round(w / n, 3) for w in wins]
 
 
+# -- game length by format ------------------------------------------------------------------------
+
+FORMAT_GAMES = 20
+"""Greedy-vs-greedy games per format for the bench's moves per game (seeds 0, 1, 2…; 3 if quick)."""
+
+
+def formats(game) -> dict[str, dict]:
+    """A game's formats and the options that choose each: ``whole`` (the rulebook's game) and, for a
+    game that has one, ``short`` (its class-length format, the option ``short``; docs/rules-decisions.md › Formats)."""
+    return {"whole": {}, **({"short": {"short": True}} if "short" in game.options else {})}
+
+
+def game_length(game, players: int, seed: int, options: dict) -> tuple[int, int]:
+    """(moves, turns) of one greedy-vs-greedy game from ``seed``: every decision counts as a move, a
+    forced one too; a turn is a run of moves by one player before another player moves."""
+    state = game.new_state(players, seed, **options)
+    bots = [game.make_bot("greedy", s, seed) for s in range(players)]
+    movers = []
+    original = state.apply
+
+    def apply(action):
+        movers.append(state.current_player)
+        return original(action)
+
+    state.apply = apply  # count who moved, without changing how play_out plays
+    play_out(state, bots)
+    turns = sum(1 for i, p in enumerate(movers) if i == 0 or movers[i - 1] != p)
+    return len(movers), turns
+
+
+def spread(values: list[int]) -> dict:
+    """Median and the 10th and 90th percentiles (nearest rank) of game lengths."""
+    ordered = sorted(values)
+    decile = max(0, round(len(ordered) * 0.1) - 1)
+    return {"median": statistics.median(ordered), "p10": ordered[decile], "p90": ordered[-1 - decile]}
+
+
+def format_lengths(game, n: int, players: int | None = None) -> dict:
+    """Moves per greedy-vs-greedy game in each of the game's formats over seeds 0…n-1, at ``players``
+    (the printed fewest unless given)."""
+    players = players or game.min_players
+    out: dict = {"players": players, "games": n}
+    for name, options in formats(game).items():
+        moves = [game_length(game, players, seed, options)[0] for seed in range(n)]
+        out[name] = {"options": options, "moves": spread(moves)}
+    return out
+
+
 def measure(quick: bool = False, search_games: int = SEARCH_GAMES) -> dict:
     """Every engine figure for every registered game; ``search_games`` two-player games of the
     search bot against greedy per game (0 skips them: each costs seconds to a minute)."""
@@ -89,6 +138,9 @@ def measure(quick: bool = False, search_games: int = SEARCH_GAMES) -> dict:
         for count in spec.get("win_rate_players", [players]):
             out[f"{game.id}_seat_win_rates_{count}p"] = seat_win_rates(game.id, count, n)
         out[f"{game.id}_win_rate_games"] = n
+        # Moves per game in each format (the For teachers pages' minutes come from the same measure:
+        # sitegen.game_lengths).
+        out[f"{game.id}_moves_per_game"] = format_lengths(game, 3 if quick else FORMAT_GAMES)
         extras = EXTRAS.get(game.id)
         if extras is not None:
             out[game.id] = extras(quick=quick)

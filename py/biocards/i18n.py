@@ -122,6 +122,10 @@ def load(lang: str, mo: bytes) -> None:
 
 def translations(lang: str | None = None) -> _gettext.NullTranslations:
     """The catalog for ``lang`` (default: the current language); English when there is none."""
+    if lang is None and _current in _LOOKED:
+        # The current language is already a best_language() answer whose files were looked for:
+        # every text a table draws asks for it, so it is read straight from the chains.
+        return _CATALOGS.get(_current) or _ENGLISH
     return _catalog(best_language(lang if lang is not None else _current)) or _ENGLISH
 
 

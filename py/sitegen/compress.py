@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import brotli
@@ -35,22 +38,34 @@ def _encode(data: bytes, encoding: str) -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
+def _sibling(cache: Path, data: bytes, digest: str, encoding: str) -> bytes:
+    """``data`` compressed as ``encoding``, from the cache or made and kept there."""
+    cached = cache / f"{digest}.{encoding}"
+    if not cached.exists():
+        work = cache / f"{digest}.{encoding}.{os.getpid()}.{threading.get_ident()}.tmp"
+        work.write_bytes(_encode(data, encoding))
+        work.replace(cached)  # a build cut short leaves no half-written sibling
+    return cached.read_bytes()
+
+
 def write_siblings(dist: Path, cache: Path) -> dict[str, int]:
     """Write ``.br`` and ``.gz`` beside every compressible file of ``dist``; returns the bytes of
-    each form summed over the site (``raw``, ``br``, ``gz``) for the build's log."""
+    each form summed over the site (``raw``, ``br``, ``gz``) for the build's log. Files are
+    compressed side by side, one per core (brotli and zlib let go of the interpreter's lock while
+    they work)."""
     cache.mkdir(parents=True, exist_ok=True)
     totals = {"raw": 0, "br": 0, "gz": 0}
-    for path in sorted(p for p in dist.rglob("*") if compressible(p)):
-        data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        totals["raw"] += len(data)
-        for encoding in ("br", "gz"):
-            cached = cache / f"{digest}.{encoding}"
-            if not cached.exists():
-                work = cache / f"{digest}.{encoding}.tmp"
-                work.write_bytes(_encode(data, encoding))
-                work.rename(cached)  # a build cut short leaves no half-written sibling
-            packed = cached.read_bytes()
+    paths = sorted(p for p in dist.rglob("*") if compressible(p))
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        jobs = []
+        for path in paths:
+            data = path.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            totals["raw"] += len(data)
+            for encoding in ("br", "gz"):
+                jobs.append((path, data, encoding, pool.submit(_sibling, cache, data, digest, encoding)))
+        for path, data, encoding, job in jobs:
+            packed = job.result()
             if len(packed) < len(data):
                 path.with_name(f"{path.name}.{encoding}").write_bytes(packed)
                 totals[encoding] += len(packed)

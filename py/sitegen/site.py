@@ -15,14 +15,16 @@ from pathlib import Path
 import jinja2
 
 from biocards import __version__, games, i18n
-from biocards.i18n import N_, _
+from biocards.i18n import _
 from biocards.svg import LAYOUTS
 
 from .js_catalogs import write_js_catalogs
 from .lessons import build_guided, build_lessons, play_path
 from .localized import PROSE_LANGUAGES, home_alternates, prefix, switch_to, twins
 from .printing import build_print_pages
-from .teachers import build_teachers
+from .game_lengths import load as load_lengths
+from .game_lengths import short_format
+from .teachers import build_teachers, table_time
 
 
 def environment(root: Path, lang: str = i18n.SOURCE_LANGUAGE) -> jinja2.Environment:
@@ -45,17 +47,6 @@ def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
-
-PLAY_TIME = {
-    # Peptide's rulebook prints 30 to 45 minutes; the others are estimates for one person against
-    # the computer at normal speed (their rulebooks give no time).
-    "translation": N_("about 20 minutes"),
-    "peptide": N_("30–45 minutes"),
-    "nucleo": N_("about 30 minutes"),
-    "cytosis": N_("45–60 minutes"),
-    "expression": N_("about 30 minutes"),
-}
-"""How long a game takes, for the landing page's cards (shown in the page's language)."""
 
 PICTURE_SEED = 1
 """The deal the landing page's table pictures show (any deal would do; one keeps builds identical)."""
@@ -111,11 +102,14 @@ def _table_heights(game) -> dict[int, dict[str, float]]:
 
 def list_games(dist: Path, lang: str = i18n.SOURCE_LANGUAGE, pictures: bool = True) -> list[dict]:
     """Every game as the landing and play pages list it, in ``lang`` (call it inside
-    ``biocards.i18n.language(lang)``); ``pictures`` draws each table's picture too."""
+    ``biocards.i18n.language(lang)``); ``pictures`` draws each table's picture too. A game's time is
+    the For teachers index's, from the measured lengths (sitegen.game_lengths)."""
+    lengths = load_lengths()
     return [{"id": g.id, "title": g.title, "summary": _(g.summary), "min": g.min_players,
              "max": g.max_players, "playable": g.render is not None,
              "options": dict(g.options), "variant_min": g.variant_min_players,
-             "time": _(PLAY_TIME[g.id]) if g.id in PLAY_TIME else "",
+             "time": table_time(g, lengths),
+             "short_format": short_format(g.id) if "short" in g.options else "",
              "play_action": play_path(g.id, lang),
              "picture": draw_table_picture(g, dist, lang) if g.render is not None and pictures else None,
              "tables": _table_heights(g),

@@ -20,13 +20,11 @@ import jinja2
 from biocards import games
 from biocards.i18n import _, pgettext
 
+from .game_lengths import class_length, fits, minutes, settings, short_format, table_minutes
+from .game_lengths import player_counts as _player_counts
 from .lessons import LessonError, play_path, read_page
 from .localized import prefix, prose_dir, switch_to, twins
 
-SECONDS_PER_MOVE = (5, 10)
-"""A student's time per move, fastest to slowest, for the minutes on the pages. Not measured: a move
-is one click (a card, a spot, a codon), and a class new to a game is at the slow end. The moves per
-game are measured; the minutes are those moves at this pace."""
 PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
 """The plan's phases, as the teachers' files name them (in every language: data, shown by :func:`phase_name`)."""
 PLAN_MINUTES = 50
@@ -314,44 +312,54 @@ def real_cell_notes(root: Path, game, lesson_paths: list[Path], lang: str = "en"
     return list(dict.fromkeys(notes))
 
 
-def player_counts(game) -> list[int]:
-    low = game.fewest_players
-    return list(range(min(low, game.min_players), game.max_players + 1))
-
-
 def times(game, lengths: dict, path: Path) -> list[dict]:
-    """One row per player count: measured moves (median, 10–90%) and the minutes at our pace."""
-    measured = lengths.get("games", {}).get(game.id)
+    """One row per format and player count: measured moves (median, 10–90%), the minutes at the
+    file's pace, and whether the game fits the play slot (game_lengths.fits)."""
     hint = "run `PYTHONPATH=py python3 -m sitegen.game_lengths` to measure it"
-    if not measured:
+    try:
+        measured = settings(game, lengths)
+    except KeyError:
         _fail(path, f"no game lengths for {game.id}; {hint}")
+    if "short" in game.options and len(measured) < 2:
+        _fail(path, f"no game lengths for {game.id}'s short format; {hint}")
     rows = []
-    for setting, label in ((measured.get("counts"), ""), (measured.get("short", {}).get("counts"), "short")):
-        if setting is None:
-            continue
-        missing = [n for n in player_counts(game) if str(n) not in setting]
+    for name, setting in measured:
+        missing = [n for n in _player_counts(game) if str(n) not in setting["counts"]]
         if missing:
             _fail(path, f"no game lengths for {game.id} with {missing} players; {hint}")
-        for n in player_counts(game):
-            moves = setting[str(n)]["moves"]
-            rows.append({"players": n, "short": label == "short", "options": setting[str(n)]["options"],
+        for n in _player_counts(game):
+            moves = setting["counts"][str(n)]["moves"]
+            low, high = minutes(lengths, moves["median"])
+            rows.append({"players": n, "short": name == "short", "options": setting["counts"][str(n)]["options"],
                          "variant": n < game.min_players, "median": round(moves["median"]),
-                         "p10": moves["p10"], "p90": moves["p90"],
-                         "low": max(1, round(moves["median"] * SECONDS_PER_MOVE[0] / 60)),
-                         "high": max(1, round(moves["median"] * SECONDS_PER_MOVE[1] / 60))})
+                         "p10": moves["p10"], "p90": moves["p90"], "low": low, "high": high,
+                         "fits": fits(lengths, moves["median"])})
     return rows
 
 
-def _short_caption(measured: dict) -> str:
-    options = measured.get("short", {}).get("options", {})
-    return _("A short match (to {points} points)").format(points=options["target"]) if "target" in options \
-        else _("A shorter game")
+def table_time(game, lengths: dict) -> str:
+    """A game's minutes at its printed fewest players, and the short format's: the same words on the
+    landing page and the For teachers index ("44–88 minutes with 2 players; short game 35–70")."""
+    found = table_minutes(game, lengths)
+    whole = _("{low}–{high} minutes with {n} players").format(low=found["whole"][0], high=found["whole"][1],
+                                                              n=game.min_players)
+    if "short" not in found:
+        return whole
+    return _("{whole}; short game {low}–{high}").format(whole=whole, low=found["short"][0], high=found["short"][1])
 
 
 def _play_href(game, players: int, options: dict, root: str = "../", lang: str = "en") -> str:
     seats = ",".join(["human"] + ["greedy"] * (players - 1))
     extra = "".join(f"&opt-{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
     return f"{root}{prefix(lang)}{play_path(game.id, lang)}?game={game.id}&seats={seats}{extra}"
+
+
+def _class_length(game, lengths: dict, top: str, lang: str) -> dict:
+    """The format the page offers for the play slot (game_lengths.class_length), named and linked."""
+    found = class_length(game, lengths)
+    name = _("the whole game") if found["format"] == "whole" else _("the short game ({format})").format(
+        format=short_format(game.id))
+    return {**found, "name": name, "href": _play_href(game, found["players"], found["options"], top, lang)}
 
 
 def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[dict],
@@ -405,7 +413,9 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "times": [r for r in rows if not r["short"]], "short_times": [r for r in rows if r["short"]],
             "time_caption": _("A whole game (to {points} points)").format(points=game.options["target"])
             if "target" in game.options else _("A whole game"),
-            "short_caption": _short_caption(lengths["games"][game.id]),
+            "short_caption": _("A short game: {format}").format(format=short_format(game.id)) if "short" in game.options else "",
+            "table_time": table_time(game, lengths),
+            "class_length": _class_length(game, lengths, top, lang),
             "notes": real_cell_notes(root, game, lesson_paths, lang),
             "play_href": _play_href(game, game.min_players, {}, top, lang),
         }
@@ -414,7 +424,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
         out.parent.mkdir(parents=True, exist_ok=True)
         links = twins(f"teachers/{game.id}.html", top)
         out.write_text(env.get_template("teachers_game.html").render(
-            root=top, game=entry, pace=SECONDS_PER_MOVE, lengths=lengths, alternates=links,
+            root=top, game=entry, pace=lengths["seconds_per_move"], lengths=lengths, alternates=links,
             switch_href=switch_to(links, lang)), encoding="utf-8")
         for sheet in PRINT_SHEETS:
             links = twins(f"teachers/{game.id}-{sheet}.html", top)
@@ -423,7 +433,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
                 encoding="utf-8")
     links = twins("teachers/index.html", top)
     (here / "teachers" / "index.html").write_text(env.get_template("teachers_index.html").render(
-        root=top, games=listed, pace=SECONDS_PER_MOVE, lengths=lengths,
+        root=top, games=listed, pace=lengths["seconds_per_move"], lengths=lengths,
         lessons=[p for p in pages if "game" not in p], alternates=links, switch_href=switch_to(links, lang)),
         encoding="utf-8")
     return listed

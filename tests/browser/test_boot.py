@@ -266,20 +266,6 @@ def test_the_wasm_is_downloaded_once_and_compiled_off_the_pages_thread(page, sit
     assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1
 
 
-def test_a_second_visit_restores_what_the_first_kept(page, site_url):
-    assert _boot(page, site_url + PLAY) == "snapshot"
-    name, urls = _wait_until_kept(page)
-    parts = _snapshot_parts(page)
-    build_hash = parts[0].split("snapshot-")[1].split("-")[0]
-    assert all(f"snapshot-{build_hash}-" in part for part in parts)
-    assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
-    assert len(urls) == 2 * (len(parts) + 1)  # the parts and the wasm, each with its manifest
-    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
-    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
-    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
-    assert page.locator("#table svg").count() == 1
-
-
 def test_another_builds_kept_runtime_is_deleted_after_a_restore(page, site_url):
     page.goto(site_url + "lessons/index.html")
     page.evaluate("caches.open('biocards-runtime-0123456789abcdef').then((c) => c.put('/old', new Response('old')))")
@@ -311,48 +297,6 @@ def _wait_until_whole(page, name: str, key: str) -> None:
     raise AssertionError(f"{key} was never kept whole again")
 
 
-@pytest.mark.parametrize("damage", ["cut short, manifest intact", "no manifest", "zeros of the right size"])
-def test_a_kept_snapshot_part_that_is_not_whole_is_downloaded_again_never_installed(page, site_url, damage):
-    """Issue 32: a kept runtime written part by part, its manifest last, is trusted only when the
-    bytes match the manifest's size and hash; a part that does not (a write cut short by a closing
-    tab, or damaged) is replaced by a download of this build's snapshot, and the page still boots
-    from the snapshot, never by installing the wheel."""
-    assert _boot(page, site_url + PLAY) == "snapshot"
-    name, urls = _wait_until_kept(page)
-    key = next(u for u in urls if u.endswith("?inflated"))
-    assert _kept_is_whole(page, name, key)
-    if damage == "cut short, manifest intact":
-        script = "c.match(k).then((r) => r.arrayBuffer()).then((b) => c.put(k, new Response(b.slice(0, b.byteLength >> 1))))"
-    elif damage == "no manifest":
-        script = "c.delete(k + '&manifest')"
-    else:
-        script = "c.match(k).then((r) => r.arrayBuffer()).then((b) => c.put(k, new Response(new Uint8Array(b.byteLength))))"
-    page.evaluate(f"caches.open('{name}').then((c) => {{ const k = '{key}'; return {script}; }})")
-    assert not _kept_is_whole(page, name, key)
-    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
-    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
-    assert page.locator("#table svg").count() == 1
-    _wait_until_whole(page, name, key)  # kept again, whole, for the visit after
-    assert _boot(page, site_url + PLAY + "&again=2") == "snapshot"
-    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
-
-
-def test_a_kept_wasm_that_is_not_whole_is_downloaded_again(page, site_url):
-    """Issue 32: the same for Pyodide's kept wasm: a copy cut short is never compiled into the
-    restore; the wasm is downloaded again and the page boots from the snapshot."""
-    assert _boot(page, site_url + PLAY) == "snapshot"
-    name, urls = _wait_until_kept(page)
-    key = next(u for u in urls if u.endswith("pyodide.asm.wasm"))
-    page.evaluate(f"""caches.open('{name}').then((c) => c.match('{key}').then((r) => r.arrayBuffer())
-        .then((b) => c.put('{key}', new Response(b.slice(0, b.byteLength - 4096), {{ headers: {{ 'Content-Type': 'application/wasm' }} }}))))""")
-    fetched = []
-    page.on("requestfinished", lambda request: fetched.append(request.url))
-    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
-    assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1
-    assert any(url.endswith("/pyodide.asm.wasm") for url in fetched)
-    _wait_until_whole(page, name, key)
-
-
 FLIP_ONE_BYTE = """async ([name, key]) => {
     const cache = await caches.open(name);
     const copy = await cache.match(key);
@@ -360,31 +304,75 @@ FLIP_ONE_BYTE = """async ([name, key]) => {
     bytes[bytes.length >> 1] ^= 0xff;  // the same size, the same headers: only the bytes differ
     await cache.put(key, new Response(bytes, { headers: copy.headers }));
 }"""
+CUT_SHORT = """async ([name, key]) => {
+    const cache = await caches.open(name);
+    const copy = await cache.match(key);
+    const bytes = await copy.arrayBuffer();
+    await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1), { headers: copy.headers }));
+}"""
+NO_MANIFEST = "([name, key]) => caches.open(name).then((cache) => cache.delete(key + '&manifest'))"
+ZEROS = """async ([name, key]) => {
+    const cache = await caches.open(name);
+    const copy = await cache.match(key);
+    const bytes = await copy.arrayBuffer();
+    await cache.put(key, new Response(new Uint8Array(bytes.byteLength), { headers: copy.headers }));
+}"""
+DAMAGES = [  # (the copy, how it is damaged, the script that does it)
+    ("snapshot part", "cut short, manifest intact (a write cut short by a closing tab)", CUT_SHORT),
+    ("wasm", "cut short, manifest intact", CUT_SHORT),
+    ("snapshot part", "no manifest", NO_MANIFEST),
+    ("wasm", "one byte changed after its manifest was written", FLIP_ONE_BYTE),
+    ("snapshot part", "zeros of the right size", ZEROS),
+    ("snapshot part", "one byte changed after its manifest was written", FLIP_ONE_BYTE),
+]
 
 
-@pytest.mark.parametrize("copy", ["snapshot part", "wasm"])
-def test_a_kept_copy_damaged_after_its_manifest_was_written_is_never_used_and_is_replaced(page, site_url, copy):
-    """Issue 44: the manifest, written last, protects against a write cut short; a copy whose bytes
-    change afterwards (one byte in the middle, size and headers as they were: a copy that would
-    still restore or compile) is caught by its SHA-256 before the boot uses it. The boot takes this
-    build's file from the network instead, still from the snapshot, never the install path, and the
-    copy is kept whole again for the visit after."""
+def test_a_kept_copy_that_is_not_whole_is_never_used_and_is_replaced_from_this_build(page, site_url):
+    """Issues 32 and 44, one visitor's run of visits. The first visit keeps this build's runtime
+    (the inflated snapshot's parts and the wasm, each with a manifest written after it, in a cache
+    named by the build); the second restores from what it kept. Then, before each later visit, one
+    kept copy is damaged: cut short with its manifest intact, its manifest gone, zeros of the right
+    size, or one byte changed after its manifest was written (size and headers as they were: a copy
+    that would still restore or compile). The manifest protects against a write cut short; the
+    SHA-256 catches the rest before the boot uses the copy. Each such visit still boots from the
+    snapshot (never by installing the wheel) with this build's file from the network in place of
+    the damaged copy, which is kept whole again; the undamaged copy beside it is used from the
+    cache, so every repair is proven by the visit after it."""
     assert _boot(page, site_url + PLAY) == "snapshot"
     name, urls = _wait_until_kept(page)
-    suffix = "?inflated" if copy == "snapshot part" else "pyodide.asm.wasm"
-    key = next(u for u in urls if u.endswith(suffix))
-    page.evaluate(FLIP_ONE_BYTE, [name, key])
-    assert not _kept_is_whole(page, name, key)
+    parts = _snapshot_parts(page)
+    build_hash = parts[0].split("snapshot-")[1].split("-")[0]
+    assert all(f"snapshot-{build_hash}-" in part for part in parts)
+    assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
+    assert len(urls) == 2 * (len(parts) + 1)  # the parts and the wasm, each with its manifest
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
+    assert _boot(page, site_url + PLAY + "&again=0") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+    assert page.locator("#table svg").count() == 1
+
+    keys = {"snapshot part": next(u for u in urls if u.endswith("?inflated")),
+            "wasm": next(u for u in urls if u.endswith("pyodide.asm.wasm"))}
     fetched = []
     page.on("requestfinished", lambda request: fetched.append(request.url.split("?")[0]))
-    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
-    assert page.locator("#table svg").count() == 1
-    if copy == "snapshot part":
-        assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
-        assert any("/snapshot-" in url for url in fetched)
-    else:
-        assert any(url.endswith("/pyodide.asm.wasm") for url in fetched)
-    _wait_until_whole(page, name, key)  # replaced by this build's file, whole
+    for visit, (copy, damage, script) in enumerate(DAMAGES, start=1):
+        where = f"visit {visit}, the kept {copy} {damage}"
+        key = keys[copy]
+        assert _kept_is_whole(page, name, key), where
+        page.evaluate(script, [name, key])
+        assert not _kept_is_whole(page, name, key), where
+        fetched.clear()
+        assert _boot(page, site_url + PLAY + f"&again={visit}") == "snapshot", where
+        assert page.locator("#table svg").count() == 1, where
+        from_network = page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length")
+        if copy == "snapshot part":
+            assert from_network == 1 and any("/snapshot-" in url for url in fetched), where
+        else:  # the snapshot kept whole (the visit before repaired it) is used from the cache
+            assert from_network == 0, where
+            assert any(url.endswith("/pyodide.asm.wasm") for url in fetched), where
+            assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1, where
+        _wait_until_whole(page, name, key)  # replaced by this build's file, whole, for the next visit
+    assert _boot(page, site_url + PLAY + "&again=last") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
 
 
 def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):

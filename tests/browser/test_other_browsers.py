@@ -93,17 +93,6 @@ def _open(profile, url, timeout=120):
     return page
 
 
-def test_every_game_boots_and_draws_its_table(profile, served):
-    for game in GAMES:
-        page = _open(profile, _play(served, game))
-        booted = page.evaluate(BOOTED)
-        assert booted["tables"] == 1, game
-        assert booted["table"], f"{game}: the table has no description"
-        # Once the computers have moved (at once: pace=0), the person has a move to make.
-        page.wait_for(f"({BOOTED}).moves > 0", timeout=30, what=f"{game}: a move on the table or a button")
-        page.close()
-
-
 def test_a_move_made_by_a_pointer_at_a_cards_centre_is_played(profile, served):
     """WebDriver's element click refuses an SVG group, which a card on the table is; a person's
     pointer, pressed at the card's centre, plays it."""
@@ -131,37 +120,6 @@ def test_a_game_between_computers_plays_to_its_end_screen(profile, served):
     assert "Amino acids collected" in scores
 
 
-def test_every_later_visit_boots_from_the_snapshot_even_after_tabs_closed_as_soon_as_ready(profile, served):
-    """The first tab closes the moment its table is up, while its workers may still be keeping the
-    runtime: the second visit must boot from the snapshot all the same (a keep cut short is never
-    read back as whole). The second stays until the service worker is installed and the runtime
-    kept; every visit after it, each of another game and each closed as soon as it is ready, is
-    answered by the service worker and boots from the snapshot."""
-    games = list(GAMES)
-    first = _open(profile, _play(served, games[0]))
-    assert first.evaluate("document.documentElement.dataset.boot") == "snapshot"
-    first.close()
-
-    second = _open(profile, _play(served, games[1]))
-    assert second.evaluate("document.documentElement.dataset.boot") == "snapshot", "after a tab closed at ready"
-    second.wait_for(SERVICE_WORKER_ACTIVE, timeout=120, what="the service worker to install")
-    second.wait_for(RUNTIME_KEPT, timeout=60, what="the runtime kept")
-    second.close()
-
-    for game in games[2:] + games[:1]:
-        page = _open(profile, _play(served, game))
-        booted = page.evaluate(BOOTED)
-        marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)"
-                              ".filter((n) => n.startsWith('biocards-'))")
-        page.close()  # at once, as a student moving on
-        assert booted["controlled"], f"{game}: the service worker does not control the page"
-        assert booted["boot"] == "snapshot", f"{game}: booted by {booted['boot']}; marks {json.dumps(marks)}"
-        # Not asserted: that the snapshot came from the kept copy rather than from the service worker's
-        # precache. A kept copy that is not whole (its manifest says so) is downloaded again by
-        # design, and Firefox once had to (1 run in 4): the boot is from the snapshot either way.
-        assert booted["tables"] == 1, game
-
-
 def test_the_driver_sees_what_a_page_does_wrong(other_browser, served):
     """The checks every test here leans on: a console error and an uncaught error reach the
     profile's list in both browsers; and in Firefox, whose driver sees every request, so does a
@@ -182,29 +140,64 @@ def test_the_driver_sees_what_a_page_does_wrong(other_browser, served):
         assert any(p.startswith("request outside 127.0.0.1: http://localhost:") for p in problems)
 
 
-def test_with_the_server_gone_every_game_still_boots_from_the_snapshot(other_browser):
-    """Offline, as a classroom with no network after one visit: a visit installs the service worker
-    and keeps the runtime; then the server stops, and every game opens from the worker's copy and
-    boots from the snapshot. (A server of its own, which this test can stop.)"""
+def test_every_game_boots_from_the_snapshot_on_later_visits_after_tabs_closed_at_ready_and_offline(other_browser):
+    """A student's week in one profile (one run of boots, each check at the visit that shows it):
+
+    - the first tab closes the moment its table is up, while its workers may still be keeping the
+      runtime: the second visit boots from the snapshot all the same (a keep cut short is never
+      read back as whole); the second stays until the service worker is installed and the runtime
+      kept;
+    - every later visit, each of another game and each closed as soon as it is ready, is answered
+      by the service worker and boots from the snapshot;
+    - then the server stops (a classroom with no network): every game opens from the worker's copy,
+      boots from the snapshot, draws its table with its description, and once the computers have
+      moved (at once: pace=0) the person has a move to make.
+
+    A server of its own, which this test can stop; WebKit's driver cannot see the console, so its
+    pages come with a recorder (``recording_server``)."""
     from conftest import DIST
 
     server = other_browsers.recording_server(DIST)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    games = list(GAMES)
     profile = other_browser.new_profile()
     try:
-        first = _open(profile, _play(url, "translation"))
-        first.wait_for(SERVICE_WORKER_ACTIVE, timeout=120, what="the service worker to install")
-        first.wait_for(RUNTIME_KEPT, timeout=60, what="the runtime kept")
+        first = _open(profile, _play(url, games[0]))
+        assert first.evaluate("document.documentElement.dataset.boot") == "snapshot"
         first.close()
+
+        second = _open(profile, _play(url, games[1]))
+        assert second.evaluate("document.documentElement.dataset.boot") == "snapshot", "after a tab closed at ready"
+        second.wait_for(SERVICE_WORKER_ACTIVE, timeout=120, what="the service worker to install")
+        second.wait_for(RUNTIME_KEPT, timeout=60, what="the runtime kept")
+        second.close()
+
+        for game in games[2:]:
+            page = _open(profile, _play(url, game))
+            booted = page.evaluate(BOOTED)
+            marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)"
+                                  ".filter((n) => n.startsWith('biocards-'))")
+            page.close()  # at once, as a student moving on
+            assert booted["controlled"], f"{game}: the service worker does not control the page"
+            assert booted["boot"] == "snapshot", f"{game}: booted by {booted['boot']}; marks {json.dumps(marks)}"
+            # Not asserted: that the snapshot came from the kept copy rather than from the service
+            # worker's precache. A kept copy that is not whole (its manifest says so) is downloaded
+            # again by design, and Firefox once had to (1 run in 4): the boot is from the snapshot.
+            assert booted["tables"] == 1, game
+        online = list(profile.problems)
+        assert not online, "\n".join(online)
+
         server.shutdown()
         server.server_close()
         for game in GAMES:
             page = _open(profile, _play(url, game, seed=11))
             booted = page.evaluate(BOOTED)
-            page.close()
             assert booted["controlled"] and booted["boot"] == "snapshot", f"{game} offline: {booted['boot']}"
             assert booted["tables"] == 1, game
+            assert booted["table"], f"{game}: the table has no description"
+            page.wait_for(f"({BOOTED}).moves > 0", timeout=30, what=f"{game}: a move on the table or a button")
+            page.close()
     finally:
         server.shutdown()  # a second shutdown is harmless
         problems = profile.close_all()

@@ -62,6 +62,10 @@ def test_the_print_page_prints_every_card_on_whole_pages(page, site_url, game, p
     assert len(pdf.pages) == expected
     box = pdf.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == tuple(round(x) for x in PAPER_PT[paper])
+    if paper != "a4":
+        # The same cards in the same fonts, on sheets whose sizes and contents were checked above:
+        # reading the text back (pypdf, about 4 s of CPU a game) is done once, on A4.
+        return
     text = _words(" ".join(p.extract_text() for p in pdf.pages))
     missing = sorted({n for n in names if _words(n) not in text})
     assert not missing, f"card names not in the PDF text: {missing}"

@@ -32,8 +32,10 @@ def _first_visit(page, site_url: str) -> None:
     _wait_until_kept(page)
 
 
-def test_every_later_visit_of_every_game_boots_from_the_snapshot_with_the_service_worker_in_control(
+def test_every_later_visit_of_every_game_boots_from_the_snapshot_with_the_service_worker_in_control_and_offline(
         watched_with_service_worker, site_url):
+    """After one visit, every game's page boots from the kept snapshot with the service worker in
+    control; then, with the network gone, every game still does (from the worker's copies)."""
     page = watched_with_service_worker.page
     _first_visit(page, site_url)
     warnings = []
@@ -44,17 +46,11 @@ def test_every_later_visit_of_every_game_boots_from_the_snapshot_with_the_servic
         assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1, game
         assert page.locator("#table svg").count() == 1, game
     assert not [w for w in warnings if "snapshot" in w]
-
-
-def test_offline_every_game_boots_from_the_snapshot_with_the_service_worker_in_control(
-        watched_with_service_worker, site_url):
-    page = watched_with_service_worker.page
-    _first_visit(page, site_url)
     page.context.set_offline(True)
     for game in GAMES[1:]:
-        assert _boot(page, _play(site_url, game)) == "snapshot", game
-        assert _controlled(page), game
-        assert page.locator("#table svg").count() == 1, game
+        assert _boot(page, _play(site_url, game) + "&offline=1") == "snapshot", f"{game} offline"
+        assert _controlled(page), f"{game} offline"
+        assert page.locator("#table svg").count() == 1, f"{game} offline"
 
 
 DROP_KEPT_RUNTIME = "caches.keys().then((ks) => Promise.all(ks.filter((k) => k.startsWith('biocards-runtime-')).map((k) => caches.delete(k))))"

@@ -114,10 +114,11 @@ def test_no_frame_holds_what_its_seat_cannot_see(tmp_path, game):
     room = fresh(tmp_path)
     _, _, table = full_table(room, game, size)
     rng = random.Random(game)
+    since = None  # the whole log first, then each move's lines once: lines never change once written
     for step in range(400):
         state = table.state
         for seat in [None, *range(size)]:
-            frame = table.frame(seat)
+            frame = table.frame(seat, since)
             assert frame["view"] == json.loads(json.dumps(state.view(seat)))
             assert all(set(e) == {"move", "kind", "player", "text", "concepts"} for e in frame["events"])
             if seat is None:
@@ -129,7 +130,7 @@ def test_no_frame_holds_what_its_seat_cannot_see(tmp_path, game):
                 real = table.state
                 table.state = real.determinized(seat, seed=step)
                 try:
-                    redealt = table.frame(seat)
+                    redealt = table.frame(seat, since)
                 finally:
                     table.state = real
                 assert redealt == frame, f"seat {seat}'s frame changed when only hidden things changed"
@@ -137,7 +138,11 @@ def test_no_frame_holds_what_its_seat_cannot_see(tmp_path, game):
             break
         seat = state.current_player
         action = rng.choice(state.legal_actions())
+        since = len(state.history)
         room.play(table, seat, action.to_json(), table.moves)
+    whole = table.frame(0)
+    assert whole["whole_log"] and len(whole["events"]) == len(table.log)
+    assert all(set(e) == {"move", "kind", "player", "text", "concepts"} for e in whole["events"])
 
 
 def test_a_new_server_on_the_same_record_resumes_every_table(tmp_path):

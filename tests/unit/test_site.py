@@ -172,6 +172,18 @@ def test_wheels_keep_their_source_and_list_their_bytecode_in_record(wheel):
         assert any(n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") for n in names), source
 
 
+def test_the_pages_wheel_carries_no_server_command_line_or_bench():
+    """The browser's wheel holds what the page runs: the class server, the command line and the
+    benches (random games for measuring) are CPython's alone, and each byte of them would be
+    downloaded by every student."""
+    path = next(DIST.glob("wheels/*/biocards-*.whl"))
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+    assert "biocards/core/game.py" in names and "biocards/web/table.py" in names
+    for left_out in ("biocards/server/", "biocards/cli.py", "biocards/bench.py", "biocards/core/testing.py"):
+        assert not [n for n in names if n.startswith(left_out)], left_out
+
+
 def test_the_landing_page_seats_a_person_and_enough_computers_for_every_game():
     """Pressing Play without touching the seat pickers starts a legal game: one person, computers
     up to the game's minimum (the gene-expression game needs four), the other seats empty."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 import tomllib
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -16,13 +17,12 @@ pytest.importorskip("jinja2")
 pytest.importorskip("markdown_it")
 
 from biocards import games  # noqa: E402
-from sitegen.game_lengths import play_one  # noqa: E402
+from sitegen.game_lengths import SECONDS_PER_MOVE, class_length, minutes, play_one, settings  # noqa: E402
 from sitegen.lessons import LessonError, build_guided, build_lessons  # noqa: E402
 from sitegen.localized import PROSE_LANGUAGES, build_localized  # noqa: E402
 from sitegen.printing import build_print_pages  # noqa: E402
-from sitegen.site import environment  # noqa: E402
-from sitegen.teachers import (PLAN_MINUTES, SECONDS_PER_MOVE, build_teachers,  # noqa: E402
-                              check_teacher_page, notes_in_code)
+from sitegen.site import environment, list_games  # noqa: E402
+from sitegen.teachers import PLAN_MINUTES, build_teachers, check_teacher_page, notes_in_code  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TEACHERS = ROOT / "lessons" / "teachers"
@@ -194,7 +194,7 @@ def test_minutes_on_a_page_are_the_measured_moves_at_the_stated_pace(site):
             assert row["high"] == max(1, round(median * SECONDS_PER_MOVE[1] / 60))
     expression = listed["expression"]
     assert [r["players"] for r in expression["times"]] == [2, 3, 4, 5, 6]  # the 2–3 variant included
-    assert all(r["options"].get("target") == 100 for r in expression["short_times"])
+    assert all(r["options"].get("short") is True for r in expression["short_times"])  # the match to 100
 
 
 def test_in_a_real_cell_notes_come_from_the_games_own_text(site):
@@ -305,3 +305,51 @@ def test_real_cell_notes_are_found_in_marked_strings_too(tmp_path):
     assert sorted(notes_in_code(tmp_path)) == ["Heat shock. In a real cell chaperones refold proteins.",
                                                "In a real cell the ribosome reads mRNA."]
     assert notes_in_code(tmp_path, "es") == []  # no catalog has these: no English in a Spanish page
+
+
+# -- issue 43: the minutes of each format, the same on the landing page (tests/unit/test_formats.py
+# tests the formats themselves) ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def pages(site):
+    """The For teachers pages and the landing page, from the same measured lengths."""
+    dist, _ = site
+    landing = environment(ROOT).get_template("index.html").render(
+        root="", games=list_games(dist, pictures=False), rules={}, lessons=[], guided=[], start_here=[])
+    return dist, unescape(landing)
+
+
+def _text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games.all()])
+def test_the_landing_page_and_the_teacher_pages_give_the_file_s_minutes(pages, game_id):
+    dist, landing = pages
+    game = games.get(game_id)
+    found = {name: minutes(LENGTHS, setting["counts"][str(game.min_players)]["moves"]["median"])
+             for name, setting in settings(game, LENGTHS)}
+    said = f"{found['whole'][0]}–{found['whole'][1]} minutes with {game.min_players} players"
+    if "short" in found:
+        said += f"; short game {found['short'][0]}–{found['short'][1]}"
+    card = _text(landing.split(f'id="game-{game_id}"', 1)[1].split("</li>", 1)[0])
+    assert said in card
+    assert said in _text((dist / "teachers" / "index.html").read_text(encoding="utf-8"))
+    page = _text((dist / "teachers" / f"{game_id}.html").read_text(encoding="utf-8"))
+    fit = class_length(game, LENGTHS)
+    assert f"about {fit['low']}–{fit['high']} minutes (a median game of {fit['median']} moves)" in page
+    assert ("no format fits it" in page) == (not fit["fits"])
+    fast, slow = LENGTHS["seconds_per_move"]
+    assert f"{fast} to {slow} seconds a move" in page and "an estimate" in page
+    for row in settings(game, LENGTHS):  # each table row's minutes are the file's moves at that pace
+        for n, counted in row[1]["counts"].items():
+            low, high = minutes(LENGTHS, counted["moves"]["median"])
+            assert f"{round(counted['moves']['median'])} ({counted['moves']['p10']}–{counted['moves']['p90']}) {low}–{high}" in page
+    assert "about 30 minutes" not in landing and "45–60 minutes" not in landing
+
+
+def test_the_start_form_offers_the_short_format_as_a_game_option(pages):
+    _, landing = pages
+    for game in games.all():
+        card = landing.split(f'id="game-{game.id}"', 1)[1].split("</li>", 1)[0]
+        assert ('name="opt-short"' in card) == ("short" in game.options), game.id

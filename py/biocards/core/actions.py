@@ -166,11 +166,13 @@ class Event:
         """The sentence in the current language."""
         return str(self.message)
 
-    def to_json(self, *, public: bool = False) -> dict[str, Any]:
+    def to_json(self, *, public: bool = False, text: str | Message | None = None) -> dict[str, Any]:
         """A JSON-able dict of this event, its text in the current language; ``public`` leaves out
         ``data``, which can name what a draw brought (the class server sends every seat only the log
-        line everyone reads)."""
-        out = {"kind": self.kind, "player": self.player, "text": self.text, "concepts": list(self.concepts)}
+        line everyone reads). ``text`` stands in for the event's own (the class server's line names
+        its students, and is written in each socket's language when that socket's frame is)."""
+        out = {"kind": self.kind, "player": self.player, "text": self.text if text is None else text,
+               "concepts": list(self.concepts)}
         if not public:
             out["data"] = dict(self.data)
         return out

@@ -40,7 +40,8 @@ CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"
 """Join codes use no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V)."""
 CODE_LENGTH = 5
 NAME_LIMIT = 24
-CLASS_OPTIONS = {"trade_minute": N_("One minute to negotiate each turn (the rulebook's timer)")}
+CLASS_OPTIONS = {"trade_minute": N_("One minute to negotiate each turn (the rulebook's timer)"),
+                 "short": N_("Short game (the game's format for a class period)")}
 """Options a teacher may set for a whole class, offered for the games that have them (the rest of
 a game's options keep older rules for old records and are not a teacher's choice)."""
 
@@ -403,7 +404,7 @@ class ClassTable:
         # Event texts are the public log (the same lines every player reads at the table); their
         # data, which can name what a draw brought, never leaves the server. Labels and texts stay
         # Messages here: the socket's encoding writes them in its page's language.
-        frame["events"] = [{"move": n, **e.to_json(public=True), "text": with_names(e.message, names)}
+        frame["events"] = [{"move": n, **e.to_json(public=True, text=with_names(e.message, names))}
                            for n, e in self.log if since is None or n > since]
         frame["whole_log"] = since is None
         frame["bell"] = state.bell_rung  # the teacher's bell has rung: the game ends, or ends with this round

@@ -31,7 +31,9 @@ GAME = register(Game(
     render=render,
     prompt=prompt,
     # first_player: the seat that moves first (0-based); None draws it from the deal's seed.
-    options={"first_player": None},
+    # short: the class-length format, 7 Event Cards in play (rules.SHORT_EVENTS; docs/rules-decisions.md ›
+    # Formats); off by default, so older records replay.
+    options={"first_player": None, "short": False},
     # 2: purchase slots cost 0/0/1/2 ATP (were 0/1/2/3); 3: no "translate 0 mRNA" move;
     # 4: the first player is drawn (was always seat 0): version-3 records replay with seat 0 first.
     # 5: the bell can end the game (a record may hold one); version-4 records replay as they were.

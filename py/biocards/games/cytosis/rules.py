@@ -25,6 +25,15 @@ from .cards import (ATP_SUPPLY, BOOST_CONCEPTS, BUY_COST, CARD, CARDS, COMPLETAB
 message, nmessage, lazy_gettext = (lru_cache(maxsize=4096)(f) for f in (_message, _nmessage, _lazy_gettext))
 
 SOURCES = ("cards", "receptors", "goals", "detox", "enzymes", "cubes")
+SHORT_EVENTS = 7
+"""The short format (option ``short``; docs/rules-decisions.md › Formats): 7 Event Cards in play at
+every player count (the rulebook plays 10 to 12), so the game lasts 8 rounds instead of 11 to 13."""
+
+
+def events_removed(players: int, options: dict[str, Any]) -> int:
+    """Event Cards put back in the box at setup: the rulebook's for the player count, or the short format's."""
+    return len(EVENTS) - SHORT_EVENTS if options.get("short") else EVENTS_REMOVED[players]
+
 """Where Health Points come from (for the score breakdown and the balance figures)."""
 STARTING_CHOICES = ("atp", "mrna", "lipid")
 EXTRA = {"atp": N_("1 extra ATP"), "mrna": N_("1 extra mRNA"), "lipid": N_("1 extra lipid")}
@@ -146,7 +155,7 @@ class CytosisState(GameState):
         self.next_vesicle = 1
         events = [e.id for e in EVENTS]
         rng.shuffle(events)
-        self.events = events[EVENTS_REMOVED[n]:]
+        self.events = events[events_removed(n, self.options):]
         self.active_event = ""
         goals = [g.id for g in GOALS]
         rng.shuffle(goals)

@@ -43,7 +43,9 @@ GAME = register(Game(
     hidden_information=True,
     max_moves=MAX_HANDS * MAX_TURNS_PER_HAND * MAX_MOVES_PER_TURN,
     # first_player: the seat that leads the first hand (0-based); None draws it from the deal's seed.
-    options={"target": 500, "variant": False, "first_player": None},
+    # short: the class-length format, a match to 100 points whatever ``target`` says (rules.SHORT_TARGET;
+    # docs/rules-decisions.md › Formats); off by default, so older records replay.
+    options={"target": 500, "variant": False, "first_player": None, "short": False},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"draw"}),  # see core/undo.py

@@ -27,6 +27,14 @@ MAX_TURNS_PER_HAND = 200
 MAX_MOVES_PER_TURN = 6
 """Draw, play the drawn card, two swap choices, the Deletion's extra card and its two swap choices."""
 MIN_PLAYERS, VARIANT_MIN_PLAYERS, MAX_PLAYERS = 4, 2, 6
+SHORT_TARGET = 100
+"""The short format's target (option ``short``; docs/rules-decisions.md › Formats): a fifth of the
+rulebook's 500, a match a class plays in one period."""
+
+
+def match_target(options: dict[str, Any]) -> Any:
+    """The points a match is played to: the short format's, else the ``target`` option (500)."""
+    return SHORT_TARGET if options.get("short") else options.get("target", 500)
 
 
 _ORDER = {c: card_order(c) for c in set(DECK)}
@@ -101,7 +109,7 @@ class ExpressionState(GameState):
         if players < MIN_PLAYERS and not options.get("variant"):
             raise ValueError(f"The gene-expression game is printed for 4–6 players; {players} players "
                              "is a marked variant: start it with variant=True.")
-        target = options.get("target", 500)
+        target = match_target(options)
         if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
             raise ValueError(f"The target score must be a whole number of points from 1 to {MAX_TARGET}, "
                              f"not {target!r}.")

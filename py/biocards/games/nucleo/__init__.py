@@ -43,8 +43,10 @@ GAME = register(Game(
     # unsent_offers_count: an offer cancelled before it was sent still used one of the turn's two
     # offers (the rules of version 2, kept so its records replay; off otherwise).
     # only_target_counters: only the player an offer is made to may counter it (versions 2 and 3).
+    # short: the class-length format, half the rulebook's coin pool (rules.SHORT_COIN_POOL;
+    # docs/rules-decisions.md › Formats). Off by default, so records from before it replay unchanged.
     options={"first_player": None, "trade_minute": False, "unsent_offers_count": False,
-             "only_target_counters": False},
+             "only_target_counters": False, "short": False},
     # A turn is at most a few dozen decisions (offers, trades, builds) and there are MAX_ROUNDS rounds.
     max_moves=MAX_ROUNDS * 4 * 60,
     # The beginner plays at random but never accepts a trade that leaves it worse off (docs/rules-decisions.md › NUCLEO).

@@ -23,6 +23,16 @@ MAX_ITEMS = 3
 """Cards or coins on each side of one offer (keeps the choices short; a counter-offer has the same limit)."""
 TRADE_SECONDS = 60
 """The rulebook's time limit for negotiating in one turn (an option: ``trade_minute``)."""
+SHORT_COIN_POOL = {2: 10, 3: 14, 4: 16}
+"""The short format's coin pool (option ``short``; docs/rules-decisions.md › Formats): half the
+rulebook's pool for the player count, rounded up, so the game ends in about half the turns."""
+
+
+def coin_pool(players: int, options: dict[str, Any]) -> int:
+    """The coins in the playing pool at the start: the rulebook's for the player count, or the short format's."""
+    return SHORT_COIN_POOL[players] if options.get("short") else COIN_POOL[players]
+
+
 TALK_KINDS = frozenset({"offer-target", "offer-give", "offer-ask", "offer", "counter-chance"})
 """Pending choices that belong to negotiating: the minute running out ends them all."""
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
@@ -111,7 +121,7 @@ class NucleoState(GameState):
         self.amino: list[dict[str, int]] = [{} for _ in range(players)]
         self.proteins: list[list[str]] = [[] for _ in range(players)]
         self.actions: list[list[str]] = [[] for _ in range(players)]
-        self.pool = Supply("coins", COIN_POOL[players])
+        self.pool = Supply("coins", coin_pool(players, self.options))
         self.coins = [0] * players
         pile = list(PROTEINS)
         rng.shuffle(pile)

@@ -59,7 +59,9 @@ GAME = register(Game(
     # two_player_stop: our two-player setup, the STOP card hidden higher in the amino acid deck
     # (rules.TWO_PLAYER_STOP_DEPTH); it changes nothing for three or more players.
     # first_player: the seat holding the First Player card at the start (0-based); None draws it.
-    options={"advanced": False, "two_player_stop": True, "first_player": None},
+    # short: the class-length format, the STOP card hidden higher in the amino acid deck
+    # (rules.SHORT_STOP_DEPTH; docs/rules-decisions.md › Formats); off by default, so older records replay.
+    options={"advanced": False, "two_player_stop": True, "first_player": None, "short": False},
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
     render=render,
     reveal_kinds=frozenset({"reset-rna", "rna-draw2", "reset-organelles", "synthesize"}),  # market refills, draws

@@ -28,8 +28,16 @@ four. Two players draw about 14 amino acids in 30 rounds, so the printed depth l
 unreached in every two-player game (issue 13); from here they reach it."""
 
 
+SHORT_STOP_DEPTH = 12
+"""The short format (option ``short``; docs/rules-decisions.md › Formats), at every player count: the
+STOP card goes in at random among the 13th to 16th cards from the bottom of the amino acid deck (5 to
+8 cards above it), so fewer amino acids are charged before it and the game ends in fewer rounds."""
+
+
 def stop_depth(players: int, options) -> int:
     """How many cards lie below the lowest place the STOP card may be put at setup."""
+    if options.get("short"):
+        return SHORT_STOP_DEPTH
     return TWO_PLAYER_STOP_DEPTH if players == 2 and options.get("two_player_stop", False) else 0
 
 
@@ -545,6 +553,14 @@ class PeptideState(GameState):
         text = message("{who} takes a face-up RNA card: {base}.", who=who, base=_base(letter))
         return Event("rna", p, text, _RNA_CONCEPTS, {"letter": letter})
 
+    def _where_stop_was(self, when: Message) -> Message:
+        """The log's word on where setup hid the STOP card, when not in the printed last four."""
+        if self.options.get("short"):
+            return message("{when} (short game: the STOP card was hidden among cards {low} to {high} from the "
+                           "bottom, not the last four)", when=when, low=self.stop_depth + 1, high=self.stop_depth + 4)
+        return message("{when} (two-player setup: the STOP card was hidden among the 9th to 12th cards "
+                       "from the bottom, not the last four)", when=when)
+
     def _synthesize(self, p: int) -> list[Event]:
         self._pay(p, 2)
         drawn = [self.amino_deck.pop() for _ in range(min(2, len(self.amino_deck)))]
@@ -557,8 +573,7 @@ class PeptideState(GameState):
             when = (message("this is already the last round, so the game ends with it") if self.round >= MAX_ROUNDS
                     else message("this round and one more, then the game ends"))
             if self.stop_depth:
-                when = message("{when} (two-player setup: the STOP card was hidden among the 9th to 12th cards "
-                               "from the bottom, not the last four)", when=when)
+                when = self._where_stop_was(when)
             events.append(Event("stop", p, message("{who} reveals the STOP codon ({codon}): {when}. No tRNA reads a "
                                                    "stop codon, so there the ribosome releases the finished chain.",
                                                    who=self._name(p), codon=STOP_CODON, when=when), ("stop-codon",)))
