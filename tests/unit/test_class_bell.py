@@ -1,6 +1,8 @@
-"""The teacher's End rings the bell at a class table (issue 43; docs/class-server.md › The referee's
-record › End rings the bell; docs/rules-decisions.md › All games › Play to the bell): the frame, the
-log and the report name the winner and say the game ended at the bell, and only the teacher rings it."""
+"""The teacher's End rings the bell at a class table (issue 43): the frame, the log and the report
+name the winner and say the game ended at the bell, and only the teacher rings it.
+
+See docs/class-server.md (the referee's record: "End rings the bell") and
+docs/rules-decisions.md › All games › Play to the bell."""
 
 from __future__ import annotations
 

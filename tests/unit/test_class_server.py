@@ -307,3 +307,34 @@ def test_a_server_killed_alone_starts_again_on_its_port_and_a_student_carries_on
         assert f"Port {port} is in use already" in taken.stderr and "Traceback" not in taken.stderr, taken.stderr
     finally:
         stop(again)
+
+
+def test_only_the_teachers_end_rings_the_bell_and_every_page_hears_the_winner(server):
+    """Issue 43 (docs/rules-decisions.md › All games › Play to the bell): a student's page that sends
+    the bell as a move is refused and nothing is stored; the teacher's End (with the key) rings it:
+    every page gets the ended game with its winners and ``bell``, its log's last line names the winner,
+    and the report says the game ended at the bell."""
+    code, seats = new_class(server)
+
+    async def body(session):
+        pages, frames, mover = await seated(server, session, seats)
+        await pages[mover].send(protocol.move({"kind": "bell"}, 0))
+        refused = await pages[mover].next("refused")
+        assert "not a move you can make" in refused["message"]
+        await pages[mover].send(protocol.move(frames[mover]["legal"][0]["action"], 0))  # move 1 is still free
+        for page in pages:
+            assert (await page.next("position"))["moves"] == 1
+        state = json.load(urllib.request.urlopen(server.url + f"api/teacher?key={server.key}"))
+        table = next(c for c in state["classes"] if c["code"] == code)["tables"][0]
+        with pytest.raises(urllib.error.HTTPError) as no_key:
+            post(server, f"api/teacher/tables/{table['id']}/end", {}, key="guess")
+        assert no_key.value.code == 403
+        post(server, f"api/teacher/tables/{table['id']}/end", {}, server.key)
+        for page in pages:
+            ended = await page.next("position")
+            assert ended["terminal"] and ended["bell"] and ended["winners"] and ended["moves"] == 2
+            assert "bell" in ended["events"][-1]["text"]
+        report = json.load(urllib.request.urlopen(server.url + f"api/teacher/classes/{code}/report?key={server.key}"))
+        assert all(row["result"].endswith("at the bell") and row["winner"] for row in report["rows"])
+
+    run(with_session(body))
