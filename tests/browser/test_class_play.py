@@ -206,7 +206,7 @@ def test_a_teacher_starts_a_table_with_computers_in_the_empty_seats(server, peop
     wait_ready(ana)
     names = ana.evaluate("document.querySelector('#log').textContent")
     assert "you are Player" in names
-    # The teacher's page shows the computers once its answer or its next 2-second poll is drawn.
+    # The teacher's page shows the computers once its socket brings the table's change.
     teacher.wait_for_selector("[data-table]:has-text('Computer (beginner)')", timeout=15_000)
 
 

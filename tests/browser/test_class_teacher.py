@@ -25,7 +25,8 @@ def test_the_dashboard_follows_moves_and_shows_an_away_student(server, people): 
     for _ in range(2):
         play_any(to_move([ana, ben]))
     row = teacher.locator("[data-table]").first
-    # (The teacher page's strict CSP refuses the eval behind wait_for_function: selectors only.)
+    # Pushed by the teacher page's socket as the table changes. (The teacher page's strict CSP
+    # refuses the eval behind wait_for_function: selectors only.)
     teacher.wait_for_selector("[data-table][data-moves='2']", timeout=15_000)
     assert "Round" in row.text_content()
     ben.context.close()  # Ben's Chromebook goes to sleep
