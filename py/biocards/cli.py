@@ -1,6 +1,7 @@
 """``biocards``: the class server of an installed release (the wheel, or biocards.pyz).
 
     biocards serve [--lan] [--port N] [--data DIR]   run the class server for the site the release carries
+          [--certfile CERT --keyfile KEY] [--proxy ADDRESS]   HTTPS, or behind nginx or Caddy (docs/deploy.md)
     biocards                                         serve --lan and open the teacher page (a double-click)
     biocards --version
     biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N]
@@ -22,6 +23,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
+from .server.options import add_school_options
 
 SITE = Path(__file__).resolve().parent / "site"
 """The built site inside the installed package (absent from a clone, where dist/ is the site)."""
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--name", action="append", default=[],
                        help="a host name students' devices use for the server (addresses are answered already)")
     serve.add_argument("--bench-address", action="append", default=[], help=argparse.SUPPRESS)  # tests/release_bench.py
+    add_school_options(serve)
     teachers = sub.add_parser("teachers", help="a school's teachers: each sees only their own classes")
     teachers.add_argument("action", choices=("add", "list", "remove", "key"),
                           help="add a teacher (prints their link), list them, remove one (their link stops at "
@@ -78,7 +81,10 @@ def main(argv: list[str] | None = None) -> int:
                            *(["--lan"] if args.lan else []), *(["--open"] if args.open else []),
                            *(["--workers", str(args.workers)] if args.workers else []),
                            *(f"--name={name}" for name in args.name),
-                           *(f"--bench-address={address}" for address in args.bench_address)])
+                           *(f"--bench-address={address}" for address in args.bench_address),
+                           *([f"--certfile={args.certfile}"] if args.certfile else []),
+                           *([f"--keyfile={args.keyfile}"] if args.keyfile else []),
+                           *(f"--proxy={proxy}" for proxy in args.proxy)])
     except Exception:  # noqa: BLE001 (a double-click's window must stay open to show why)
         if not double_click:
             raise
