@@ -152,7 +152,7 @@ def play_kind(page, name):
 
 
 def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(server, people, tmp_path):
-    _teacher, _code, ana, ben = start_two_students(people, server, "translation")
+    teacher, _code, ana, ben = start_two_students(people, server, "translation")
     for _ in range(3):
         play_any(to_move([ana, ben]))
     played = moves_of(ana)
@@ -174,6 +174,8 @@ def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(serve
             assert moves_of(page) == played
         play_any(to_move([ana, ben]))
         assert moves_of(ana) == moves_of(ben) == played + 1
+        # The teacher's page found the server again by itself (its socket reconnects; meanwhile it asks).
+        teacher.wait_for_selector(f"[data-table][data-moves='{played + 1}']", timeout=60_000)
     finally:
         stop(again)
 
