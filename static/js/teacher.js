@@ -366,10 +366,17 @@
       poll();  // no socket at all (a proxy that refuses them): the page asks over HTTP
       return;
     }
-    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", key, lang })));
+    // A socket that opens and then says nothing (a proxy that takes the upgrade and passes no frame):
+    // after 5 s the page asks over HTTP too, until the state arrives.
+    let stalled = 0;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", key, lang }));
+      stalled = setTimeout(poll, 5000);
+    });
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(event.data);
       if (frame.type === "state") {
+        clearTimeout(stalled);
         live = true;
         wait = 1000;
         clearInterval(polling);
@@ -388,6 +395,7 @@
       }
     });
     socket.addEventListener("close", () => {
+      clearTimeout(stalled);
       live = false;
       if (refused) return;  // the same key would be refused again
       poll();

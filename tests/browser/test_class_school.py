@@ -36,3 +36,22 @@ def test_the_administrator_adds_and_removes_a_teacher_from_the_page(server, peop
     # Her open page is told by its socket, asking nothing, and shows her former class no more.
     rivera.wait_for_selector("#teacher-message:has-text('no longer opens this class server')")
     assert rivera.locator(".class-card").count() == 0
+
+
+def test_a_teacher_page_whose_socket_says_nothing_still_works_over_http(server, people):  # noqa: F811
+    """A proxy that takes the socket's upgrade and passes no frame: the page asks the API instead,
+    so its buttons and its list keep working."""
+    teacher = people()
+    teacher.route_web_socket("**/ws/teacher", lambda ws: None)  # opened, never connected to the server
+    teacher.goto(server.teacher_url)
+    teacher.select_option("#class-game", "translation")
+    teacher.select_option("#class-size", "2")
+    teacher.click("#create-class")
+    code = teacher.locator("#join-code").text_content(timeout=30_000).strip()
+    student = people()
+    student.goto(server.url + "join/")
+    student.fill("#class-code", code)
+    student.fill("#student-name", "Ana")
+    student.click("#join")
+    student.wait_for_url("**/play/?class=*")
+    teacher.wait_for_selector("[data-table] li:has-text('Ana')", timeout=30_000)  # the next look over HTTP
