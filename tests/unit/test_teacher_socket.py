@@ -236,3 +236,36 @@ def test_only_changed_items_are_sent_and_a_class_gone_takes_its_tables():
                      "gone": {"classes": [], "tables": []}}
     frame = json.loads(changes(page, {"ABC": None}, {}))
     assert frame["gone"] == {"classes": ["ABC"], "tables": []} and page.tables == {} and page.classes == {}
+
+
+def test_an_idle_tables_projector_pass_is_renewed_on_the_teacher_page_without_a_change(tmp_path, monkeypatch):
+    """A projector pass lasts WATCH_SECONDS and is renewed after half of it; a table where nothing
+    happens sends nothing, so the sweep (TEACHER_SWEEP) brings the page its new pass (all three
+    shortened here, the keys' watch ticking with them)."""
+    monkeypatch.setattr(app_module, "WATCH_SECONDS", 1.0)
+    monkeypatch.setattr(app_module, "TEACHER_SWEEP", 0.1)
+    monkeypatch.setattr(app_module, "KEYS_CHECK", 0.05)
+
+    async def body():
+        async with in_process(DIST, tmp_path / "classes.sqlite3") as (server, client):
+            code, _tokens = await class_of_two(client, server.key)
+            page = await teacher_page(client, server.key)
+            shown = Shown(await next_frame(page))
+            [table] = shown.tables.values()
+            first = table["watch"]
+            await shown.until(page, lambda s: s.tables[table["id"]]["watch"] != first)
+            renewed = shown.tables[table["id"]]
+            assert {k: v for k, v in renewed.items() if k != "watch"} == {k: v for k, v in table.items() if k != "watch"}
+            projector = await client.ws_connect("/ws/watch", params={"pass": renewed["watch"], "build": build_id()})
+            assert (await next_frame(projector))["table"] == table["number"]
+    run_apart(body())
+
+
+def test_a_teacher_socket_with_no_hello_is_closed(tmp_path, monkeypatch):
+    monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.1)
+
+    async def body():
+        async with in_process(DIST, tmp_path / "classes.sqlite3") as (_server, client):
+            ws = await client.ws_connect("/ws/teacher")
+            assert [f["type"] for f in await ends(ws)] == ["error"]
+    run_apart(body())
