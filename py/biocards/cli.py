@@ -4,7 +4,7 @@
           [--certfile CERT --keyfile KEY] [--proxy ADDRESS]   HTTPS, or behind nginx or Caddy (docs/deploy.md)
     biocards                                         serve --lan and open the teacher page (a double-click)
     biocards --version
-    biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N]
+    biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N] [--https]
                                                      a school's teachers, each with a link of their own
     biocards backup FILE [--data DIR]                a copy of the class file, taken while the server runs
 
@@ -62,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     teachers.add_argument("--host", default=None, help="the server's address in the printed link "
                                                        "(default: this machine's address on the network)")
     teachers.add_argument("--port", type=int, default=8000, help="the server's port in the printed link")
+    teachers.add_argument("--https", action="store_true",
+                          help="the printed link is https:// (a server with --certfile, or behind a proxy with HTTPS)")
     backup = sub.add_parser("backup", help="copy the class file to FILE while the server runs (restore: start "
                                            "serve with --data the folder of a copy named classes.sqlite3)")
     backup.add_argument("file", type=Path, help="where the copy goes")
@@ -139,7 +141,9 @@ def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
                 return 0
             key = store.change_key_of(teacher.id)
         print(f"{teacher.name}'s teacher page (keep it private: it is shown this once):")
-        print(f"http://{_link_host(args.host)}:{args.port}/teacher/?key={key}")
+        scheme = "https" if args.https else "http"
+        port = "" if (scheme, args.port) in (("http", 80), ("https", 443)) else f":{args.port}"
+        print(f"{scheme}://{_link_host(args.host)}{port}/teacher/?key={key}")
         return 0
     finally:
         store.close()
