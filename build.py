@@ -2,7 +2,7 @@
 """BioCards' one entry point: build the static site, serve it, test it, measure it.
 
     python3 build.py build          write dist/ (the whole site, offline-ready)
-    python3 build.py serve [--port N] [--lan] [--name HOST]
+    python3 build.py serve [--port N] [--lan] [--name HOST] [--certfile C --keyfile K] [--proxy ADDR]
                                     build if needed, then run the class server for dist/
     python3 build.py i18n           extract the messages, update every language's catalog, print coverage
     python3 build.py release [--out DIR]  write dist-release/: the wheel, the sdist and biocards.pyz for teachers
@@ -467,7 +467,7 @@ CLASS_DATA = ROOT / "class-data" / "classes.sqlite3"
 """The class server's record (classes, tables, moves): kept across restarts, never committed."""
 
 
-def serve(port: int, lan: bool, names: list[str] = ()) -> None:
+def serve(port: int, lan: bool, names: list[str] = (), school: list[str] = ()) -> None:
     """Build if needed, then become the class server (py/biocards/server) in the project's venv:
     the site's files, the teacher page, and the referee for students' tables. Once set up, this
     needs no network."""
@@ -476,7 +476,7 @@ def serve(port: int, lan: bool, names: list[str] = ()) -> None:
     python = str(ensure_venv())
     args = [python, "-m", "biocards.server", "--dist", str(DIST), "--data", str(CLASS_DATA), "--port", str(port)]
     os.environ["PYTHONPATH"] = str(ROOT / "py")
-    os.execv(python, args + (["--lan"] if lan else []) + [f"--name={name}" for name in names])
+    os.execv(python, args + (["--lan"] if lan else []) + [f"--name={name}" for name in names] + list(school))
 
 
 # -- release ---------------------------------------------------------------------------------------
@@ -649,6 +649,10 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--name", action="append", default=[],
                            help="a host name students' devices use for the server (IP addresses, localhost and "
                                 "this machine's name are answered already)")
+    serve_cmd.add_argument("--certfile", help="serve HTTPS with this certificate (PEM), with --keyfile")
+    serve_cmd.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    serve_cmd.add_argument("--proxy", action="append", default=[],
+                           help="a reverse proxy's address, whose X-Forwarded-* headers are believed (docs/deploy.md)")
     sub.add_parser("i18n", help="extract messages, update each language's catalog, report its coverage")
     release_cmd = sub.add_parser("release", help="write the wheel, the sdist and biocards.pyz (build if needed)")
     release_cmd.add_argument("--out", type=Path, default=RELEASE, help="the folder for them (default dist-release/)")
@@ -669,7 +673,9 @@ def main(argv: list[str] | None = None) -> int:
         build()
         return 0
     if args.command == "serve":
-        serve(args.port, args.lan, args.name)
+        serve(args.port, args.lan, args.name,
+              [*(f"--{o}={v}" for o in ("certfile", "keyfile") if (v := getattr(args, o))),
+               *(f"--proxy={p}" for p in args.proxy)])
         return 0
     if args.command == "i18n":
         translations(ensure_venv(), "update")

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @dataclass
 class Running:
     url: str
-    """``http://127.0.0.1:PORT/``"""
+    """``http://127.0.0.1:PORT/`` (``https://`` when started with a certificate)"""
     key: str
     """The teacher's key, from the line the server printed."""
     process: subprocess.Popen
@@ -50,7 +50,7 @@ def start(dist: Path, data: Path, port: int = 0, workers: int | None = None, ben
         stdout=subprocess.PIPE, stderr=None, text=True, env=env)
     url = key = None
     for line in process.stdout:
-        if found := re.match(r"BioCards is at (http://\S+/)", line):
+        if found := re.match(r"BioCards is at (https?://\S+/)", line):
             url = found.group(1)
         elif found := re.match(r"Teacher page: \S+\?key=(\S+)", line):
             key = found.group(1)

@@ -1,9 +1,10 @@
 """``biocards``: the class server of an installed release (the wheel, or biocards.pyz).
 
     biocards serve [--lan] [--port N] [--data DIR]   run the class server for the site the release carries
+          [--certfile CERT --keyfile KEY] [--proxy ADDRESS]   HTTPS, or behind nginx or Caddy (docs/deploy.md)
     biocards                                         serve --lan and open the teacher page (a double-click)
     biocards --version
-    biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N]
+    biocards teachers add NAME | list | remove NAME | key NAME   [--data DIR] [--host H] [--port N] [--https]
                                                      a school's teachers, each with a link of their own
     biocards backup FILE [--data DIR]                a copy of the class file, taken while the server runs
 
@@ -22,6 +23,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
+from .server.options import add_school_options
 
 SITE = Path(__file__).resolve().parent / "site"
 """The built site inside the installed package (absent from a clone, where dist/ is the site)."""
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--name", action="append", default=[],
                        help="a host name students' devices use for the server (addresses are answered already)")
     serve.add_argument("--bench-address", action="append", default=[], help=argparse.SUPPRESS)  # tests/release_bench.py
+    add_school_options(serve)
     teachers = sub.add_parser("teachers", help="a school's teachers: each sees only their own classes")
     teachers.add_argument("action", choices=("add", "list", "remove", "key"),
                           help="add a teacher (prints their link), list them, remove one (their link stops at "
@@ -59,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     teachers.add_argument("--host", default=None, help="the server's address in the printed link "
                                                        "(default: this machine's address on the network)")
     teachers.add_argument("--port", type=int, default=8000, help="the server's port in the printed link")
+    teachers.add_argument("--https", action="store_true",
+                          help="the printed link is https:// (a server with --certfile, or behind a proxy with HTTPS)")
     backup = sub.add_parser("backup", help="copy the class file to FILE while the server runs (restore: start "
                                            "serve with --data the folder of a copy named classes.sqlite3)")
     backup.add_argument("file", type=Path, help="where the copy goes")
@@ -78,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
                            *(["--lan"] if args.lan else []), *(["--open"] if args.open else []),
                            *(["--workers", str(args.workers)] if args.workers else []),
                            *(f"--name={name}" for name in args.name),
-                           *(f"--bench-address={address}" for address in args.bench_address)])
+                           *(f"--bench-address={address}" for address in args.bench_address),
+                           *([f"--certfile={args.certfile}"] if args.certfile else []),
+                           *([f"--keyfile={args.keyfile}"] if args.keyfile else []),
+                           *(f"--proxy={proxy}" for proxy in args.proxy)])
     except Exception:  # noqa: BLE001 (a double-click's window must stay open to show why)
         if not double_click:
             raise
@@ -133,7 +141,9 @@ def teachers_command(args: argparse.Namespace, class_file: Path) -> int:
                 return 0
             key = store.change_key_of(teacher.id)
         print(f"{teacher.name}'s teacher page (keep it private: it is shown this once):")
-        print(f"http://{_link_host(args.host)}:{args.port}/teacher/?key={key}")
+        scheme = "https" if args.https else "http"
+        port = "" if (scheme, args.port) in (("http", 80), ("https", 443)) else f":{args.port}"
+        print(f"{scheme}://{_link_host(args.host)}{port}/teacher/?key={key}")
         return 0
     finally:
         store.close()

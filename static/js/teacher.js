@@ -1,5 +1,7 @@
 // The teacher page: start a class, show its join code, and follow every table live. Everything it
-// shows comes from the class server's API, which refuses any request without the teacher's key.
+// shows comes from the class server, which refuses any request without the teacher's key: its
+// socket (/ws/teacher) sends this teacher's classes once, then only what changed in them; while the
+// socket is down the page asks the API now and then, and reconnects.
 // A block of its own: every classic script on a page shares one top-level scope.
 {
   const site = new URL("../../", document.currentScript.src);
@@ -17,12 +19,13 @@
 
   function api(path, body) {
     const url = new URL(`api/teacher${path}`, site);
-    url.searchParams.set("key", key);
     url.searchParams.set("lang", lang);  // the server's refusals, names and last moves in the page's language
+    // The key in a header, not the address: a proxy's access log keeps addresses.
+    const headers = { "X-Teacher-Key": key };
     const options = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
-    return fetch(url, { cache: "no-store", ...options }).then((answer) => {
+    return fetch(url, { cache: "no-store", headers, ...options }).then((answer) => {
       // The server says why in the page's language (a removed teacher's link, say); else the page's own words.
       if (answer.status === 403) {
         return answer.text().then((why) => {
@@ -72,7 +75,7 @@
   function act(path, body = {}) {
     return api(path, body).then((reply) => {
       if (reply.error) say(reply.error);
-      return refresh();
+      return live ? undefined : refresh();  // the socket brings the change; without it, ask
     }).catch((error) => say(error.message));
   }
 
@@ -242,44 +245,169 @@
     box.hidden = false;
   }
 
-  let drawn = "";
-  async function refresh() {
-    let state;
-    try {
-      state = await api("");
-    } catch (error) {
-      say(error.message);
-      return;
+  // What the page shows: this teacher's classes (oldest first) and their tables, as the server sent them.
+  let classes = new Map();  // code -> the class, without its tables
+  let tables = new Map();  // table id -> the table, with its class's code
+  let join = "";
+  let refused = false;  // a removed teacher's link, or a replaced one: the server will not answer it again
+
+  function whose(teacher) {  // whose page this is: a teacher's own classes, or the administrator's every class
+    let line = document.getElementById("teacher-whose");
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "teacher-whose";
+      classesBox.before(line);
     }
+    line.textContent = teacher.says;  // a name is text
+    if (teacher.teachers) showTeachers(teacher, line);
+  }
+
+  // A whole state: the socket's first frame, or the API's answer while the socket is down.
+  function takeState(state) {
     if (!games.length) {
       games = state.games;
       for (const game of games) gameField.append(new Option(game.title, game.id));
       fillSizes();
     }
-    // Whose page this is: a teacher's own classes, or the administrator's every class (a name is text).
-    if (state.teacher) {
-      let whose = document.getElementById("teacher-whose");
-      if (!whose) {
-        whose = document.createElement("p");
-        whose.id = "teacher-whose";
-        classesBox.before(whose);
-      }
-      whose.textContent = state.teacher.says;
-      if (state.teacher.teachers) showTeachers(state.teacher, whose);
+    if (state.teacher) whose(state.teacher);
+    join = state.join;
+    const before = new Set(classes.keys());
+    classes = new Map();
+    tables = new Map();
+    for (const { tables: its, ...info } of state.classes) {
+      classes.set(info.code, info);
+      for (const table of its) tables.set(table.id, { ...table, class: info.code });
     }
-    // Redrawn only when something changed, so a button under the teacher's finger stays put.
-    const now = JSON.stringify(state.classes);
-    if (now === drawn) return;
-    drawn = now;
+    draw(new Set([...before, ...classes.keys()]));
+  }
+
+  // What changed since: classes and tables changed or gone (a class gone takes its tables with it).
+  function takeChanges(frame) {
+    const touched = new Set();
+    for (const code of frame.gone.classes) {
+      classes.delete(code);
+      touched.add(code);
+      for (const [id, table] of tables) if (table.class === code) tables.delete(id);
+    }
+    for (const id of frame.gone.tables) {
+      if (tables.has(id)) touched.add(tables.get(id).class);
+      tables.delete(id);
+    }
+    for (const info of frame.classes) {
+      classes.set(info.code, info);
+      touched.add(info.code);
+    }
+    for (const table of frame.tables) {
+      tables.set(table.id, table);
+      touched.add(table.class);
+    }
+    if (frame.teacher) whose(frame.teacher);
+    draw(touched);
+  }
+
+  const cards = new Map();  // class code -> its card on the page
+  const cardsDrawn = new Map();  // class code -> what its card was drawn from
+  function draw(touched) {
+    for (const code of touched) {
+      const info = classes.get(code);
+      const old = cards.get(code);
+      if (!info) {
+        old?.remove();
+        cards.delete(code);
+        cardsDrawn.delete(code);
+        reportsShown.delete(code);
+        continue;
+      }
+      const its = [...tables.values()].filter((t) => t.class === code).sort((a, b) => a.number - b.number);
+      // Redrawn only when something on it changed, so a button under the teacher's finger stays put.
+      const now = JSON.stringify([info, its, join]);
+      if (old && cardsDrawn.get(code) === now) continue;
+      cardsDrawn.set(code, now);
+      const card = classCard({ ...info, tables: its }, join);
+      if (old) old.replaceWith(card);
+      cards.set(code, card);
+      if (reportsShown.has(code)) showReport(code, card);
+    }
     // Open classes first, newest first; ended ones after them, for their reports.
-    const open = state.classes.filter((c) => !c.ended).reverse();
-    const ended = state.classes.filter((c) => c.ended).reverse();
-    const cards = [...open, ...ended].map((info) => classCard(info, state.join));
-    classesBox.replaceChildren(...cards);
+    const order = [...classes.values()].reverse();
+    const wanted = [...order.filter((c) => !c.ended), ...order.filter((c) => c.ended)].map((c) => cards.get(c.code));
+    if (wanted.some((card, i) => classesBox.children[i] !== card) || classesBox.children.length !== wanted.length) {
+      classesBox.replaceChildren(...wanted);
+    }
     // The newest class's code and report answer to fixed ids (what a test or a bookmarklet finds).
-    if (open.length) cards[0].querySelector("[data-code]").setAttribute("id", "join-code");
-    cards[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
-    for (const card of cards) if (reportsShown.has(card.dataset.class)) showReport(card.dataset.class, card);
+    for (const named of classesBox.querySelectorAll("#join-code, #report-csv")) named.removeAttribute("id");
+    if (wanted.length && !classes.get(wanted[0].dataset.class).ended) {
+      wanted[0].querySelector("[data-code]").setAttribute("id", "join-code");
+    }
+    wanted[0]?.querySelector("[data-report-csv]").setAttribute("id", "report-csv");
+  }
+
+  // Over HTTP: the first look, and every few seconds while the socket is down.
+  async function refresh() {
+    try {
+      takeState(await api(""));
+    } catch (error) {
+      say(error.message);
+    }
+  }
+
+  // The socket: a hello with the key (in the frame, never in an address a log keeps), then the
+  // teacher's whole state and the changes. Dropped, it is opened again after 1, 2, 4 … 30 s.
+  let live = false;
+  let wait = 1000;
+  let polling = 0;
+  function connect() {
+    const address = new URL("ws/teacher", site);
+    address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
+    let socket;
+    try {
+      socket = new WebSocket(address.href);
+    } catch {
+      poll();  // no socket at all (a proxy that refuses them): the page asks over HTTP
+      return;
+    }
+    // A socket that opens and then says nothing (a proxy that takes the upgrade and passes no frame):
+    // after 5 s the page asks over HTTP too, until the state arrives.
+    let stalled = 0;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", key, lang }));
+      stalled = setTimeout(poll, 5000);
+    });
+    socket.addEventListener("message", (event) => {
+      const frame = JSON.parse(event.data);
+      if (frame.type === "state") {
+        clearTimeout(stalled);
+        live = true;
+        wait = 1000;
+        clearInterval(polling);
+        polling = 0;
+        takeState(frame);
+      } else if (frame.type === "changes") {
+        takeChanges(frame);
+      } else if (frame.type === "refused") {
+        refused = true;
+        say(frame.message);
+        classes = new Map();  // this link's classes are no longer its to see
+        tables = new Map();
+        draw(new Set(cards.keys()));
+      } else if (frame.type === "error") {
+        say(frame.message);
+      }
+    });
+    socket.addEventListener("close", () => {
+      clearTimeout(stalled);
+      live = false;
+      if (refused) return;  // the same key would be refused again
+      poll();
+      setTimeout(connect, wait * (0.75 + Math.random() / 2));  // spread: a restarted server's pages return apart
+      wait = Math.min(wait * 2, 30000);
+    });
+  }
+
+  function poll() {
+    if (polling || refused) return;
+    refresh();
+    polling = setInterval(() => (live || refused ? undefined : refresh()), 5000);
   }
 
   // The administrator's list of the school's teachers: add one (their link is shown once), remove one.
@@ -311,7 +439,7 @@
           shown.value = address.href;
           link.replaceChildren(reply.says, document.createElement("br"), shown);
           name.value = "";
-          return refresh();
+          return live ? undefined : refresh();
         }).catch((error) => say(error.message));
       });
       box.append(heading, list, form, link);
@@ -355,7 +483,7 @@
                       options: chosenOptions() })
       .then((reply) => {
         say(reply.error || _("Class created: the join code is {code}.", { code: reply.code }));
-        return refresh();
+        return live ? undefined : refresh();
       })
       .catch((error) => say(error.message));
   });
@@ -364,7 +492,6 @@
     const words = await import(new URL("static/js/translate.mjs", site).href);
     lang = words.pageLanguage();
     _ = await words.translator();
-    refresh();
-    setInterval(refresh, 2000);
+    connect();
   })();
 }

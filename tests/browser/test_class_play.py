@@ -152,7 +152,7 @@ def play_kind(page, name):
 
 
 def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(server, people, tmp_path):
-    _teacher, _code, ana, ben = start_two_students(people, server, "translation")
+    teacher, _code, ana, ben = start_two_students(people, server, "translation")
     for _ in range(3):
         play_any(to_move([ana, ben]))
     played = moves_of(ana)
@@ -174,6 +174,8 @@ def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(serve
             assert moves_of(page) == played
         play_any(to_move([ana, ben]))
         assert moves_of(ana) == moves_of(ben) == played + 1
+        # The teacher's page found the server again by itself (its socket reconnects; meanwhile it asks).
+        teacher.wait_for_selector(f"[data-table][data-moves='{played + 1}']", timeout=60_000)
     finally:
         stop(again)
 
@@ -206,7 +208,7 @@ def test_a_teacher_starts_a_table_with_computers_in_the_empty_seats(server, peop
     wait_ready(ana)
     names = ana.evaluate("document.querySelector('#log').textContent")
     assert "you are Player" in names
-    # The teacher's page shows the computers once its answer or its next 2-second poll is drawn.
+    # The teacher's page shows the computers once its socket brings the table's change.
     teacher.wait_for_selector("[data-table]:has-text('Computer (beginner)')", timeout=15_000)
 
 

@@ -25,7 +25,8 @@ def test_the_dashboard_follows_moves_and_shows_an_away_student(server, people): 
     for _ in range(2):
         play_any(to_move([ana, ben]))
     row = teacher.locator("[data-table]").first
-    # (The teacher page's strict CSP refuses the eval behind wait_for_function: selectors only.)
+    # Pushed by the teacher page's socket as the table changes. (The teacher page's strict CSP
+    # refuses the eval behind wait_for_function: selectors only.)
     teacher.wait_for_selector("[data-table][data-moves='2']", timeout=15_000)
     assert "Round" in row.text_content()
     ben.context.close()  # Ben's Chromebook goes to sleep
@@ -143,19 +144,19 @@ def test_a_seated_students_check_yourself_answers_reach_the_class_report(server,
     teacher, code, ana, ben = start_two_students(people, server, "translation")
     ana.goto(server.url + "lessons/genetic-code.html")
     questions = ana.locator('[data-question][data-kind="choice"]')
+    sent = lambda response: response.url.endswith("/api/answer")  # noqa: E731
+    # Each answer travels by fetch after its feedback is shown: the report is read once both are answered.
     questions.nth(0).locator("input[data-right]").check()
-    questions.nth(0).locator("button.check").click()
+    with ana.expect_response(sent) as first:
+        questions.nth(0).locator("button.check").click()
     questions.nth(1).locator("input:not([data-right])").first.check()
-    questions.nth(1).locator("button.check").click()
-    questions.nth(1).locator(".feedback").wait_for()
+    with ana.expect_response(sent) as second:
+        questions.nth(1).locator("button.check").click()
+    assert first.value.json() == second.value.json() == {"ok": True}
     url = server.url + f"api/teacher/classes/{code}/report?key={server.key}"
-    for _ in range(50):  # the answers travel by fetch, after the feedback is shown
-        with urllib.request.urlopen(url) as answer:
-            report = json.load(answer)
-        row = next(r for r in report["rows"] if r["student"] == "Ana")
-        if row["questions_asked"] == 2:
-            break
-        ana.wait_for_timeout(100)
+    with urllib.request.urlopen(url) as answer:
+        report = json.load(answer)
+    row = next(r for r in report["rows"] if r["student"] == "Ana")
     assert (row["questions_asked"], row["questions_right"]) == (2, 1)
     assert report["missed"][0][0] == "genetic-code"
     assert next(r for r in report["rows"] if r["student"] == "Ben")["questions_asked"] == 0

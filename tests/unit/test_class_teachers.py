@@ -342,6 +342,9 @@ def test_the_teachers_command_adds_lists_gives_new_links_and_removes(tmp_path, c
     assert biocards("remove", "Ms Rivera")[0] == 1
     assert biocards("list")[1].strip() == "Mr Okafor"
     assert biocards("add")[0] == 2  # no name
+    code = cli.main(["teachers", "add", "Ms Stone", "--data", str(tmp_path), "--host", "biocards.school.example",
+                     "--port", "443", "--https"])
+    assert code == 0 and "https://biocards.school.example/teacher/?key=" in capsys.readouterr().out  # docs/deploy.md
 
 
 

@@ -32,6 +32,15 @@ def test_serve_sends_the_packaged_site_and_keeps_classes_in_the_folder_data_name
     assert "--lan" not in argv and "--open" not in argv  # only this computer unless the teacher asks
 
 
+
+def test_serve_passes_on_a_school_servers_certificate_and_proxy(started, tmp_path):
+    """docs/deploy.md: `biocards serve` takes HTTPS's files and the reverse proxy's address as
+    `python -m biocards.server` does (which checks them: tests/unit/test_school_server.py)."""
+    assert cli.main(["serve", "--data", str(tmp_path), "--certfile", "c.pem", "--keyfile", "k.pem",
+                     "--proxy", "127.0.0.1", "--proxy", "10.0.0.0/24"]) == 0
+    (argv,) = started
+    assert {"--certfile=c.pem", "--keyfile=k.pem", "--proxy=127.0.0.1", "--proxy=10.0.0.0/24"} <= set(argv)
+
 def test_without_data_classes_go_to_the_per_user_data_folder(started, monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # platformdirs' folder on Linux
     cli.main(["serve", "--lan"])

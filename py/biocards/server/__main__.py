@@ -1,4 +1,5 @@
-"""``python -m biocards.server --dist dist --data classes.sqlite3 [--port 8000] [--lan] [--name NAME]``.
+"""``python -m biocards.server --dist dist --data classes.sqlite3 [--port 8000] [--lan] [--name NAME]
+[--certfile CERT --keyfile KEY] [--proxy ADDRESS]``.
 
 ``build.py serve`` runs this in the project's virtual environment once dist/ is built.
 """
@@ -12,6 +13,7 @@ import errno
 import logging
 import os
 import signal
+import ssl
 import sys
 import webbrowser
 from pathlib import Path
@@ -19,6 +21,7 @@ from pathlib import Path
 from aiohttp import web
 
 from .app import ClassServer, lan_address
+from .options import BadSetting, add_school_options, check_proxies, tls_context
 from .store import ClassFileError
 
 
@@ -36,7 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bench-address", action="append", default=[],
                         help="an address given a whole school's limits, for the load bench, whose simulated "
                              "students all come from one address (never a student's)")
+    add_school_options(parser)
     args = parser.parse_args(argv)
+    try:
+        tls = tls_context(args.certfile, args.keyfile)
+        check_proxies(args.proxy)
+    except BadSetting as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if not (args.dist / "index.html").is_file():
         print(f"{args.dist} holds no built site: run `python3 build.py build` first.", file=sys.stderr)
         return 2
@@ -46,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     # Made before the port opens: the computers' processes start here, so none inherits the socket.
     try:
         server = ClassServer(args.dist, args.data, workers=args.workers, names=args.name,
-                             bench_addresses=args.bench_address)
+                             bench_addresses=args.bench_address, proxies=args.proxy)
     except ClassFileError as exc:  # a damaged or read-only class file: a sentence, not a traceback
         print(exc, file=sys.stderr)
         return 2
@@ -55,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(level=logging.WARNING)
 
     try:
-        asyncio.run(_serve(server, host, args.port, address, args.lan, args.open))
+        asyncio.run(_serve(server, host, args.port, address, args.lan, args.open, tls))
     except KeyboardInterrupt:
         pass
     except PortTaken:
@@ -91,11 +101,12 @@ def raise_file_limit() -> int | None:
     return want
 
 
-async def _serve(server: ClassServer, host: str, port: int, address: str, lan: bool, open_page: bool = False) -> None:
+async def _serve(server: ClassServer, host: str, port: int, address: str, lan: bool, open_page: bool = False,
+                 tls: ssl.SSLContext | None = None) -> None:
     runner = web.AppRunner(server.app(), access_log=None)
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, ssl_context=tls).start()
     except OSError as exc:
         await runner.cleanup()
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
@@ -103,18 +114,19 @@ async def _serve(server: ClassServer, host: str, port: int, address: str, lan: b
         raise
     port = runner.addresses[0][1]  # the one given, or the free port picked for 0
     # Printed once the port is open, so a script (or a test) that reads it can connect at once.
-    print(f"BioCards is at http://{address}:{port}/  (Ctrl+C to stop)", flush=True)
-    print(f"Teacher page: http://{address}:{port}/teacher/?key={server.key}", flush=True)
+    scheme = "https" if tls else "http"
+    print(f"BioCards is at {scheme}://{address}:{port}/  (Ctrl+C to stop)", flush=True)
+    print(f"Teacher page: {scheme}://{address}:{port}/teacher/?key={server.key}", flush=True)
     print("  (the administrator's link: every class on this server. `biocards teachers add NAME` gives each "
           "teacher a link of their own, to their own classes)", flush=True)
     if lan:
         server.lan_address = f"{address}:{port}"
-        print(f"Students open: http://{address}:{port}/join/", flush=True)
+        print(f"Students open: {scheme}://{address}:{port}/join/", flush=True)
         if address.startswith("127."):
             print("This machine has no network address yet: join the classroom's Wi-Fi (or open a hotspot) "
                   "and start the server again, so students' devices can reach it.", flush=True)
     if open_page:  # `biocards` with no arguments (a double-click on Windows): the teacher's page at once
-        webbrowser.open(f"http://127.0.0.1:{port}/teacher/?key={server.key}")
+        webbrowser.open(f"{scheme}://127.0.0.1:{port}/teacher/?key={server.key}")
     stop = asyncio.Event()
     with contextlib.suppress(NotImplementedError):  # Windows' loop has no signal handlers: Ctrl+C stops it
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)

@@ -33,7 +33,7 @@ from .clocks import Clocks
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, headers, report_csv, result_words
 from .store import Store, Teacher, TeacherNameTaken, failure_cause, new_secret, teacher_of_key
-from .teachers import Keys, clean_teacher_name
+from .teachers import Keys, TeacherPage, changes, clean_teacher_name
 
 UNREADABLE = {False: N_("That request could not be read."), True: N_("That request is nested too deeply to read.")}
 UNREADABLE_FRAME = {False: N_("That frame could not be read."), True: N_("That frame is nested too deeply to read.")}
@@ -90,6 +90,15 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 LESSON = re.compile(r'data-lesson="([^"]+)"')
 QUESTION = re.compile(r'data-question="([^"]+)"')
 KEYS_WATCH = web.AppKey("keys watch", asyncio.Task)
+TEACHER_PUSH = 0.25
+"""Seconds a teacher page's changes are gathered before they go: a burst (a class ended with its 27
+tables, computers at several tables moving at once) goes as one frame."""
+TEACHER_SWEEP = 60.0
+"""Seconds between looks at every class and table the teacher pages show, changed or not: a table's
+projector pass is renewed within a minute of its half-time, and a change no hook named still arrives."""
+SOCKETS_PER_TEACHER = 10
+"""Teacher pages one key may hold open (tabs, a second laptop); an eleventh closes the oldest."""
+FORWARDED_PROTOS = ("http", "https")
 
 
 def request_language(request: web.Request) -> str:
@@ -156,7 +165,12 @@ class Peer:
         if self.closed:
             return
         with i18n.language(self.lang):
-            text = protocol.encode(frame)
+            self.send_text(protocol.encode(frame))
+
+    def send_text(self, text: str) -> None:
+        """Queue a frame already written (a teacher page's changes, made from items it compared)."""
+        if self.closed:
+            return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
@@ -202,7 +216,8 @@ class ClassServer:
     from one address; nothing is given them unless the server is started with them named."""
 
     def __init__(self, dist: Path, data: Path, *, lan_address: str | None = None, workers: int | None = None,
-                 names: Iterable[str] = (), bench_addresses: Iterable[str] = ()) -> None:
+                 names: Iterable[str] = (), bench_addresses: Iterable[str] = (),
+                 proxies: Iterable[str] = ()) -> None:
         self.dist = dist.resolve()
         self.store = Store(data)
         self.classroom = Classroom(self.store)
@@ -228,7 +243,15 @@ class ClassServer:
         socket_host = socket.gethostname().lower()
         self.names = {"localhost", socket_host, f"{socket_host}.local", *(n.lower().rstrip(".") for n in names)}
         self.bench_addresses = frozenset(bench_addresses)
+        self.proxies = [ipaddress.ip_network(p, strict=False) for p in proxies]
         self.build = self._build_id()
+        self.teacher_pages: set[TeacherPage] = set()
+        self.changed_tables: set[int] = set()  # waiting for the next push to the teacher pages
+        self.changed_classes: set[str] = set()
+        self.teachers_changed = False
+        self.push: asyncio.TimerHandle | None = None
+        self.teacher_ids: set[int] | None = None  # the class file's teachers at the keys watch's last look
+        self.swept = time.monotonic()
 
     def _build_id(self) -> str:
         """The wheel's hash (the name of its folder): a page running another wheel draws views with
@@ -236,7 +259,7 @@ class ClassServer:
         return next((p.name for p in sorted((self.dist / "wheels").iterdir()) if p.is_dir()), "")
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=64 * 1024, middlewares=[self._known_name])
+        app = web.Application(client_max_size=64 * 1024, middlewares=[self._forwarded, self._known_name])
         app.add_routes([
             web.get("/class-server.json", self.hello),
             web.get("/teacher/", self.teacher_page),
@@ -255,6 +278,7 @@ class ClassServer:
             web.post("/api/answer", self.answer),
             web.get("/ws/play", self.play_socket),
             web.get("/ws/watch", self.watch_socket),
+            web.get("/ws/teacher", self.teacher_socket),
             web.get("/{path:.*}", self.static),
         ])
         app.on_startup.append(self._resume_computers)
@@ -274,6 +298,39 @@ class ClassServer:
             return True
         except ValueError:
             return name in self.names
+
+    def _is_proxy(self, address: str | None) -> bool:
+        try:
+            return address is not None and any(ipaddress.ip_address(address) in net for net in self.proxies)
+        except ValueError:
+            return False
+
+    @web.middleware
+    async def _forwarded(self, request: web.Request, handler):
+        """Behind a reverse proxy (``--proxy ADDRESS``) every request comes from the proxy: its
+        X-Forwarded-For, -Proto and -Host say who asked, over what and by which name. They are
+        believed only from a proxy named, never from anyone else (a student's script could write
+        them); then the names, origins and every per-address limit follow them."""
+        if not self.proxies or not self._is_proxy(request.remote):
+            return await handler(request)
+        changed: dict[str, str] = {}
+        # The proxy appends the address it saw to what the client sent: the last address not a
+        # proxy of ours is the client's (anything left of it the client could have made up).
+        hops = [hop.strip() for hop in ",".join(request.headers.getall("X-Forwarded-For", [])).split(",") if hop.strip()]
+        while hops and self._is_proxy(hops[-1]):
+            hops.pop()
+        if hops:
+            try:
+                changed["remote"] = str(ipaddress.ip_address(hops[-1]))
+            except ValueError:
+                pass  # not an address: the proxy's own is kept
+        proto = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
+        if proto in FORWARDED_PROTOS:
+            changed["scheme"] = proto
+        host = request.headers.get("X-Forwarded-Host", "").split(",")[-1].strip()
+        if host:
+            changed["host"] = host
+        return await handler(request.clone(**changed) if changed else request)
 
     @web.middleware
     async def _known_name(self, request: web.Request, handler):
@@ -356,12 +413,8 @@ class ClassServer:
         """Who the request's key is (teachers.py), or a 403: a key no one has, a removed teacher's."""
         given = request.query.get("key") or request.headers.get("X-Teacher-Key") or ""
         teacher = await self.keys.who(given[:200], request.remote or "?")
-        if teacher is None and teacher_of_key(given) is not None:  # a teacher's own link, removed or replaced
-            raise web.HTTPForbidden(text=says(request, message(
-                "This teacher's link no longer opens this class server: ask its administrator for a new one.")))
         if teacher is None:
-            raise web.HTTPForbidden(text=says(request, message(
-                "The teacher page needs the link the class server printed when it started.")))
+            raise web.HTTPForbidden(text=says(request, _key_refused(given)))
         return teacher
 
     async def _administrator(self, request: web.Request) -> Teacher:
@@ -417,6 +470,7 @@ class ClassServer:
         except sqlite3.Error as exc:
             return _refused(request, NotSaved(message("The class server could not save the new teacher: {cause}.",
                                                       cause=lazy_gettext(failure_cause(exc)))))
+        self._teachers_changed()
         return answer(request, {"id": teacher.id, "name": teacher.name, "key": key, "says": message(
             "{name}'s teacher link, shown this once: send it to them privately.", name=teacher.name)},
                       headers={"Cache-Control": "no-store"})
@@ -446,12 +500,26 @@ class ClassServer:
             del self.passes[given]
         for mine in [k for k in self.pass_of if k[0] == teacher_id]:
             del self.pass_of[mine]
+        # Their teacher pages close: a removed teacher's at once, a replaced key's (the page that
+        # asked opens the new link; another tab on the old one is told why).
+        for page in [p for p in self.teacher_pages if p.teacher.id == teacher_id]:
+            self.teacher_pages.discard(page)
+            page.peer.send({"type": "refused", "message": _link_stopped() if removed
+                            else message("This teacher's link has been replaced: open the new one.")})
+            asyncio.get_running_loop().create_task(page.peer.finish())
         if removed:
+            self._teachers_changed()
             for info in self.classroom.classes.values():
                 if info.owner == teacher_id:
                     info.owner = None
+                    self._changed(code=info.code)  # the administrator's page: whose class it is now
             for peer in [p for p in self.peers if p.seat is None and p.table is not None and p.watcher == teacher_id]:
                 peer.hang_up()
+
+    def _teachers_changed(self) -> None:
+        """A teacher added or removed: the administrator's pages are sent the list again."""
+        self.teachers_changed = True
+        self._changed()
 
     async def _watch_keys(self, app) -> None:
         app[KEYS_WATCH] = asyncio.get_running_loop().create_task(self._keys_watch())
@@ -465,12 +533,18 @@ class ClassServer:
                 self._look_at_keys()
             except sqlite3.Error:
                 continue  # a busy file: looked at again next time
+            if time.monotonic() - self.swept >= TEACHER_SWEEP:
+                self._sweep_teacher_pages()
 
     def _look_at_keys(self) -> None:
         """The projector passes of a teacher removed or given a new key stop; the projectors a removed
         teacher opened close."""
         now = self.store.keys_version()
-        for teacher_id in {whose for _table, _until, whose in self.passes.values()} - {None}:
+        if self.teacher_ids is not None and self.teacher_ids != now.keys():
+            self._teachers_changed()  # `biocards teachers add` (or remove) beside the server
+        self.teacher_ids = set(now)
+        for teacher_id in ({whose for _table, _until, whose in self.passes.values()}
+                           | {page.teacher.id for page in self.teacher_pages}) - {None}:
             known = self.keys.known.get(teacher_id)  # the stored hash their key was last found to match
             if known is None or now.get(teacher_id) != known[0]:
                 self._revoke(teacher_id, removed=teacher_id not in now)
@@ -493,28 +567,48 @@ class ClassServer:
 
     def join_address(self, request: web.Request) -> str:
         host = self.lan_address or request.host
-        return f"http://{host}/join/"
+        return f"{request.scheme}://{host}/join/"  # https behind a proxy that says so, or with --certfile
 
     async def teacher_state(self, request: web.Request) -> web.Response:
-        """The asking teacher's classes (the administrator's: every class, each with its teacher)."""
+        """The asking teacher's classes (the administrator's: every class, each with its teacher):
+        what the teacher page's socket sends first, asked for over HTTP when the socket cannot open."""
         teacher = await self._teacher(request)
+        return answer(request, self.teacher_state_of(teacher, self.join_address(request)),
+                      headers={"Cache-Control": "no-store"})
+
+    def teacher_state_of(self, teacher: Teacher, join: str) -> dict:
+        """Every class ``teacher`` sees, each with its tables, and the page's words."""
         room = self.classroom
         mine = {code for code in room.classes if self._owns(teacher, code)}
         classes, by_class = [], defaultdict(list)
         for table in sorted(room.tables.values(), key=lambda t: t.row.number):  # one pass, not one per class
             if table.row.class_code in mine:
                 by_class[table.row.class_code].append(table)
-        names = {t.id: t.name for t in self.store.teachers()} if teacher.admin else {}
+        names = self._teacher_names(teacher)
         for code, info in room.classes.items():
-            if code not in mine:
-                continue
-            tables = by_class[code]
-            classes.append({"code": code, "game": info.game, "title": lazy_gettext(games.get(info.game).title),
-                            "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
-                            "options": info.options,
-                            **(self._whose(info.owner, names) if teacher.admin else {}),
-                            "tables": [{**t.summary(t.away(self.here(t))), "watch": self.projector_pass(teacher, t.id)}
-                                       if t.started else t.summary(t.away(self.here(t))) for t in tables]})
+            if code in mine:
+                classes.append({**self._class_item(teacher, info, names),
+                                "tables": [self._table_item(teacher, t) for t in by_class[code]]})
+        return {"classes": classes, "games": self.game_choices, "levels": LEVELS, "join": join,
+                "teacher": self._teacher_words(teacher, names)}
+
+    def _teacher_names(self, teacher: Teacher) -> dict[int, str]:
+        """The school's teachers by id, for the administrator's page (a teacher's is told no one's)."""
+        return {t.id: t.name for t in self.store.teachers()} if teacher.admin else {}
+
+    def _class_item(self, teacher: Teacher, info, names: dict[int, str]) -> dict:
+        """A class as the teacher page shows it, without its tables."""
+        return {"code": info.code, "game": info.game, "title": lazy_gettext(games.get(info.game).title),
+                "size": info.size, "level": info.level, "suggest": info.suggest, "ended": info.ended,
+                "options": info.options, **(self._whose(info.owner, names) if teacher.admin else {})}
+
+    def _table_item(self, teacher: Teacher, table: ClassTable) -> dict:
+        """A table's row on the teacher page; a started one with the teacher's projector pass for it."""
+        summary = table.summary(table.away(self.here(table)))
+        return {**summary, "watch": self.projector_pass(teacher, table.id)} if table.started else summary
+
+    def _teacher_words(self, teacher: Teacher, names: dict[int, str]) -> dict:
+        """Whose page it is and, on the administrator's, the school's teachers and the list's words."""
         # In the teacher page's language: the tables' last moves, computers' names, games' titles.
         who = {"name": teacher.name, "admin": teacher.admin,
                "says": message("The administrator's page: every class on this server.") if teacher.admin
@@ -526,9 +620,124 @@ class ClassServer:
             who["words"] = {"heading": message("Teachers on this server"), "name": message("Teacher's name"),
                             "add": message("Add a teacher"), "remove": message("Remove"),
                             "none": message("No teachers yet: every class here is yours.")}
-        return answer(request, {"classes": classes, "games": self.game_choices, "levels": LEVELS,
-                                "join": self.join_address(request), "teacher": who},
-                      headers={"Cache-Control": "no-store"})
+        return who
+
+    # -- the teacher page's socket ---------------------------------------------------------------------
+
+    async def teacher_socket(self, request: web.Request) -> web.WebSocketResponse:
+        """``/ws/teacher``: one per teacher page. Its first frame is a hello with the page's key (in
+        the frame, never in the address, which a proxy's log would keep); it is answered with the
+        teacher's whole state, then with only what changed in their own classes (``changes``). A
+        key refused, removed or replaced is told so in a ``refused`` frame, and the socket closes."""
+        _same_origin(request)
+        peer = self._admit(request)
+        page = None
+        try:
+            socket_ = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20)
+            await socket_.prepare(request)
+            peer.open(socket_, request.transport)
+            page = await self._teacher_hello(peer, socket_, self.join_address(request))
+            sent: deque = deque()
+            while page is not None and not peer.closed:  # after its hello a page only listens
+                received = await socket_.receive()
+                if received.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    break
+                count = _frames_in_second(sent)
+                if count > 3 * FRAMES_PER_SECOND:
+                    peer.hang_up()
+                elif count <= FRAMES_PER_SECOND:
+                    peer.send(protocol.error(message("That frame is not one this server knows.")))
+        finally:
+            self.teacher_pages.discard(page)
+            self._release(peer)
+        return socket_
+
+    async def _teacher_hello(self, peer: Peer, socket_: web.WebSocketResponse, join: str) -> TeacherPage | None:
+        """The teacher's page, seated and sent its whole state; None once the socket is told why not."""
+        try:
+            received = await socket_.receive(HELLO_SECONDS)
+        except asyncio.TimeoutError:
+            peer.send(protocol.error(message("This page said no hello: the class server closed it.")))
+            await peer.finish()
+            return None
+        if received.type != WSMsgType.TEXT:
+            return None
+        try:
+            frame = read_json(received.data)
+        except Unreadable as exc:
+            frame = {"error": lazy_gettext(UNREADABLE_FRAME[exc.nested])}
+        given = frame.get("key")
+        if frame.get("type") != "hello" or not isinstance(given, str):
+            peer.send(protocol.error(frame.get("error") or message("Say hello first.")))
+            await peer.finish()
+            return None
+        peer.lang = protocol.language_of(frame.get("lang"))
+        teacher = await self.keys.who(given[:200], peer.address)
+        if teacher is None:
+            peer.send({"type": "refused", "message": _key_refused(given)})
+            await peer.finish()
+            return None
+        held = sorted((p for p in self.teacher_pages if p.teacher.id == teacher.id), key=lambda p: p.opened)
+        for oldest in held[:max(0, len(held) - SOCKETS_PER_TEACHER + 1)]:
+            self.teacher_pages.discard(oldest)
+            oldest.peer.hang_up()
+        page = TeacherPage(peer, teacher)
+        with i18n.language(peer.lang):  # each item as the changes will be compared with it
+            state = self.teacher_state_of(teacher, join)
+            for info in state["classes"]:
+                page.classes[info["code"]] = protocol.encode({k: v for k, v in info.items() if k != "tables"})
+                for table in info["tables"]:
+                    page.tables[table["id"]] = (info["code"], protocol.encode({**table, "class": info["code"]}))
+            page.words = protocol.encode(state["teacher"])
+        peer.send({"type": "state", **state})
+        self.teacher_pages.add(page)
+        return page
+
+    def _changed(self, table: ClassTable | None = None, code: str | None = None) -> None:
+        """A table or a class changed: the teacher pages that show it hear of it at the next push."""
+        if not self.teacher_pages:
+            return  # a page that opens later is sent its whole state
+        if table is not None:
+            self.changed_tables.add(table.id)
+            self.changed_classes.add(table.row.class_code)
+        if code is not None:
+            self.changed_classes.add(code)
+        if self.push is None:
+            self.push = asyncio.get_running_loop().call_later(TEACHER_PUSH, self._push_changes)
+
+    def _push_changes(self) -> None:
+        """Each teacher page is sent what changed in its own classes, as one frame (or nothing)."""
+        self.push = None
+        codes, table_ids, words = self.changed_classes, self.changed_tables, self.teachers_changed
+        self.changed_classes, self.changed_tables, self.teachers_changed = set(), set(), False
+        room, names = self.classroom, None
+        for page in list(self.teacher_pages):
+            teacher = page.teacher
+            if teacher.admin and names is None:
+                names = self._teacher_names(teacher)
+            with i18n.language(page.peer.lang):
+                classes = {code: protocol.encode(self._class_item(teacher, room.classes[code], names or {}))
+                           if code in room.classes and page.sees(room.classes[code].owner) else None
+                           for code in codes}
+                tables = {}
+                for table_id in table_ids:
+                    table = room.tables.get(table_id)
+                    code = table.row.class_code if table is not None else None
+                    tables[table_id] = (code, protocol.encode({**self._table_item(teacher, table), "class": code})) \
+                        if code in room.classes and page.sees(room.classes[code].owner) else None
+                said = protocol.encode(self._teacher_words(teacher, names or {})) if words and teacher.admin else None
+            text = changes(page, classes, tables, said)
+            if text is not None:
+                page.peer.send_text(text)
+
+    def _sweep_teacher_pages(self) -> None:
+        """Every class and table a teacher page shows is looked at again (TEACHER_SWEEP)."""
+        self.swept = time.monotonic()
+        for page in self.teacher_pages:
+            self.changed_classes.update(page.classes)
+            self.changed_tables.update(page.tables)
+        if self.teacher_pages:
+            self._changed()
 
     @staticmethod
     def _whose(owner: int | None, names: dict[int, str]) -> dict:
@@ -555,6 +764,7 @@ class ClassServer:
                                                data.get("options"), owner=teacher.id)
         except Refusal as exc:
             return _refused(request, exc)
+        self._changed(code=info.code)
         return web.json_response({"code": info.code})
 
     async def class_action(self, request: web.Request) -> web.Response:
@@ -576,6 +786,7 @@ class ClassServer:
                 gone, changed = self.classroom.delete_class(code), []
         except Refusal as exc:
             return _refused(request, exc)
+        self._changed(code=code)  # its switch, its end, or its deletion (with its tables) on the page
         for table in changed:
             await self.broadcast(table)
             if what == "end":  # a table finishing its round after the bell plays on, computers too
@@ -755,6 +966,7 @@ class ClassServer:
         as its callers beside the referee await it)."""
         self.clocks.tend(table)
         self.away_told[table.id] = sorted(table.away(self.here(table)))
+        self._changed(table)
         for peer, seat in list(self.sockets.get(table.id, {}).items()):
             self.send_frame(peer, table, seat, since)
 
@@ -766,6 +978,7 @@ class ClassServer:
         if self.away_told.get(table.id) == away:
             return
         self.away_told[table.id] = away
+        self._changed(table)
         for peer in list(self.sockets.get(table.id, {})):
             if peer is not skip:
                 peer.send(protocol.away(away))
@@ -837,15 +1050,12 @@ class ClassServer:
             if received.type != WSMsgType.TEXT:
                 peer.send(protocol.error(message("Frames are JSON text.")))
                 continue
-            now = time.monotonic()
-            sent.append(now)
-            while now - sent[0] > 1:
-                sent.popleft()
-            if len(sent) > FRAMES_PER_SECOND:
-                if len(sent) > 3 * FRAMES_PER_SECOND:
+            count = _frames_in_second(sent)
+            if count > FRAMES_PER_SECOND:
+                if count > 3 * FRAMES_PER_SECOND:
                     peer.hang_up()
                     return
-                if len(sent) == FRAMES_PER_SECOND + 1:
+                if count == FRAMES_PER_SECOND + 1:
                     peer.send(protocol.error(message("Too many frames: slow down.")))
                 continue
             try:
@@ -1037,6 +1247,8 @@ class ClassServer:
     async def _cleanup(self, app) -> None:
         if KEYS_WATCH in app:
             app[KEYS_WATCH].cancel()
+        if self.push is not None:
+            self.push.cancel()
         self.computers.close()
         self.store.close()
 
@@ -1077,6 +1289,26 @@ def _same_origin(request: web.Request) -> None:
     if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
         raise web.HTTPForbidden(text=says(request, message(
             "A class table can only be opened from this server's own pages.")))
+
+
+def _frames_in_second(sent: deque) -> int:
+    """Count a frame a socket's page sent now: how many it sent in the last second."""
+    now = time.monotonic()
+    sent.append(now)
+    while now - sent[0] > 1:
+        sent.popleft()
+    return len(sent)
+
+
+def _key_refused(given: str) -> Message:
+    """Why a teacher's key opens nothing: a teacher's own link removed or replaced, or no link at all."""
+    if teacher_of_key(given) is not None:
+        return _link_stopped()
+    return message("The teacher page needs the link the class server printed when it started.")
+
+
+def _link_stopped() -> Message:
+    return message("This teacher's link no longer opens this class server: ask its administrator for a new one.")
 
 
 def _whole(value) -> int:

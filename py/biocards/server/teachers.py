@@ -13,9 +13,11 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import time
 import unicodedata
 from collections import defaultdict, deque
+from dataclasses import dataclass, field
 
 from ..i18n import message
 from .classroom import Refusal
@@ -95,3 +97,60 @@ class Keys:
 
     def forget(self, teacher_id: int) -> None:
         self.known.pop(teacher_id, None)
+
+
+@dataclass(eq=False)
+class TeacherPage:
+    """One teacher page's socket (``/ws/teacher``) and what it was last sent: each class's and each
+    table's item as written in the page's language. Only an item whose text changed is sent again,
+    so a mark that changed nothing the page shows costs no byte on the wire."""
+
+    peer: object
+    """Its socket's ``app.Peer`` (its queue, its language, its limits)."""
+    teacher: Teacher
+    classes: dict[str, str] = field(default_factory=dict)
+    """Class code -> the class's item (without its tables) as last sent."""
+    tables: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Table id -> (its class's code, its item as last sent)."""
+    words: str = ""
+    """Whose page it is (and the administrator's list of teachers, with its words), as last sent."""
+    opened: float = field(default_factory=time.monotonic)
+
+    def sees(self, owner: int | None) -> bool:
+        return self.teacher.admin or owner == self.teacher.id
+
+
+def changes(page: TeacherPage, classes: dict[str, str | None], tables: dict[int, tuple[str, str] | None],
+            words: str | None = None) -> str | None:
+    """The text of the ``changes`` frame that brings ``page`` up to date, or None if nothing it shows
+    changed. ``classes`` and ``tables`` hold what was looked at: each item as written now, or None
+    for one gone (deleted, or no longer this page's); ``words``, the administrator's list now."""
+    gone_classes = sorted(code for code, item in classes.items() if item is None and code in page.classes)
+    changed_classes = []
+    for code, item in classes.items():
+        if item is None:
+            page.classes.pop(code, None)
+        elif page.classes.get(code) != item:
+            page.classes[code] = item
+            changed_classes.append(item)
+    gone_tables, changed_tables = [], []
+    for table_id, now in tables.items():
+        before = page.tables.get(table_id)
+        if now is None or now[0] in gone_classes:
+            if before is not None and before[0] not in gone_classes:
+                gone_tables.append(table_id)  # (a class gone takes its tables with it on the page)
+            page.tables.pop(table_id, None)
+        elif before != now:
+            page.tables[table_id] = now
+            changed_tables.append(now[1])
+    for table_id in [t for t, (code, _item) in page.tables.items() if code in gone_classes]:
+        del page.tables[table_id]
+    new_words = words is not None and words != page.words
+    if new_words:
+        page.words = words
+    if not (gone_classes or changed_classes or gone_tables or changed_tables or new_words):
+        return None
+    # Written from the items' own texts: each was encoded once, in the page's language, to compare.
+    return ('{"type": "changes", "classes": [' + ", ".join(changed_classes) + '], "tables": ['
+            + ", ".join(changed_tables) + '], "gone": {"classes": ' + json.dumps(gone_classes) + ', "tables": '
+            + json.dumps(sorted(gone_tables)) + "}" + (', "teacher": ' + words if new_words else "") + "}")
