@@ -91,15 +91,17 @@ def test_the_class_report_matches_the_moves_played_outlives_the_class_and_deleti
     teacher.locator("[data-show-report]").first.click()
     teacher.wait_for_selector(".report tbody tr")
     assert teacher.locator(".report tbody tr").count() == 2
-    # Ending the class (the bell) keeps its card, its tables and its report to read; no one can join.
+    # Ending the class (the bell rings at every table) keeps its card, its tables and its report to read; no one can join.
     teacher.locator("[data-end-class]").first.click()
     teacher.wait_for_selector(".class-card.ended")
     card = teacher.locator(".class-card.ended").first
     assert "(ended)" in card.locator("h2").text_content()
     assert card.locator(".join-how").is_hidden() and card.locator("[data-end-class]").is_hidden()
     assert teacher.locator("#report-csv").count() == 1 and teacher.locator("#join-code").count() == 0
-    for page in (ana, ben):  # the students are told, and are offered no move
-        page.wait_for_function("document.querySelector('#status').textContent === 'Your teacher has ended this game.'")
+    for page in (ana, ben):  # the bell ends each table: the students read who won, and have no move
+        page.wait_for_selector("html[data-state=over]")
+        assert page.locator("#status").text_content() == "The game ended at the bell."
+        assert "winner" in page.locator("#final-scores").inner_text()
         assert page.locator("#table [data-action], #actions [data-action]").count() == 0
     # Deleting the class deletes its rows from SQLite.
     teacher.once("dialog", lambda dialog: dialog.accept())
