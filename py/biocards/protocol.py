@@ -17,6 +17,14 @@ Page → server, over ``/ws/play``:
 
 The projector (``/ws/watch``) says no hello: its ``lang`` is a query parameter, read the same way.
 
+Teacher page ↔ server, over ``/ws/teacher`` (static/js/teacher.js; docs/class-server.md, "The
+teacher page's socket"):
+
+- page → server: a hello ``{key, lang}`` (the key in the frame, never in the socket's address);
+- server → page: :func:`teacher_state` (the teacher's whole state, once), then :func:`teacher_changes`
+  (only the classes and tables that changed, and those gone), or :class:`Refused` / :class:`Error`
+  before it closes.
+
 Server → page:
 
 - :class:`Position` (or :class:`Waiting`, before the table starts): the seat's whole view. The
@@ -212,6 +220,32 @@ def error(message: str, lost: bool = False) -> Error:
 
 def reload() -> Reload:
     return {"type": "reload"}
+
+
+# -- teacher page ↔ server ---------------------------------------------------------------------------
+
+TEACHER_FRAMES = frozenset({"state", "changes", "refused", "error"})
+"""What the server sends a teacher page."""
+
+
+def teacher_hello(key: str, lang: str | None = None) -> dict:
+    return {"type": "hello", "key": key, "lang": lang} if lang else {"type": "hello", "key": key}
+
+
+def teacher_state(state: dict) -> dict:
+    """The teacher's whole state (``classes``, ``games``, ``levels``, ``join``, ``teacher``, …), as
+    ``GET /api/teacher`` answers it."""
+    return {"type": "state", **state}
+
+
+def teacher_changes(classes: list[str], tables: list[str], gone_classes: list[str], gone_tables: list[int],
+                    teacher: str | None = None) -> str:
+    """The ``changes`` frame's text: ``classes`` and ``tables`` are items already encoded (each was
+    written once, in the page's language, to compare it with what the page was last sent, so it is
+    spliced in rather than encoded again); ``teacher``, the page's own words when they changed."""
+    return ('{"type": "changes", "classes": [' + ", ".join(classes) + '], "tables": [' + ", ".join(tables)
+            + '], "gone": {"classes": ' + json.dumps(gone_classes) + ', "tables": ' + json.dumps(gone_tables)
+            + "}" + (', "teacher": ' + teacher if teacher is not None else "") + "}")
 
 
 # -- one encoding --------------------------------------------------------------------------------------

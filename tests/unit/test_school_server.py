@@ -20,6 +20,7 @@ import pytest
 
 from conftest import DIST
 from class_server import class_server, in_process, run_apart
+from biocards import protocol
 from biocards.server import app as app_module
 from biocards.server.__main__ import main as serve_main
 from biocards.server.options import BadSetting, tls_context
@@ -60,7 +61,7 @@ def test_serve_with_a_certificate_answers_over_https_and_its_teacher_socket_over
         async def socket():
             async with aiohttp.ClientSession() as session:
                 async with session.ws_connect(running.url.replace("https", "wss") + "ws/teacher", ssl=trusted) as ws:
-                    await ws.send_json({"type": "hello", "key": running.key})
+                    await ws.send_json(protocol.teacher_hello(running.key))
                     return json.loads((await ws.receive(timeout=20)).data)
         state = run_apart(socket())
         assert state["type"] == "state" and state["join"].startswith("https://")

@@ -43,7 +43,7 @@ async def add_teacher(client, server, name) -> str:
 async def teacher_page(client, key, **headers):
     """A teacher page's socket after its hello."""
     ws = await client.ws_connect("/ws/teacher", headers=headers)
-    await ws.send_json({"type": "hello", "key": key})
+    await ws.send_json(protocol.teacher_hello(key))
     return ws
 
 

@@ -504,8 +504,8 @@ class ClassServer:
         # asked opens the new link; another tab on the old one is told why).
         for page in [p for p in self.teacher_pages if p.teacher.id == teacher_id]:
             self.teacher_pages.discard(page)
-            page.peer.send({"type": "refused", "message": _link_stopped() if removed
-                            else message("This teacher's link has been replaced: open the new one.")})
+            page.peer.send(protocol.refused(_link_stopped() if removed
+                                            else message("This teacher's link has been replaced: open the new one.")))
             asyncio.get_running_loop().create_task(page.peer.finish())
         if removed:
             self._teachers_changed()
@@ -674,7 +674,7 @@ class ClassServer:
         peer.lang = protocol.language_of(frame.get("lang"))
         teacher = await self.keys.who(given[:200], peer.address)
         if teacher is None:
-            peer.send({"type": "refused", "message": _key_refused(given)})
+            peer.send(protocol.refused(_key_refused(given)))
             await peer.finish()
             return None
         held = sorted((p for p in self.teacher_pages if p.teacher.id == teacher.id), key=lambda p: p.opened)
@@ -689,7 +689,7 @@ class ClassServer:
                 for table in info["tables"]:
                     page.tables[table["id"]] = (info["code"], protocol.encode({**table, "class": info["code"]}))
             page.words = protocol.encode(state["teacher"])
-        peer.send({"type": "state", **state})
+        peer.send(protocol.teacher_state(state))
         self.teacher_pages.add(page)
         return page
 

@@ -13,12 +13,12 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import time
 import unicodedata
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
+from .. import protocol
 from ..i18n import message
 from .classroom import Refusal
 from .store import TEACHER_NAME, Store, Teacher, key_matches, teacher_of_key
@@ -150,7 +150,5 @@ def changes(page: TeacherPage, classes: dict[str, str | None], tables: dict[int,
         page.words = words
     if not (gone_classes or changed_classes or gone_tables or changed_tables or new_words):
         return None
-    # Written from the items' own texts: each was encoded once, in the page's language, to compare.
-    return ('{"type": "changes", "classes": [' + ", ".join(changed_classes) + '], "tables": ['
-            + ", ".join(changed_tables) + '], "gone": {"classes": ' + json.dumps(gone_classes) + ', "tables": '
-            + json.dumps(sorted(gone_tables)) + "}" + (', "teacher": ' + words if new_words else "") + "}")
+    return protocol.teacher_changes(changed_classes, changed_tables, gone_classes, sorted(gone_tables),
+                                    words if new_words else None)
