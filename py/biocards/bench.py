@@ -15,6 +15,7 @@ import time
 
 from . import games
 from .bots import RandomBot, play_out
+from .bots.timing import bot_move_ms
 from .core import seats_from
 from .core.testing import random_game
 
@@ -36,26 +37,6 @@ def games_per_second(game, players: int, seconds: float) -> float:
         random_game(game, players, seed)
         done, seed = done + 1, seed + 1
     return round(done / (time.perf_counter() - start), 1)
-
-
-def bot_move_ms(game, players: int, moves: int, bot: str = "greedy", seconds: float | None = None) -> float:
-    """Median milliseconds for one decision of ``bot`` (greedy unless named), over positions from
-    games that bot plays against itself; ``seconds`` is the search bot's per-move budget (the page's)."""
-    times, seed = [], 0
-    while len(times) < moves:
-        state = game.new_state(players, seed)
-        bots = [game.make_bot(bot, s, seed) for s in range(players)]
-        if seconds is not None:
-            for b in bots:
-                b.seconds = seconds
-        while not state.is_terminal() and len(times) < moves:
-            mover = bots[state.current_player]
-            t0 = time.perf_counter()
-            action = mover.choose(state)
-            times.append((time.perf_counter() - t0) * 1000)
-            state.apply(action)
-        seed += 1
-    return round(statistics.median(times), 3)
 
 
 def seat_win_rates(game_id: str, players: int, n: int) -> list[float]:

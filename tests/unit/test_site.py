@@ -184,6 +184,34 @@ def test_the_pages_wheel_carries_no_server_command_line_or_bench():
         assert not [n for n in names if n.startswith(left_out)], left_out
 
 
+def test_nothing_the_page_carries_imports_what_its_wheel_leaves_out():
+    """A module in the page's wheel that imported the benches, the command line, the class server or
+    core.testing would fail in the browser only when that line runs (the page's in-browser bot timing
+    did, once): every import of every module the wheel carries names a module it carries too."""
+    import ast
+
+    package = Path(__file__).resolve().parents[2] / "py" / "biocards"
+    left_out = ("biocards.server", "biocards.cli", "biocards.bench", "biocards.core.testing")
+    carried = [p for p in package.rglob("*.py")
+               if not any(p.relative_to(package).as_posix().startswith(part) for part in
+                          ("server/", "cli.py", "bench.py", "core/testing.py"))]
+    found = []
+    for path in carried:
+        parts = path.relative_to(package).with_suffix("").parts
+        module = ".".join(("biocards", *parts))
+        here = ".".join(("biocards", *parts[:-1]))  # the package a relative import starts from
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                base = (here.rsplit(".", node.level - 1)[0] if node.level > 1 else here) if node.level else ""
+                target = ".".join(x for x in (base, node.module or "") if x)
+                names = [target] + [f"{target}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            found += [(module, n) for n in names if n.startswith(left_out)]
+    assert found == []
+
+
 def test_the_landing_page_seats_a_person_and_enough_computers_for_every_game():
     """Pressing Play without touching the seat pickers starts a legal game: one person, computers
     up to the game's minimum (the gene-expression game needs four), the other seats empty."""

@@ -488,7 +488,7 @@ class LocalGame(Source):
     def _bench(self, moves=300, bot="greedy"):
         """Median milliseconds of one decision of ``bot`` over its own games of this table's game,
         timed inside the page (for ``build.py bench``); the search bot gets the page's budget."""
-        from ..bench import bot_move_ms
+        from ..bots.timing import bot_move_ms
 
         seconds = THINKING_SECONDS if bot == "search" else None
         return bot_move_ms(self.game, len(self.setup.seats), int(moves), str(bot), seconds)
