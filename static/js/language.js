@@ -7,6 +7,10 @@
   const here = document.documentElement.lang || "en";
   const twins = new Map([...document.querySelectorAll('link[rel="alternate"][hreflang]')]
     .map((link) => [link.hreflang, link.href]));
+  // A search engine takes an hreflang address only whole (scheme and host), and the site is built
+  // without knowing where it will be served (a static host, a USB stick, a teacher's laptop): the
+  // page writes in the address it was opened from.
+  for (const link of document.querySelectorAll('link[rel="alternate"][hreflang]')) link.setAttribute("href", link.href);
 
   function stored() {
     try { return localStorage.getItem(KEY); } catch { return null; }  // storage off: follow the browser

@@ -37,3 +37,14 @@ def test_espanol_chosen_on_the_landing_page_follows_the_student(page, site_url):
     page.wait_for_load_state()
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.evaluate("localStorage.getItem('biocards:lang')") == "en"
+
+
+def test_each_twin_is_named_by_a_whole_address_for_search_engines(page, site_url):
+    """Search engines (and Lighthouse's hreflang audit) take a twin's address only whole; the built
+    page names it relative to itself, since the site may be served from anywhere, and the page
+    writes in the address it was opened from."""
+    for path in ("", "lessons/genetic-code.html", "es/teachers/translation.html"):
+        page.goto(site_url + path)
+        hrefs = page.eval_on_selector_all('link[rel="alternate"][hreflang]', "ls => ls.map(l => l.getAttribute('href'))")
+        assert len(hrefs) == 2, path
+        assert all(h.startswith(site_url) for h in hrefs), (path, hrefs)
