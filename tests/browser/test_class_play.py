@@ -163,8 +163,10 @@ def test_a_student_reloads_mid_game_and_the_server_is_killed_and_restarted(serve
     assert seat_of(ben) == seat and moves_of(ben) == played
     # SIGKILL, then a new server on the same port with the same record: both pages reconnect.
     port = int(server.url.rsplit(":", 1)[1].strip("/"))
-    # While the server is down the browser itself reports each refused reconnection in the console.
+    # While the server is down the browser itself reports each refused reconnection in the console,
+    # and a request in flight at the kill (the teacher page's ask) as a reset connection.
     people.expect("net::ERR_CONNECTION_REFUSED")
+    people.expect("net::ERR_CONNECTION_RESET")
     server.kill()
     ana.wait_for_selector("html[data-connection=lost]")
     again = start(DIST, server.data, port=port)
