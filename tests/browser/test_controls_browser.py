@@ -68,10 +68,10 @@ def test_hot_seat_take_back_only_before_passing_the_device(page, site_url):
 
 def test_a_hint_highlights_a_move_with_a_reason_and_is_counted(page, site_url):
     """Issue 15: "Suggest a move" shows the move on the table with a reason in words; a student
-    who follows the hints to the end sees how many were used. The game opens 20 moves before the
+    who follows the hints to the end sees how many were used. The game opens 8 moves before the
     end of a computers' game (a shared link), so the hints lead to the end in a few turns."""
     open_game(page, site_url, "translation", seed=7, until="html[data-state=ready]",
-              extra=near_the_end("translation", 2, 7, 20))
+              extra=near_the_end("translation", 2, 7, 8))
     assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     used = 0
     for _ in range(80):

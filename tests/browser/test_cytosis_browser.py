@@ -14,9 +14,9 @@ open_game = partial(table_page.open_game, game="cytosis")
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_bots_play_a_whole_game(watched, site_url, players):
     """docs/rules-decisions.md › Cytosis: a game with only bots plays itself to the end screen, scores in
-    Health Points (from a shared position 20 moves before the end: the end is what this test is about)."""
+    Health Points (from a shared position 10 moves before the end: the end is what this test is about)."""
     page = open_game(watched.page, site_url, seats=",".join(["greedy"] * players), seed=3,
-                     extra=near_the_end("cytosis", players, 3, 20))
+                     extra=near_the_end("cytosis", players, 3, 10))
     assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=180_000)
     scores = page.locator("#final-scores").inner_text()

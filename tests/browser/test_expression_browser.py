@@ -16,9 +16,9 @@ open_game = partial(table_page.open_game, game="expression", seats="human,greedy
 def test_greedy_bots_play_a_whole_match(page, site_url, players):
     """Rulebook "Scoring": hands are played until a player reaches the target (here 150, the option
     `target`, to keep the test short); the end screen lists every player's points. The computers
-    play the last 40 moves from a shared position: the end is what this test is about."""
+    play the last 12 moves from a shared position: the end is what this test is about."""
     open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3,
-              extra="&opt-target=150" + near_the_end("expression", players, 3, 40, target=150))
+              extra="&opt-target=150" + near_the_end("expression", players, 3, 12, target=150))
     assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=110_000)
     scores = page.locator("#final-scores").inner_text()

@@ -20,8 +20,8 @@ def answer_and_wait_for_my_turn(page):
 
 def test_greedy_bots_play_a_whole_game(page, site_url):
     """docs/rules-decisions.md › NUCLEO: a game with only bots plays itself to the end screen (the pool
-    empties), from a shared position 40 moves before the end: the end is what this test is about."""
-    open_game(page, site_url, seats="greedy,greedy,greedy", seed=3, extra=near_the_end("nucleo", 3, 3, 40))
+    empties), from a shared position 12 moves before the end: the end is what this test is about."""
+    open_game(page, site_url, seats="greedy,greedy,greedy", seed=3, extra=near_the_end("nucleo", 3, 3, 12))
     assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=110_000)
     scores = page.locator("#final-scores").inner_text()

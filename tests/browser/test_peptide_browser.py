@@ -14,9 +14,9 @@ open_game = partial(table_page.open_game, game="peptide")
 @pytest.mark.parametrize("players", [2, 5])
 def test_greedy_bots_play_a_whole_game(page, site_url, players):
     """docs/rules-decisions.md › Peptide: a game with only bots plays itself to the end screen (from a
-    shared position 40 moves before the end: the end is what this test is about)."""
+    shared position 12 moves before the end: the end is what this test is about)."""
     open_game(page, site_url, seats=",".join(["greedy"] * players), seed=3,
-              extra=near_the_end("peptide", players, 3, 40))
+              extra=near_the_end("peptide", players, 3, 12))
     assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=240_000)
     scores = page.locator("#final-scores").inner_text()

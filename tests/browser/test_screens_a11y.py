@@ -75,7 +75,8 @@ def test_pass_the_device_screen_has_no_axe_violations(page, site_url):
 
 
 def test_end_screen_has_no_axe_violations(page, site_url):
-    table_page.open_game(page, site_url, "translation", seats="greedy,greedy", seed=3, until="html[data-state=over]")
+    table_page.open_game(page, site_url, "translation", seats="greedy,greedy", seed=3, until="html[data-state=over]",
+                         extra=table_page.near_the_end("translation", 2, 3, 6))  # the computers finish it
     assert axe_violations(page) == []
 
 
@@ -117,6 +118,7 @@ def test_the_prompt_bar_stays_in_view_while_the_table_scrolls(phone, site_url):
 
 
 def test_the_bots_play_to_the_end_screen_on_a_phone(phone, site_url):
-    table_page.open_game(phone, site_url, "translation", seats="greedy,greedy", seed=3, until="html[data-state=over]")
+    table_page.open_game(phone, site_url, "translation", seats="greedy,greedy", seed=3, until="html[data-state=over]",
+                         extra=table_page.near_the_end("translation", 2, 3, 6))  # the computers finish it
     assert "points" in phone.locator("#final-scores").inner_text()
     assert phone.evaluate("document.scrollingElement.scrollWidth <= innerWidth")

@@ -4,7 +4,7 @@ import re
 from functools import partial
 
 import table_page
-from table_page import log_length, wait_for_more_log
+from table_page import log_length, near_the_end, wait_for_more_log
 
 open_game = partial(table_page.open_game, game="translation", until="html[data-state=ready]")
 
@@ -51,7 +51,10 @@ def test_a_person_moves_by_keyboard(page, site_url):
 
 
 def test_greedy_bots_play_a_whole_game_to_the_end_screen(page, site_url):
-    open_game(page, site_url, seats="greedy,greedy", seed=3)
+    """A game between computers ends on the end screen with its scores, from a shared position 8
+    moves before its end (the whole game's moves are the engine's tests' to play)."""
+    open_game(page, site_url, seats="greedy,greedy", seed=3, extra=near_the_end("translation", 2, 3, 8))
+    assert "A shared position:" in page.locator("#log").inner_text()  # the link opened, not a new game
     page.wait_for_selector("html[data-state=over]", timeout=120_000)
     scores = page.locator("#final-scores").inner_text()
     assert re.search(r"Player 1 \(computer, good\)\s+\d+ points", scores)
