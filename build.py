@@ -31,6 +31,7 @@ import sys
 import venv
 import zipapp
 import zipfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -234,7 +235,7 @@ def compiled_wheel(node_modules: Path, wheel: Path) -> Path:
     return out
 
 
-def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple[list[Path], Path]:
+def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple[list[Path], Path, Callable[[], None]]:
     """The play page's memory snapshot (its gzipped parts) and the small standard-library zip a
     restore mounts, made under Node with the vendored runtime in ``pyodide`` after micropip
     installed ``wheel``, PyScript's Python package and the code PyScript runs first (both from
@@ -242,7 +243,8 @@ def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple
 
     Their names carry that hash, so a page (or a service-worker cache) can never pair them with
     another build's Pyodide or wheel. Making them also restores the snapshot and draws a table, or
-    the build fails.
+    the build fails: that check runs on while the build writes the pages (the third value waits for
+    it), and only a snapshot that passed it goes into the cache.
     """
     runtime = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip")]
     runtime += sorted(pyodide.glob("micropip-*.whl"))
@@ -251,25 +253,43 @@ def pyodide_snapshot(pyodide: Path, wheel: Path, pyscript_stdlib: Path) -> tuple
     key = sha256_text(f"{fingerprint(*runtime, wheel, *pyscript, *SNAPSHOT_MAKER)} {SNAPSHOT_PARTS}")[:16]
     parts = [SNAPSHOTS / f"snapshot-{key}-{i}.bin.gz" for i in range(SNAPSHOT_PARTS)]
     stdlib = SNAPSHOTS / f"python_stdlib-{key}.zip"
-    if not all(path.exists() for path in (*parts, stdlib)):
-        log("making the Pyodide memory snapshot under Node")
-        SNAPSHOTS.mkdir(parents=True, exist_ok=True)
-        raw = SNAPSHOTS / "work.bin"
-        run("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_stdlib, raw, SNAPSHOT_PARTS, SNAPSHOTS / "work.zip")
-        for i, part in enumerate(parts):
-            # Shipped gzipped at the highest level: a static host sends a .gz as it is. Not brotli,
-            # though it is smaller (12.2 MB unpacked: 3.10 MB in brotli at quality 11, 4.30 MB
-            # gzipped): the page inflates it in a worker with DecompressionStream, which knows
-            # gzip and deflate but not brotli (Chromium 156 refuses "brotli" and "br"), and a
-            # snapshot the browser inflated itself would need a host that sends a .br sibling.
-            made = raw.with_name(f"{raw.name}-{i}")
-            with made.open("rb") as source, gzip.GzipFile(SNAPSHOTS / "work.bin.gz", "wb", compresslevel=9,
-                                                            mtime=0) as sink:
-                shutil.copyfileobj(source, sink)
-            made.unlink()
-            (SNAPSHOTS / "work.bin.gz").rename(part)
-        (SNAPSHOTS / "work.zip").rename(stdlib)
-    return parts, stdlib
+    if all(path.exists() for path in (*parts, stdlib)):
+        return parts, stdlib, lambda: None
+    log("making the Pyodide memory snapshot under Node")
+    pending = SNAPSHOTS / "pending"
+    shutil.rmtree(pending, ignore_errors=True)
+    pending.mkdir(parents=True)
+    raw = pending / "work.bin"
+    maker = subprocess.Popen([str(a) for a in ("node", SNAPSHOT_MAKER[0], pyodide, wheel, pyscript_stdlib, raw,
+                                               SNAPSHOT_PARTS, pending / stdlib.name)],
+                             stdout=subprocess.PIPE, text=True)
+    for line in maker.stdout:  # its last words before the check: "snapshot written"
+        print(line, end="", flush=True)
+        if line.startswith("snapshot written"):
+            break
+    else:
+        raise SystemExit(f"making the snapshot failed (exit code {maker.wait()})")
+    for i, part in enumerate(parts):
+        # Shipped gzipped at the highest level: a static host sends a .gz as it is. Not brotli,
+        # though it is smaller (12.2 MB unpacked: 3.10 MB in brotli at quality 11, 4.30 MB
+        # gzipped): the page inflates it in a worker with DecompressionStream, which knows
+        # gzip and deflate but not brotli (Chromium 156 refuses "brotli" and "br"), and a
+        # snapshot the browser inflated itself would need a host that sends a .br sibling.
+        made = raw.with_name(f"{raw.name}-{i}")
+        with made.open("rb") as source, gzip.GzipFile(pending / part.name, "wb", compresslevel=9, mtime=0) as sink:
+            shutil.copyfileobj(source, sink)
+        made.unlink()
+
+    def checked() -> None:
+        for line in maker.stdout:
+            print(line, end="", flush=True)
+        if maker.wait() != 0:
+            raise SystemExit("the memory snapshot failed its restore check: see above")
+        for path in (*parts, stdlib):
+            (pending / path.name).rename(path)
+        shutil.rmtree(pending)
+
+    return [pending / part.name for part in parts], pending / stdlib.name, checked
 
 
 def snapshot_size(part: Path) -> int:
@@ -396,12 +416,13 @@ def precompress(python: Path, node_modules: Path) -> subprocess.Popen:
 
 def build() -> Path:
     """Write dist/: vendored runtime, the biocards wheel, every page, the service worker."""
-    # The venv (pip) and PyScript and Pyodide (npm) wait mostly on files and the network: side by side.
-    with ThreadPoolExecutor(2) as pool:
-        venv_made, npm_made = pool.submit(ensure_venv), pool.submit(ensure_npm)
-        python, node_modules = venv_made.result(), npm_made.result()
+    # The venv (pip), PyScript and Pyodide (npm) and micropip's wheel (pip download) wait mostly on
+    # files and the network: side by side.
+    with ThreadPoolExecutor(3) as pool:
+        venv_made, npm_made, micropip_got = pool.submit(ensure_venv), pool.submit(ensure_npm), pool.submit(ensure_micropip)
+        python, node_modules, micropip_wheel = venv_made.result(), npm_made.result(), micropip_got.result()
     compressing = precompress(python, node_modules)
-    stdlib, micropip = compiled_runtime(node_modules, ensure_micropip())
+    stdlib, micropip = compiled_runtime(node_modules, micropip_wheel)
     translations(python, "compile")  # the .mo files go into the wheel, which the snapshot reads
     wheel = compiled_wheel(node_modules, build_wheel(python))
     staging = ROOT / "dist.tmp"
@@ -415,8 +436,8 @@ def build() -> Path:
     # The README's screenshot is for the repository's front page, not for the site.
     shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
     page_catalogs(staging)
-    snapshot, snapshot_stdlib = pyodide_snapshot(staging / "vendor" / "pyodide", wheel,
-                                                 node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
+    snapshot, snapshot_stdlib, snapshot_checked = pyodide_snapshot(
+        staging / "vendor" / "pyodide", wheel, node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
     for made in (*snapshot, snapshot_stdlib):
         shutil.copy2(made, staging / "vendor" / "pyodide" / made.name)
     run(python, "-m", "sitegen", "--root", ROOT, "--dist", staging,
@@ -428,6 +449,7 @@ def build() -> Path:
         raise SystemExit("compressing Pyodide's wasm failed")
     shutil.rmtree(CACHE / "precompress")
     run(python, "-m", "sitegen.compress", staging, CACHE / "compressed", env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    snapshot_checked()  # the snapshot's restore check, running since the snapshot was made
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
     # The site's own files: the .br and .gz siblings of compressible ones are another form of them.

@@ -110,6 +110,8 @@ writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib.zip"));
 // module from that zip and draws a table, and Pyodide's start after the restore and the page's
 // code are served compiled ahead.
 const shipped = parts.map((_, i) => new Uint8Array(readFileSync(`${out}-${i}`)));
+// build.py goes on with the files from here (it gzips the parts) while this checks them.
+console.log("snapshot written; checking a restore");
 const restored = await loadFromSnapshot(
   loadPyodide, { indexURL: `${pyodideDir}/`, stdLibURL: stdlibOut }, snapshotLength(shipped), shipped);
 const table = restored.runPython(`

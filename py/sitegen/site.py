@@ -161,12 +161,30 @@ def build_language(root: Path, dist: Path, lang: str, env: jinja2.Environment, l
         build_print_pages(root, dist, env, rules, lang)
 
 
+PLAY_MODULES = ("static/js/runtime-fetch.mjs", "static/js/python-main.mjs", "static/js/pyodide-boot.mjs",
+                "static/js/snapshot-codec.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs",
+                "vendor/pyscript/core.js")
+"""The modules the play page's boot.js loads before Python can start, each importing the next
+(boot.js → runtime-fetch.mjs, which starts the snapshot's and the wasm's workers; → pyodide-boot.mjs
+→ pyodide.mjs; → PyScript's core.js → its chunk): named in the page's head so that the browser asks
+for all of them at once while it reads the page, rather than one level of imports at a time."""
+
+
+def play_module_graph(dist: Path) -> list[str]:
+    """:data:`PLAY_MODULES` and the chunk PyScript's core.js re-exports (its name carries a hash)."""
+    core = (dist / "vendor" / "pyscript" / "core.js").read_text(encoding="utf-8")
+    chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    if len(chunks) != 1:
+        raise SystemExit(f"vendor/pyscript/core.js: expected one core chunk, found {chunks}")
+    return [*PLAY_MODULES, f"vendor/pyscript/{chunks[0]}"]
+
+
 def build_site(root: Path, dist: Path, wheel: str, snapshot: list[str] = (), snapshot_size: int = 0,
                snapshot_stdlib: str = "") -> None:
     """Write every page into ``dist`` (which already holds vendor/, wheels/ and static/), in English
     and in every language with prose files."""
     play = {"wheel": wheel, "snapshot": " ".join(snapshot), "snapshot_size": snapshot_size,
-            "snapshot_stdlib": snapshot_stdlib}
+            "snapshot_stdlib": snapshot_stdlib, "module_graph": play_module_graph(dist)}
     for lang in (i18n.SOURCE_LANGUAGE, *PROSE_LANGUAGES):
         build_language(root, dist, lang, environment(root, lang), play=play)
     _write(dist / "class-server.json", json.dumps({"server": False}))
