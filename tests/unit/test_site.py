@@ -251,3 +251,28 @@ def test_every_page_has_a_meta_description_of_its_own():
     # A page's own words, not one line copied to all of them.
     assert len(set(seen.values())) == len(seen)
     assert seen["lessons/genetic-code.html"].startswith("Cells read genes three bases at a time.")
+
+
+def test_the_play_page_asks_at_once_for_every_module_its_boot_waits_for():
+    """Issue 44: the modules boot.js reaches before Python starts (its imports, their imports, the
+    loader it imports and PyScript's core with its chunk) are each named in the play page's head as
+    a module preload, so the browser fetches them while it reads the page, not one level of imports
+    after another; and each named file is in the site."""
+    import re
+
+    page = (DIST / "play" / "index.html").read_text(encoding="utf-8")
+    preloaded = {(DIST / "play" / href).resolve() for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)}
+    js = DIST / "static" / "js"
+    reached, todo = set(), [js / "boot.js"]
+    while todo:
+        module = todo.pop()
+        source = module.read_text(encoding="utf-8")
+        imports = {(module.parent / name).resolve() for name in re.findall(r'from\s*"(\.{1,2}/[^"]+)"', source)}
+        if module.name == "boot.js":  # its loader and PyScript, imported by address from the site's root
+            imports |= {(DIST / name).resolve() for name in re.findall(r'new URL\("((?:static|vendor)/[^"]+\.m?js)", root\)', source)}
+        for found in imports - reached:
+            reached.add(found)
+            todo.append(found)
+    assert {DIST / "static/js/pyodide-boot.mjs", DIST / "vendor/pyscript/core.js", DIST / "vendor/pyodide/pyodide.mjs"} <= reached
+    assert sorted(p.relative_to(DIST).as_posix() for p in reached - preloaded) == []
+    assert all(path.is_file() for path in preloaded)
