@@ -43,7 +43,12 @@ def test_a_teacher_page_whose_socket_says_nothing_still_works_over_http(server, 
     so its buttons and its list keep working."""
     teacher = people()
     teacher.route_web_socket("**/ws/teacher", lambda ws: None)  # opened, never connected to the server
+    # The page's timers run on the test's clock (Playwright's fake timers), so its wait for a silent
+    # socket and its next look over HTTP (5 s each) pass when the test says, not in real time.
+    teacher.clock.install()
     teacher.goto(server.teacher_url)
+    teacher.wait_for_selector("#create-class")
+    teacher.clock.run_for(5_000)  # the socket's silence noticed: the page asks over HTTP from now on
     teacher.select_option("#class-game", "translation")
     teacher.select_option("#class-size", "2")
     teacher.click("#create-class")
@@ -54,4 +59,5 @@ def test_a_teacher_page_whose_socket_says_nothing_still_works_over_http(server, 
     student.fill("#student-name", "Ana")
     student.click("#join")
     student.wait_for_url("**/play/?class=*")
-    teacher.wait_for_selector("[data-table] li:has-text('Ana')", timeout=30_000)  # the next look over HTTP
+    teacher.clock.run_for(5_000)  # its next look over HTTP
+    teacher.wait_for_selector("[data-table] li:has-text('Ana')", timeout=30_000)
