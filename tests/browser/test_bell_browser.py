@@ -80,6 +80,7 @@ def test_at_the_bell_the_computers_finish_the_round_when_the_rules_ask_for_it(pa
     page.clock.fast_forward("20:00")
     page.wait_for_function("document.getElementById('bell-clock').innerText"
                            ".startsWith('The bell has rung: the game ends when this round is over.')")
+    page.clock.run_for("01:00")  # the computers' paced moves to the round's end, on the test's clock
     page.wait_for_selector(OVER)
     lines = page.locator("#log li").all_inner_texts()
     rung = next(i for i, line in enumerate(lines) if "The bell has rung: round" in line)
