@@ -38,6 +38,10 @@ TALK_KINDS = frozenset({"offer-target", "offer-give", "offer-ask", "offer", "cou
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
+_VALUE = {name: card.value for name, card in PROTEINS.items()}
+"""Each protein card's value in coins."""
+
+
 def comma_list(parts: list) -> Message | str:
     """"A", "A, B", "A, B, C" (each part a Message or a str): one field a translator can punctuate."""
     return parts[0] if len(parts) == 1 else message("{first}, {rest}", first=parts[0], rest=comma_list(parts[1:]))
@@ -167,7 +171,7 @@ class NucleoState(GameState):
 
     def penalty(self, p: int) -> int:
         """Value of the protein cards still in hand (lost at the end)."""
-        return sum(PROTEINS[name].value for name in self.proteins[p])
+        return sum(map(_VALUE.__getitem__, self.proteins[p]))  # every score asks: no generator frame
 
     def scores(self) -> list[int]:
         return [max(0, self.coins[p] - self.penalty(p)) for p in range(self.num_players)]
@@ -175,10 +179,15 @@ class NucleoState(GameState):
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
         # Written now, in the current language: a breakdown is made when it is shown.
         lines = [(gettext("Coins"), self.coins[player])]
+        penalty = self.penalty(player)
         if self.proteins[player]:
-            held = str(comma_list([_protein(name) for name in self.proteins[player]]))
-            lines.append((gettext("Protein cards still in hand ({cards})").format(cards=held), -self.penalty(player)))
-        raw = self.coins[player] - self.penalty(player)
+            # str(comma_list(names)), written at once: a hand of twenty cards is twenty nested Messages.
+            names = [gettext(name) if name in PROTEINS else name for name in self.proteins[player]]
+            joint, held = gettext("{first}, {rest}"), names[-1]
+            for name in reversed(names[:-1]):
+                held = joint.format(first=name, rest=held)
+            lines.append((gettext("Protein cards still in hand ({cards})").format(cards=held), -penalty))
+        raw = self.coins[player] - penalty
         if raw < 0:
             lines.append((gettext("A score never goes below 0"), -raw))
         return lines
