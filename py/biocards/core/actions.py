@@ -123,7 +123,10 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., **params}``: what a record stores (labels are not stored)."""
-        return {"kind": self.kind, **{k: _thaw(v) for k, v in self.params}}
+        out = {"kind": self.kind}
+        for name, value in self.params:  # a record writes thousands of moves: no inner dict to merge
+            out[name] = _thaw(value) if type(value) is tuple else value
+        return out
 
     @property
     def key(self) -> str:
