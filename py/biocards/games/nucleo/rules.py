@@ -53,26 +53,33 @@ def and_list(parts: list) -> Message | str:
         message("{items} and {last}", items=comma_list(parts[:-1]), last=parts[-1])
 
 
+# The words of a name, a card or an offer are made once each (a Message is a value, never changed):
+# every prompt, event and label of a move asks for them, thousands of times a game.
+@lru_cache(maxsize=None)
 def _name(p: int) -> Message:
     return message("Player {n}", n=p + 1)
 
 
+@lru_cache(maxsize=None)
 def _amino(code: str) -> Message:
     """An amino acid's name, in the reader's language."""
     return lazy_gettext(AMINO_NAMES[code])
 
 
+@lru_cache(maxsize=1024)
 def _protein(name: str) -> Message | str:
     """A protein card's name in the reader's language (a name that is no card stays as it is: an
     empty one would read the catalog's header)."""
     return lazy_gettext(name) if name in PROTEINS else name
 
 
+@lru_cache(maxsize=None)
 def _card(title: str) -> Message:
     """An action card's title in the reader's language."""
     return lazy_gettext(title)
 
 
+@lru_cache(maxsize=None)
 def a_card(code: str) -> Message:
     """"an Alanine card", "a Lysine card"."""
     if AMINO_NAMES[code][0] in "AEIOU":
@@ -80,6 +87,7 @@ def a_card(code: str) -> Message:
     return message("a {amino} card", amino=_amino(code))
 
 
+@lru_cache(maxsize=1024)
 def item_label(item: str) -> Message:
     """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin protein card", ``coin`` → "1 coin"."""
     if item == "coin":
@@ -90,6 +98,11 @@ def item_label(item: str) -> Message:
 
 def items_text(items) -> Message | str:
     """A side of an offer in words: "2 Lysine cards, the Oxytocin protein card and 1 coin"."""
+    return _items_text(tuple(items))
+
+
+@lru_cache(maxsize=4096)
+def _items_text(items: tuple) -> Message | str:
     if not items:
         return message("nothing")
     counts = Counter(items)
@@ -274,6 +287,19 @@ class NucleoState(GameState):
         }
 
     # -- legal moves --------------------------------------------------------------------------------
+
+    def _compute_legal(self) -> list[Action]:
+        """The full table's answer (every option each kind's check allows, in the table's order),
+        asking only the kinds that can have an option in this situation: the others' options are
+        empty here (:data:`KINDS_WHILE`), so the list is the same at a sixth of the calls."""
+        waiting = self.pending[-1].kind if self.pending else self.phase
+        asked = _ASKED.get(waiting)
+        if asked is None:
+            if waiting not in KINDS_WHILE:  # a situation this table does not know: ask every kind
+                return super()._compute_legal()
+            asked = _ASKED[waiting] = tuple((m.options, m.check) for kind, m in self.moves.items()
+                                            if kind in KINDS_WHILE[waiting] or kind == "time-up")
+        return [action for options, check in asked for action in options(self) if check(self, action) is None]
 
     def _clock_runs(self) -> bool:
         """Whether the rulebook's minute for negotiating is running: the option is on, the turn is
@@ -1128,6 +1154,21 @@ class NucleoState(GameState):
         "cancel": Move(_cancel_options, _check_cancel, _do_cancel),
         "time-up": Move(_time_up_options, _check_time_up, _do_time_up),
     }
+
+
+KINDS_WHILE = {
+    "roll": {"roll"}, "trade": {"propose", "fixed-trade", "play", "to-build"}, "build": {"build", "end-turn"},
+    "choose-amino": {"take"}, "trade-in": {"trade-in"}, "recycle": {"recycle"},
+    "offer-target": {"offer-to", "cancel"}, "offer-give": {"give", "done-giving", "cancel"},
+    "offer-ask": {"ask", "send", "cancel"}, "offer": {"accept", "decline", "counter"},
+    "counter-chance": {"counter", "pass"},
+}
+"""The kinds of move whose options are not empty while the position waits for this (the choice on
+top of ``pending``, else the part of the turn): each kind's options function asks the same.
+"The minute is up" ("time-up") is asked about everywhere: its options depend on the table only."""
+_ASKED: dict[str, tuple] = {}
+"""For each situation of :data:`KINDS_WHILE`, the (options, check) pairs to ask, in table order."""
+assert not any(move.when_stuck for move in NucleoState.moves.values())  # one tier: _compute_legal's list
 
 
 def _not_held(card) -> Message:
