@@ -8,9 +8,10 @@ the page makes it focusable and labels it, so a render function never touches th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from html import escape, unescape
+from collections.abc import Iterable
+from functools import lru_cache
+from html import escape as _html_escape
+from html import unescape
 from typing import Any
 
 from .core import Action
@@ -32,12 +33,16 @@ _SHOWN = re.compile(r"<text\b[^>]*>([^<]*)</text>")
 MIN_TEXT = 12
 """No table text is drawn smaller than this (units = CSS px at scale 1); most is 14 or more."""
 
+escape = lru_cache(maxsize=8192)(_html_escape)
+"""``html.escape``, remembered: a table escapes the same few hundred labels and numbers on every
+move (about a quarter of a render's time went to escaping them afresh)."""
+
 
 def text(x: float, y: float, s: object, size: int = 14, *, anchor: str = "start", weight: str = "normal",
          fill: str = "#1d2433", extra: str = "") -> str:
     """One line of text (escaped)."""
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}"{extra}>{escape(str(s))}</text>')
+            f'font-weight="{weight}" fill="{fill}"{extra}>{escape(s if type(s) is str else str(s))}</text>')
 
 
 EM_PER_CHAR = {False: 0.55, True: 0.6}
@@ -101,16 +106,15 @@ class Drawing:
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str, *, stroke: str = "#333", rx: float = 6,
              width: float = 1, extra: str = "") -> None:
-        self.add(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" fill="{fill}" '
+        self.parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" fill="{fill}" '
                  f'stroke="{stroke}" stroke-width="{width}"{extra and " " + extra}/>')
 
     def text(self, x: float, y: float, s: object, size: int = 14, **style: Any) -> None:
-        self.add(text(x, y, s, size, **style))
+        self.parts.append(text(x, y, s, size, **style))
 
-    @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: object = None,
               refused: Action | None = None, does: object = None,
-              detail: object = None) -> Iterator[None]:
+              detail: object = None) -> _Group:
         """A ``<g>``; with an action it becomes a clickable, focusable target for that move.
 
         ``refused`` names the move a student would be trying by touching this thing when that move
@@ -141,9 +145,12 @@ class Drawing:
             attrs += f' role="img" aria-label="{escape(label)}"'
         if detail:
             attrs += f' data-detail="{escape(detail)}"'
-        start = len(self.parts)
-        self.add(f"<g{attrs}>")
-        yield
+        return _Group(self, attrs, named, action, label, does)
+
+    def _close(self, start: int, attrs: str, named: bool, action: Action | None, label: object,
+               does: object) -> None:
+        """The end of a :meth:`group` opened at ``parts[start]``: its name, when it is named from
+        the words drawn in it, and the closing tag."""
         if named:
             after = does or (shown_text(action.label) if action is not None else label) or ""
             shown = " ".join(" ".join(unescape(m).split()) for part in self.parts[start + 1:]
@@ -171,6 +178,27 @@ class Drawing:
                 f'aria-label="{escape(name)}">'
                 f"<title>{escape(str(title))}</title><desc>{escape(str(desc))}</desc>"
                 f'<rect width="{width}" height="{height}" fill="{background}"/>{"".join(self.parts)}</svg>')
+
+
+class _Group:
+    """The ``with`` block of :meth:`Drawing.group`: opens the ``<g>`` on entering, closes it on
+    leaving (a class, not a generator: a table opens hundreds of groups on every move)."""
+
+    __slots__ = ("drawing", "attrs", "named", "action", "label", "does", "start")
+
+    def __init__(self, drawing: Drawing, attrs: str, named: bool, action: Action | None, label: object,
+                 does: object) -> None:
+        self.drawing, self.attrs, self.named, self.action, self.label, self.does = \
+            drawing, attrs, named, action, label, does
+
+    def __enter__(self) -> None:
+        parts = self.drawing.parts
+        self.start = len(parts)
+        parts.append(f"<g{self.attrs}>")
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is None:  # as the generator it replaces: a failed drawing is left unclosed
+            self.drawing._close(self.start, self.attrs, self.named, self.action, self.label, self.does)
 
 
 class Flow:

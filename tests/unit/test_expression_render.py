@@ -7,6 +7,7 @@ docs/rules-decisions.md › Gene-expression matching game, or a design requireme
 import html
 import xml.etree.ElementTree as ET
 from collections import Counter
+from functools import lru_cache
 
 import pytest
 
@@ -58,12 +59,22 @@ def positions():
         yield state
 
 
-def test_the_table_parses_and_every_clickable_element_is_a_legal_move():
-    """DESIGN: clickable elements carry data-action=<action.key> of a legal move; the SVG is XML."""
+@lru_cache(maxsize=None)
+def tables():
+    """Each of :func:`positions` as (whether the game is over, the legal moves, the table of the seat
+    to move (a spectator's at the end), the compact position). Rendering is pure: the two tests
+    that check these tables share one drawing of each."""
+    drawn = []
     for state in positions():
         seat = state.current_player
         legal = state.legal_actions() if seat is not None else []
-        svg = render(state.view(seat), legal=legal)
+        drawn.append((state.is_terminal(), legal, render(state.view(seat), legal=legal), state.position()))
+    return drawn
+
+
+def test_the_table_parses_and_every_clickable_element_is_a_legal_move():
+    """DESIGN: clickable elements carry data-action=<action.key> of a legal move; the SVG is XML."""
+    for _, legal, svg, _ in tables():
         root = assert_table_offers_only_legal_moves(svg, legal)
         assert root.tag == f"{SVG}svg" and root.get("role") == "group"
 
@@ -74,17 +85,16 @@ def test_every_move_of_a_turn_sits_on_what_it_acts_on():
     Substitution's two players are chosen by clicking their seats. Only "keep the drawn card" and
     "pass" have no natural target: the page's button bar offers them."""
     seen = set()
-    for state in positions():
-        if state.is_terminal():
+    for over, legal, svg, position in tables():
+        if over:
             continue
-        legal = state.legal_actions()
-        placed = clickable_moves(render(state.view(state.current_player), legal=legal))
+        placed = clickable_moves(svg)
         for action in legal:
             seen.add(action.kind)
             if action.kind in ("keep", "pass"):
                 assert action.key not in placed
             else:
-                assert action.key in placed, (action.label, state.position())
+                assert action.key in placed, (action.label, position)
     assert {"play", "draw", "keep", "choose"} <= seen
 
 

@@ -4,11 +4,13 @@ import html
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 
 from biocards import games
 from biocards.core import Action
 from biocards.core.testing import assert_table_offers_only_legal_moves, clickable_moves
 from biocards.games.nucleo.render import describe
+from biocards.svg import LAYOUTS
 
 GAME = games.get("nucleo")
 
@@ -29,12 +31,23 @@ def played_positions(players=3, seed=5, plies=1500):
     yield st
 
 
+@lru_cache(maxsize=None)
+def played_tables(players=3, seed=5):
+    """Each position of :func:`played_positions` as its legal moves and the wide table of the seat to
+    move (seat 0's once the game is over). Rendering is pure, so the two tests that check the
+    three-player game's tables share one drawing of each."""
+    tables = []
+    for st in played_positions(players, seed):
+        legal = st.legal_actions()
+        p = st.current_player if st.current_player is not None else 0
+        tables.append((legal, GAME.render(st.view(p), legal=legal)))
+    return tables
+
+
 def test_svg_parses_and_every_clickable_element_is_a_legal_move():
     """DESIGN: clickable elements carry data-action=<key> of a legal action, and the SVG is well formed."""
-    for st in played_positions():
-        p = st.current_player if st.current_player is not None else 0
-        legal = st.legal_actions()
-        assert_table_offers_only_legal_moves(GAME.render(st.view(p), legal=legal), legal)
+    for legal, svg in played_tables():
+        assert_table_offers_only_legal_moves(svg, legal)
 
 
 def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
@@ -42,11 +55,10 @@ def test_each_move_of_a_turn_is_on_the_table_or_in_the_button_bar():
     the ask palette); only moves with no natural target are left to the page's buttons."""
     kinds_on_table = set()
     for players, seed in ((2, 1), (3, 5), (4, 7)):
-        for st in played_positions(players, seed):
-            legal = st.legal_actions()
+        for legal, svg in played_tables(players, seed):
             if not legal:
                 continue
-            on_table = clickable_moves(GAME.render(st.view(st.current_player), legal=legal))
+            on_table = clickable_moves(svg)
             for action in legal:
                 if action.kind not in BAR_KINDS:
                     assert action.key in on_table, f"{action.label!r} has no place on the table"
@@ -304,25 +316,35 @@ def _layout_positions():
         yield st, st.current_player if st.current_player is not None else 0
 
 
+@lru_cache(maxsize=None)
+def _layout_tables():
+    """Each of :func:`_layout_positions` as (its view for the seat, whether that seat is to move, the
+    seat's legal moves, its table in every layout). Rendering is pure: the four tests that check
+    these tables in their own ways share one drawing of each."""
+    tables = []
+    for st, seat in _layout_positions():
+        legal = st.legal_actions() if st.current_player == seat else []
+        view = st.view(seat)
+        tables.append((view, st.current_player == seat, legal,
+                       {layout: GAME.render(view, legal=legal, layout=layout) for layout in LAYOUTS}))
+    return tables
+
+
 def test_every_layout_is_readable_touchable_and_loses_no_move():
     """Issue 12: wide, medium and narrow are each drawn at their own width (1280, 600, 360 units) with no
     text under 12 units and a median of 14, targets of 32 units (wide) or 44 (a finger), only legal
     moves, and every move clickable in wide clickable in the narrower layouts too."""
     from table_layouts import assert_all_layouts_good
 
-    for st, seat in _layout_positions():
-        legal = st.legal_actions() if st.current_player == seat else []
-        assert_all_layouts_good(GAME, st.view(seat), legal)
+    for view, _, legal, svgs in _layout_tables():
+        assert_all_layouts_good(GAME, view, legal, drawn=svgs)
 
 
 def test_every_layout_fits_its_width():
     """Nothing is drawn past the table's right edge (the page would scroll sideways or clip it)."""
-    from biocards.svg import LAYOUTS
-
-    for st, seat in _layout_positions():
-        legal = st.legal_actions() if st.current_player == seat else []
+    for _, _, _, svgs in _layout_tables():
         for layout, width in LAYOUTS.items():
-            root = ET.fromstring(GAME.render(st.view(seat), legal=legal, layout=layout))
+            root = ET.fromstring(svgs[layout])
             for rect in root.iter(f"{SVG_NS}rect"):
                 right = float(rect.get("x", 0)) + float(rect.get("width"))
                 assert right <= width, f"{layout}: a box reaches x={right}"
@@ -343,11 +365,10 @@ def test_every_clickable_name_starts_with_the_words_it_shows():
     """WCAG 2.5.3 (label in name): a student using speech input says what a card shows, so each
     clickable group's aria-label starts with the words drawn inside it, then says what it does."""
     checked = 0
-    for st, seat in _layout_positions():
-        legal = st.legal_actions() if st.current_player == seat else []
+    for _, _, legal, svgs in _layout_tables():
         by_key = {a.key: a for a in legal}
         for layout in ("wide", "medium", "narrow"):
-            root = ET.fromstring(GAME.render(st.view(seat), legal=legal, layout=layout))
+            root = ET.fromstring(svgs[layout])
             for group in root.iter(f"{SVG_NS}g"):
                 key = group.get("data-action")
                 if key is None:
@@ -396,12 +417,11 @@ def test_on_a_tablet_or_phone_every_move_is_on_the_table():
     table; medium and narrow draw them as buttons under the prompt, so only Cancel (beside the page's
     prompt) is left to the page."""
     kinds = set()
-    for st, seat in _layout_positions():
-        if st.current_player != seat:
+    for _, to_move, legal, svgs in _layout_tables():
+        if not to_move:
             continue
-        legal = st.legal_actions()
         for layout in ("medium", "narrow"):
-            on_table = clickable_moves(GAME.render(st.view(seat), legal=legal, layout=layout))
+            on_table = clickable_moves(svgs[layout])
             missing = [a.label for a in legal if a.key not in on_table and a.kind != "cancel"]
             assert not missing, f"{layout}: {missing}"
         kinds |= {a.kind for a in legal}

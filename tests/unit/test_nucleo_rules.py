@@ -1026,3 +1026,24 @@ def test_greedy_sells_a_spare_card_to_an_offer_made_to_someone_else():
     top = state.pending[-1]
     assert top.kind == "offer" and top.player == p and top.data["from"] == r
     assert top.data["give"] == (f"aa:{useless}",) and top.data["ask"] == ("coin",)
+
+
+@pytest.mark.parametrize("options", [{}, {"trade_minute": True}])
+def test_the_legal_moves_asked_by_situation_are_the_whole_tables(options):
+    """Issue 41: NUCLEO lists its legal moves asking only the kinds of move that can have an option
+    while the position waits for what it waits for (rules.KINDS_WHILE); the list, labels and order
+    included, is the one every kind of the table asked in turn gives, so records replay the same."""
+    from biocards.bots import RandomBot
+    from biocards.core.game import GameState
+
+    compared = Counter()
+    for players in (2, 3, 4):
+        state = GAME.new_state(players, players, **options)
+        bots = [RandomBot(GAME, s, players) for s in range(players)]
+        while not state.is_terminal():
+            legal, whole = state._compute_legal(), GameState._compute_legal(state)
+            assert legal == whole and [a.label for a in legal] == [a.label for a in whole]
+            compared[state.pending[-1].kind if state.pending else state.phase] += 1
+            state.apply(bots[state.current_player].choose(state))
+    assert set(compared) >= {"roll", "trade", "build", "choose-amino", "offer-target", "offer-give", "offer-ask",
+                             "offer", "counter-chance", "trade-in"}, compared

@@ -38,7 +38,7 @@ def _thaw(value: Any) -> Any:
 class Action:
     """A move: ``Action("translate", code="L", position=4, label="Translate Leucine …")``."""
 
-    __slots__ = ("kind", "params", "label", "_hash")
+    __slots__ = ("kind", "params", "label", "_hash", "_key")
 
     kind: str
     params: tuple[tuple[str, Any], ...]
@@ -79,6 +79,7 @@ class Action:
         _set(self, "params", frozen)
         _set(self, "label", label)
         _set(self, "_hash", hash((kind, frozen)))
+        _set(self, "_key", None)
         return self
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -122,12 +123,19 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., **params}``: what a record stores (labels are not stored)."""
-        return {"kind": self.kind, **{k: _thaw(v) for k, v in self.params}}
+        out = {"kind": self.kind}
+        for name, value in self.params:  # a record writes thousands of moves: no inner dict to merge
+            out[name] = _thaw(value) if type(value) is tuple else value
+        return out
 
     @property
     def key(self) -> str:
         """A canonical string for this move (the page uses it to name clickable elements)."""
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        key = self._key
+        if key is None:  # written once: a table asks for the key of every legal move on every move
+            key = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+            _set(self, "_key", key)
+        return key
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:

@@ -60,6 +60,7 @@ GOAL_CONCEPTS = {"G1": ("protein-hormone",), "G2": ("steroid-hormone",), "G3": (
 """The cell type a goal names makes these molecules."""
 
 
+@lru_cache(maxsize=None)  # a fact of the board: every placement asks it (twice), thousands of times a game
 def _paired(spot_id: str) -> int | None:
     """Which of two identical spots this is (1 or 2), so the two moves read differently; else None."""
     twin = spot_id[:-1] + ("2" if spot_id.endswith("1") else "1")

@@ -137,16 +137,18 @@ class _Table(Drawing):
         for shown in self._shown:
             shown.append("".join(a for _, a, _ in cells))
 
-    @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              purpose: str | None = None, detail: str | None = None) -> Iterator[None]:
+              purpose: str | None = None, detail: str | None = None):
         """As :meth:`Drawing.group`; a clickable one gets an ``aria-label`` made of the words drawn in
         it and ``purpose`` (what touching it does; the move's own label by default). ``detail`` is
         the card's biology for the page's "Read a card" panel."""
-        if action is None:
-            with super().group(None, ident=ident, label=label, detail=detail):
-                yield
-            return
+        if action is None:  # the shared writer's group itself: most groups are not moves
+            return super().group(None, ident=ident, label=label, detail=detail)
+        return self._move_group(action, ident, purpose, detail)
+
+    @contextmanager
+    def _move_group(self, action: Action, ident: str | None, purpose: str | None,
+                    detail: str | None) -> Iterator[None]:
         start = len(self.parts)
         self._shown.append([])
         with super().group(action, ident=ident, detail=detail):

@@ -38,6 +38,10 @@ TALK_KINDS = frozenset({"offer-target", "offer-give", "offer-ask", "offer", "cou
 BUILD_CONCEPTS = ("peptide-bond", "primary-structure", "protein", "gene-to-protein", "protein-folding")
 
 
+_VALUE = {name: card.value for name, card in PROTEINS.items()}
+"""Each protein card's value in coins."""
+
+
 def comma_list(parts: list) -> Message | str:
     """"A", "A, B", "A, B, C" (each part a Message or a str): one field a translator can punctuate."""
     return parts[0] if len(parts) == 1 else message("{first}, {rest}", first=parts[0], rest=comma_list(parts[1:]))
@@ -49,26 +53,33 @@ def and_list(parts: list) -> Message | str:
         message("{items} and {last}", items=comma_list(parts[:-1]), last=parts[-1])
 
 
+# The words of a name, a card or an offer are made once each (a Message is a value, never changed):
+# every prompt, event and label of a move asks for them, thousands of times a game.
+@lru_cache(maxsize=None)
 def _name(p: int) -> Message:
     return message("Player {n}", n=p + 1)
 
 
+@lru_cache(maxsize=None)
 def _amino(code: str) -> Message:
     """An amino acid's name, in the reader's language."""
     return lazy_gettext(AMINO_NAMES[code])
 
 
+@lru_cache(maxsize=1024)
 def _protein(name: str) -> Message | str:
     """A protein card's name in the reader's language (a name that is no card stays as it is: an
     empty one would read the catalog's header)."""
     return lazy_gettext(name) if name in PROTEINS else name
 
 
+@lru_cache(maxsize=None)
 def _card(title: str) -> Message:
     """An action card's title in the reader's language."""
     return lazy_gettext(title)
 
 
+@lru_cache(maxsize=None)
 def a_card(code: str) -> Message:
     """"an Alanine card", "a Lysine card"."""
     if AMINO_NAMES[code][0] in "AEIOU":
@@ -76,6 +87,7 @@ def a_card(code: str) -> Message:
     return message("a {amino} card", amino=_amino(code))
 
 
+@lru_cache(maxsize=1024)
 def item_label(item: str) -> Message:
     """``aa:K`` → "a Lysine card", ``protein:Oxytocin`` → "the Oxytocin protein card", ``coin`` → "1 coin"."""
     if item == "coin":
@@ -86,6 +98,11 @@ def item_label(item: str) -> Message:
 
 def items_text(items) -> Message | str:
     """A side of an offer in words: "2 Lysine cards, the Oxytocin protein card and 1 coin"."""
+    return _items_text(tuple(items))
+
+
+@lru_cache(maxsize=4096)
+def _items_text(items: tuple) -> Message | str:
     if not items:
         return message("nothing")
     counts = Counter(items)
@@ -167,7 +184,7 @@ class NucleoState(GameState):
 
     def penalty(self, p: int) -> int:
         """Value of the protein cards still in hand (lost at the end)."""
-        return sum(PROTEINS[name].value for name in self.proteins[p])
+        return sum(map(_VALUE.__getitem__, self.proteins[p]))  # every score asks: no generator frame
 
     def scores(self) -> list[int]:
         return [max(0, self.coins[p] - self.penalty(p)) for p in range(self.num_players)]
@@ -175,10 +192,15 @@ class NucleoState(GameState):
     def score_breakdown(self, player: int) -> list[tuple[str, int]]:
         # Written now, in the current language: a breakdown is made when it is shown.
         lines = [(gettext("Coins"), self.coins[player])]
+        penalty = self.penalty(player)
         if self.proteins[player]:
-            held = str(comma_list([_protein(name) for name in self.proteins[player]]))
-            lines.append((gettext("Protein cards still in hand ({cards})").format(cards=held), -self.penalty(player)))
-        raw = self.coins[player] - self.penalty(player)
+            # str(comma_list(names)), written at once: a hand of twenty cards is twenty nested Messages.
+            names = [gettext(name) if name in PROTEINS else name for name in self.proteins[player]]
+            joint, held = gettext("{first}, {rest}"), names[-1]
+            for name in reversed(names[:-1]):
+                held = joint.format(first=name, rest=held)
+            lines.append((gettext("Protein cards still in hand ({cards})").format(cards=held), -penalty))
+        raw = self.coins[player] - penalty
         if raw < 0:
             lines.append((gettext("A score never goes below 0"), -raw))
         return lines
@@ -265,6 +287,19 @@ class NucleoState(GameState):
         }
 
     # -- legal moves --------------------------------------------------------------------------------
+
+    def _compute_legal(self) -> list[Action]:
+        """The full table's answer (every option each kind's check allows, in the table's order),
+        asking only the kinds that can have an option in this situation: the others' options are
+        empty here (:data:`KINDS_WHILE`), so the list is the same at a sixth of the calls."""
+        waiting = self.pending[-1].kind if self.pending else self.phase
+        asked = _ASKED.get(waiting)
+        if asked is None:
+            if waiting not in KINDS_WHILE:  # a situation this table does not know: ask every kind
+                return super()._compute_legal()
+            asked = _ASKED[waiting] = tuple((m.options, m.check) for kind, m in self.moves.items()
+                                            if kind in KINDS_WHILE[waiting] or kind == "time-up")
+        return [action for options, check in asked for action in options(self) if check(self, action) is None]
 
     def _clock_runs(self) -> bool:
         """Whether the rulebook's minute for negotiating is running: the option is on, the turn is
@@ -1119,6 +1154,21 @@ class NucleoState(GameState):
         "cancel": Move(_cancel_options, _check_cancel, _do_cancel),
         "time-up": Move(_time_up_options, _check_time_up, _do_time_up),
     }
+
+
+KINDS_WHILE = {
+    "roll": {"roll"}, "trade": {"propose", "fixed-trade", "play", "to-build"}, "build": {"build", "end-turn"},
+    "choose-amino": {"take"}, "trade-in": {"trade-in"}, "recycle": {"recycle"},
+    "offer-target": {"offer-to", "cancel"}, "offer-give": {"give", "done-giving", "cancel"},
+    "offer-ask": {"ask", "send", "cancel"}, "offer": {"accept", "decline", "counter"},
+    "counter-chance": {"counter", "pass"},
+}
+"""The kinds of move whose options are not empty while the position waits for this (the choice on
+top of ``pending``, else the part of the turn): each kind's options function asks the same.
+"The minute is up" ("time-up") is asked about everywhere: its options depend on the table only."""
+_ASKED: dict[str, tuple] = {}
+"""For each situation of :data:`KINDS_WHILE`, the (options, check) pairs to ask, in table order."""
+assert not any(move.when_stuck for move in NucleoState.moves.values())  # one tier: _compute_legal's list
 
 
 def _not_held(card) -> Message:

@@ -6,8 +6,6 @@ organelle also shows its letter or name, so colour is never the only signal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from ...core import Action
@@ -75,15 +73,13 @@ class _Table(Drawing):
         action = super().find(kind, **params)
         return action if action is None or action.key not in self.placed else None
 
-    @contextmanager
     def group(self, action: Action | None = None, *, ident: str | None = None, label: str | None = None,
-              does: str | None = None, detail: str | None = None) -> Iterator[None]:
+              does: str | None = None, detail: str | None = None):
         if action is not None:
             self.placed.add(action.key)
             if does is None and action.label:  # the shared writer reads the label as a str
                 does = str(action.label)
-        with super().group(action, ident=ident, label=label, does=does, detail=detail):
-            yield
+        return super().group(action, ident=ident, label=label, does=does, detail=detail)
 
     def text(self, x: float, y: float, s: object, size: int = 13, **style: Any) -> None:
         super().text(x, y, s, size, **{"fill": INK, **style})
