@@ -227,3 +227,26 @@ def test_nucleo_steady_policy_never_builds_with_gene_duplication():
     assert game.make_bot("greedy", p, 0).choose(state).boost == "gene-duplication"
     move = SteadyBot(game, p, 0).choose(state)
     assert (move.kind, move.boost) == ("build", "none")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 0), (2, 3), (3, 0)])
+def test_nucleo_greedy_plays_a_legal_move_once_the_minute_for_negotiating_is_up(players, seed):
+    """Issue 33's minute: when the clock ends the talks (time-up, played here at the first chance of
+    every turn), proposing is no longer legal, and the greedy computer makes a fixed trade or goes
+    on to building instead of answering with no move (it did, with a plan for an offer in mind)."""
+    from biocards import games
+
+    game = games.get("nucleo")
+    state = game.new_state(players, seed, trade_minute=True)
+    bots = [game.make_bot("greedy", s, seed) for s in range(players)]
+    ended_talks = 0
+    while not state.is_terminal():
+        time_up = [a for a in state.legal_actions() if a.kind == "time-up"]
+        if time_up and state.phase == "trade" and not state.pending:
+            state.apply(time_up[0])
+            ended_talks += 1
+            continue
+        move = bots[state.current_player].choose(state)
+        assert move in state.legal_actions(), (state.phase, move)
+        state.apply(move)
+    assert ended_talks

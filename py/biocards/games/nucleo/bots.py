@@ -189,7 +189,8 @@ class GreedyBot(SeatBot):
             if find("play", card="recycling") and self._worst(state)[1] < -1:
                 return find("play", card="recycling")
             plan = self._plan_offer(state, need)
-            if self.proposes and state.offers_made < MAX_OFFERS_PER_TURN and plan \
+            # No offer once the minute for negotiating is up (proposing is then not a legal move).
+            if self.proposes and find("propose") and state.offers_made < MAX_OFFERS_PER_TURN and plan \
                     and plan not in declined_this_turn(state):
                 return find("propose")
             if incomplete and find("fixed-trade", receive="amino") and self._fixed_trade_pays(state):
