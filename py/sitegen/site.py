@@ -165,7 +165,7 @@ PLAY_MODULES = ("static/js/runtime-fetch.mjs", "static/js/python-main.mjs", "sta
                 "static/js/snapshot-codec.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs",
                 "vendor/pyscript/core.js")
 """The modules the play page's boot.js loads before Python can start, each importing the next
-(boot.js → runtime-fetch.mjs, which takes the workers runtime-start.js started; → pyodide-boot.mjs
+(boot.js → runtime-fetch.mjs, which starts the snapshot's and the wasm's workers; → pyodide-boot.mjs
 → pyodide.mjs; → PyScript's core.js → its chunk): named in the page's head so that the browser asks
 for all of them at once while it reads the page, rather than one level of imports at a time."""
 

@@ -1,26 +1,65 @@
-// The downloads Python's start waits for, as the page's modules see them: this build's memory
-// snapshot (inflated by a worker) and Pyodide's wasm (compiled by another), whose workers
-// static/js/runtime-start.js started while the page was being read, and Pyodide's script.
+// The downloads Python's start waits for, begun the moment boot.js runs (it imports this module
+// first), not when PyScript, having loaded itself, asks for an interpreter: this build's memory
+// snapshot (inflated by a worker), Pyodide's wasm and Pyodide's script. A later visit reads the
+// snapshot and the wasm back from what an earlier one kept (see keepThisBuild in pyodide-boot.mjs).
 const root = new URL("../../", import.meta.url);
 export const indexURL = new URL("vendor/pyodide/", root).href;
 
-// This build's wheel and memory snapshot (its parts), as the play page names them.
+// This build's wheel and memory snapshot (its parts), as the play page names them. The parts'
+// names carry the hash of Pyodide's build and our wheel, so a page never asks for another build's.
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 export const wheel = new URL(meta("biocards-wheel"), root).href;
-// The workers static/js/runtime-start.js started while the page was being read.
-const started = window.biocardsRuntime;
-if (!started) throw new Error("static/js/runtime-start.js did not run");
-const hasSnapshot = started.snapshotParts.length > 0;
+const snapshotParts = (meta("biocards-snapshot") || "").split(" ").filter(Boolean).map((part) => new URL(part, root).href);
+const hasSnapshot = snapshotParts.length > 0;
 /** The whole snapshot's size, unpacked: all Pyodide needs to know before the parts arrive. */
 export const snapshotSize = Number(meta("biocards-snapshot-size"));
 // A restored heap needs only the standard-library modules it has not imported yet: a small zip.
 export const snapshotStdlib = hasSnapshot ? new URL(meta("biocards-snapshot-stdlib"), root).href : null;
-/** The Cache Storage cache that keeps this build's snapshot and wasm for the next visit. */
-export const KEPT = started.kept;
-export const wasmURL = started.wasmURL;
-const wasmSettled = started.wasmSettled;
-let snapshotWorkers = started.snapshotWorkers;
-let wasmWorker = started.wasmWorker;
+
+// What a visit keeps for the next: the snapshot's parts (inflated, zero pages still left out) and
+// Pyodide's wasm, in a Cache Storage cache named by this build's snapshot hash (which covers
+// Pyodide's files and our wheel), so a site update never restores another build's. A browser
+// without a disk cache for big files (a guest session) then reads 24 MB back instead of
+// downloading, inflating and compiling again.
+export const KEPT = hasSnapshot ? `biocards-runtime-${snapshotParts[0].match(/snapshot-([0-9a-f]+)/)[1]}` : null;
+const keptIn = globalThis.caches && KEPT ? KEPT : "";
+export const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+
+const keptKey = (part) => `${part}?inflated`;
+
+// A worker per download, started now: each reads back what an earlier visit kept or else
+// downloads, and does the heavy part (inflating a snapshot part, compiling the wasm) off the
+// page's thread, which is busy loading modules and starting Pyodide meanwhile (work handed over
+// from this thread would wait for it). Each worker's name says what it fetches, so it begins as
+// soon as its script runs. (Not its URL's query: the service worker answers a script's URL with
+// the cached script, and a worker's location is the URL of the response it ran, query gone.) A
+// worker that downloaded holds on to it, and stores it once the page says the restore worked
+// (keepRuntime).
+function startWorker(script, query) {
+  const worker = new Worker(new URL(script, import.meta.url), { name: String(new URLSearchParams(query)) });
+  // Listening from the start: a message that came before anyone listened would be lost.
+  const answer = new Promise((resolve, reject) => {
+    const fail = (error) => {
+      worker.terminate();
+      reject(error);
+    };
+    worker.onmessage = ({ data }) => (data.error ? fail(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => fail(new Error(event.message || `${script} failed`));
+  });
+  answer.catch(() => {});  // a failure is reported where the answer is awaited
+  return { worker, answer };
+}
+
+// The channel on which the wasm's worker says it is done, this page's own: a downloaded snapshot
+// part is inflated after that (snapshot-worker.js says why).
+const wasmSettled = `biocards-wasm-settled-${Math.random().toString(36).slice(2)}`;
+// The snapshot ships gzipped, without its zero pages, in parts (snapshot-worker.js).
+let snapshotWorkers = snapshotParts.map((part) => startWorker("snapshot-worker.js", {
+  part, cache: keptIn, key: keptKey(part), after: wasmSettled,
+}));
+// Pyodide's wasm, compiled by wasm-worker.js. Pyodide itself would start compiling only once it
+// had the snapshot, and on this thread.
+let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: keptIn, announce: wasmSettled });
 
 /** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
  *  this build has no snapshot. */
