@@ -21,6 +21,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -151,6 +152,10 @@ class WebKit:
     name = "webkit"
 
     def __init__(self):
+        self.binary = _minibrowser()
+        self._launch()
+
+    def _launch(self):
         # An X display of its own per pytest worker, on whatever number is free (Xvfb picks it and
         # writes it to the pipe).
         read, write = os.pipe()
@@ -163,10 +168,10 @@ class WebKit:
         if not display:
             raise BrowserFailed(f"Xvfb did not start (exit code {self.xvfb.poll()})")
         self.port = _free_port()
+        # A process group of its own: closing the driver also ends the MiniBrowsers it started.
         self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={self.port}"],
                                        env={**os.environ, "DISPLAY": f":{display}"},
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.binary = _minibrowser()
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         for _ in range(200):
             try:
                 self.request("GET", "/status")
@@ -189,13 +194,25 @@ class WebKit:
             raise BrowserFailed(f"WebKit {method} {path}: {value.get('error')}: {value.get('message')}") from None
 
     def new_profile(self) -> WebKitProfile:
-        # A new session is a new MiniBrowser with an ephemeral profile of its own.
-        session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": {
+        # A new session is a new MiniBrowser with an ephemeral profile of its own. WebKitWebDriver
+        # once never answered a new session (CI, 28 November 2026: two minutes, on a loaded
+        # machine); the driver and its display then start again, once. A second silence fails.
+        capabilities = {"capabilities": {"alwaysMatch": {
             "webkitgtk:browserOptions": {"binary": self.binary, "args": ["--automation"]},
-            "timeouts": {"script": 120_000, "pageLoad": 60_000}}}})
+            "timeouts": {"script": 120_000, "pageLoad": 60_000}}}}
+        try:
+            session = self.request("POST", "/session", capabilities, timeout=45)
+        except (TimeoutError, socket.timeout, urllib.error.URLError):
+            self.close()
+            self._launch()
+            session = self.request("POST", "/session", capabilities, timeout=45)
         return WebKitProfile(self, session["sessionId"])
 
     def close(self):
+        try:
+            os.killpg(self.driver.pid, signal.SIGTERM)  # the driver and the MiniBrowsers it started
+        except ProcessLookupError:
+            pass
         for process in (self.driver, self.xvfb):
             process.terminate()
             try:
