@@ -195,7 +195,7 @@ class NucleoState(GameState):
         penalty = self.penalty(player)
         if self.proteins[player]:
             # str(comma_list(names)), written at once: a hand of twenty cards is twenty nested Messages.
-            names = [gettext(name) if name in PROTEINS else name for name in self.proteins[player]]
+            names = [str(_protein(name)) for name in self.proteins[player]]
             joint, held = gettext("{first}, {rest}"), names[-1]
             for name in reversed(names[:-1]):
                 held = joint.format(first=name, rest=held)
