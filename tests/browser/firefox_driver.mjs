@@ -22,6 +22,9 @@ const browser = await puppeteer.launch({
         "dom.serviceWorkers.enabled": true,
         "network.dns.disablePrefetch": true,
         "network.prefetch-next": false,
+        // The tests' Firefox (BIOCARDS_WASM_BASELINE_ONLY, set by other_browsers.py) compiles wasm with
+        // its baseline compiler alone, skipping Ion's whole-module recompile in the background.
+        ...(process.env.BIOCARDS_WASM_BASELINE_ONLY ? { "javascript.options.wasm_optimizingjit": false } : {}),
     },
 });
 

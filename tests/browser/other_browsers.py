@@ -50,11 +50,12 @@ class BrowserFailed(AssertionError):
 class Firefox:
     name = "firefox"
 
-    def __init__(self):
+    def __init__(self, optimizing_wasm: bool = True):
+        baseline = {} if optimizing_wasm else {"BIOCARDS_WASM_BASELINE_ONLY": "1"}
         self.process = subprocess.Popen(
             ["node", str(Path(__file__).with_name("firefox_driver.mjs")), str(NODE_MODULES)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
-            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+            env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1", **baseline})
 
     def call(self, op: str, **args):
         self.process.stdin.write(json.dumps({"op": op, **args}) + "\n")
@@ -151,8 +152,11 @@ def _minibrowser() -> str:
 class WebKit:
     name = "webkit"
 
-    def __init__(self):
+    def __init__(self, optimizing_wasm: bool = True):
         self.binary = _minibrowser()
+        # JavaScriptCore reads its options from JSC_* variables, which the driver's MiniBrowsers and
+        # their web processes inherit: OMG is its optimizing wasm tier.
+        self.baseline = {} if optimizing_wasm else {"JSC_useOMGJIT": "false"}
         self._launch()
 
     def _launch(self):
@@ -170,7 +174,7 @@ class WebKit:
         self.port = _free_port()
         # A process group of its own: closing the driver also ends the MiniBrowsers it started.
         self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={self.port}"],
-                                       env={**os.environ, "DISPLAY": f":{display}"},
+                                       env={**os.environ, "DISPLAY": f":{display}", **self.baseline},
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         for _ in range(200):
             try:
@@ -418,5 +422,8 @@ def available(name: str) -> str | None:
     return f"missing {', '.join(missing)} (`python3 build.py test` installs them)" if missing else None
 
 
-def start(name: str):
-    return Firefox() if name == "firefox" else WebKit()
+def start(name: str, optimizing_wasm: bool = True):
+    """Firefox or WebKit, driven. ``optimizing_wasm=False`` (the tests'; the bench keeps the
+    default) runs wasm on the engine's baseline compiler alone, as tests/conftest.py's
+    TEST_CHROMIUM_ARGS does for Chromium and for the same reason."""
+    return (Firefox if name == "firefox" else WebKit)(optimizing_wasm)

@@ -50,7 +50,7 @@ def other_browser(request):
     missing = other_browsers.available(request.param)
     if missing:
         pytest.fail(f"{request.param}: {missing}")
-    browser = other_browsers.start(request.param)
+    browser = other_browsers.start(request.param, optimizing_wasm=False)
     yield browser
     browser.close()
 
