@@ -89,9 +89,28 @@ from pathlib import Path  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 CORRECTED = [
     ("lessons/rules/peptide.md", "In a real cell a vacuole stores water, ions and nutrients, but no ATP or RNA: both are used where they are made",
-     "neither ATP nor RNA is stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria"),
+     "neither ATP nor RNA is stockpiled: mRNA leaves the nucleus"),
     ("py/biocards/games/peptide/rules.py", "In a real cell it stores no ATP or RNA",
      "neither ATP nor RNA is"),
+    # Eukaryotic mRNA lasts minutes to hours (lessons/central-dogma.md), so "both are used within
+    # minutes" was wrong for the RNA; each ATP is spent and remade every minute or few.
+    ("lessons/rules/peptide.md", "both are used within minutes",
+     "mRNA leaves the nucleus and is translated for minutes to hours before it is broken down"),
+    ("py/biocards/games/peptide/rules.py", "both are used within minutes",
+     "mRNA leaves the nucleus and is translated for minutes to hours before it is broken down"),
+    ("lessons/es/rules/peptide.md", "los dos se usan en minutos",
+     "se traduce durante minutos u horas antes de degradarse"),
+    ("py/biocards/locale/es/LC_MESSAGES/peptide.po", "ambos se usan en pocos minutos",
+     "se traduce durante minutos u horas antes de degradarse"),
+    ("lessons/teachers/peptide.toml", "ATP is used and remade within minutes",
+     "Each ATP molecule is spent and remade about once every one to three minutes"),
+    ("lessons/es/teachers/peptide.toml", "El ATP se usa y se rehace en minutos",
+     "Cada molécula de ATP se gasta y se rehace más o menos una vez cada uno a tres minutos"),
+    # The rough ER also makes the proteins that work inside the ER, the Golgi and lysosomes.
+    ("lessons/chain-to-protein.md", "A protein bound for the membrane or for secretion folds inside the rough ER instead.",
+     "or to work inside the ER, the Golgi apparatus or a lysosome, folds inside the rough ER instead"),
+    ("lessons/es/chain-to-protein.md", "Una proteína destinada a la membrana o a la secreción se pliega, en cambio, dentro del RE rugoso.",
+     "o a trabajar dentro del RE, del aparato de Golgi o de un lisosoma, se pliega, en cambio, dentro del RE rugoso"),
     ("lessons/membranes-and-transport.md", "Every cell is wrapped in a membrane, and so is every organelle inside it.",
      "so are most of the organelles inside it (ribosomes, which are made of RNA and protein, have none)"),
     ("lessons/cell-organelles.md", "each wrapped in membrane and each with its own jobs",
@@ -142,8 +161,8 @@ CORRECTED = [
 
 def _folded(path: str) -> str:
     text = (ROOT / path).read_text(encoding="utf-8")
-    if path.endswith(".py"):
-        # Adjacent string literals joined, as Python joins them.
+    if path.endswith((".py", ".po")):
+        # Adjacent string literals joined, as Python and gettext join them.
         text = re.sub(r'"\s*\n\s*"', "", text)
     return " ".join(text.replace("**", "").split())
 

@@ -97,8 +97,9 @@ _BIOLOGY = {
     "nucleus": N_("in the nucleus a gene's DNA is transcribed into messenger RNA, which uses uracil (U) "
                   "where DNA has thymine (T)."),
     "vacuole": N_("a vacuole stores water, ions and nutrients for the cell. In a real cell neither ATP nor RNA is "
-                  "stockpiled: mRNA leaves the nucleus and ATP leaves the mitochondria, and both are used within "
-                  "minutes."),
+                  "stockpiled: mRNA leaves the nucleus and is translated for minutes to hours before it is broken "
+                  "down, and ATP leaves the mitochondria and each molecule is spent and remade about once every "
+                  "one to three minutes."),
     "synthetase": N_("an aminoacyl-tRNA synthetase uses ATP to load an amino acid onto its own tRNA."),
     "ribosome": N_("the ribosome reads mRNA one codon at a time and joins amino acids with peptide bonds."),
 }
