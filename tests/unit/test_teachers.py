@@ -353,3 +353,21 @@ def test_the_start_form_offers_the_short_format_as_a_game_option(pages):
     for game in games.all():
         card = landing.split(f'id="game-{game.id}"', 1)[1].split("</li>", 1)[0]
         assert ('name="opt-short"' in card) == ("short" in game.options), game.id
+
+
+# A variant the product does not have, named by advice that offered it (issue 43's audit): there is
+# no "half-size game (fewer cards in hand)" in Translation, only the options the start form shows.
+PHANTOM_OPTIONS = {"en": ("half-size", "fewer cards in hand"), "es": ("mitad del tamaño", "menos cartas en la mano")}
+OFFERED = {"en": ("two-player game", "Suggest a move", "Print and play"),
+           "es": ("partida de dos jugadores", "Sugerir una jugada", "Imprime y juega")}
+
+
+@pytest.mark.parametrize("lang", sorted(PHANTOM_OPTIONS))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_differentiation_advice_offers_no_game_size_the_product_lacks(game_id, lang):
+    folder = TEACHERS if lang == "en" else ROOT / "lessons" / lang / "teachers"
+    advice = tomllib.loads((folder / f"{game_id}.toml").read_text(encoding="utf-8"))["differentiation"]
+    for text in advice.values():
+        assert not any(p in text for p in PHANTOM_OPTIONS[lang]), (game_id, text)
+    if game_id == "translation":  # what it offers instead: fewer players, the hint button, paper cards
+        assert all(o in advice["iep"] for o in OFFERED[lang]), advice["iep"]
