@@ -39,26 +39,44 @@ def play(room: Classroom, table, moves: int, seed: int = 1) -> None:
         room.play(table, state.current_player, rng.choice(state.legal_actions()).to_json(), table.moves)
 
 
-def test_the_teachers_end_rings_the_bell_and_the_frame_log_and_report_name_the_winner(tmp_path):
-    """Translation ends at once at the bell (docs/rules-decisions.md › Translation › The bell): the
-    frame has the winners and ``bell``, the last log line names the winner by name and the bell, the
-    report says "won/lost at the bell" with the winner's name, and the bell is stored as no one's move."""
+GAMES = ["translation", "peptide", "nucleo", "cytosis", "expression"]
+
+
+def seats_of(game: str) -> tuple[str, ...]:
+    # The gene-expression game is for 4 to 6 players (its 2-3 player variant is an option).
+    return ("Ana", "Ben", "Cleo", "Dan") if game == "expression" else ("Ana", "Ben")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teachers_end_rings_the_bell_and_the_frame_log_and_report_name_the_winner(tmp_path, game):
+    """Every game, ended by the teacher mid-game: the game ends at once or after its round is played
+    out (docs/rules-decisions.md › <game> › The bell); then the frame has the winners and ``bell``,
+    the last log line names the winner by name and the bell, the report says "won/lost at the bell"
+    with the winner's name, and the bell is stored as no one's move."""
     room = fresh(tmp_path)
-    info, table = table_of(room, "translation")
+    names = list(seats_of(game))
+    info, table = table_of(room, game, names)
     play(room, table, 12)
+    assert not table.state.is_terminal()
     moves = table.moves
     room.end_table(table.id)
     state = table.state
-    assert state.is_terminal() and state.bell_rung and table.row.ended
+    assert state.bell_rung
     assert table.moves == moves + 1
-    assert table.movers[-1] is None and moves + 1 not in table.credited(0) + table.credited(1)
+    assert table.movers[-1] is None and all(moves + 1 not in table.credited(s) for s in range(len(names)))
+    if state.is_terminal():  # ended at once: the table is ended with it
+        assert table.row.ended
+    else:  # a round to finish first: the students play it out (bounded), and the game ends itself
+        play(room, table, 2000, seed=2)
+    assert state.is_terminal() and table.summary(set())["ended"]
     winners = state.winners()
-    names = ["Ana", "Ben"]
+    assert winners, game
     frame = table.frame(0)
     assert frame["terminal"] and frame["bell"] and frame["winners"] == winners
     last = frame["events"][-1]
     assert last["kind"] == "game-over" and "bell" in str(last["text"])
     assert names[winners[0]] in str(last["text"])
+    assert table.log[-1][1].data["bell"]
     rows = {row["student"]: row for row in class_report(room, info.code)["rows"]}
     for seat, name in enumerate(names):
         won = "shared win" if len(winners) > 1 else "won"
@@ -132,15 +150,14 @@ def test_the_end_of_the_class_rings_the_bell_at_every_table(tmp_path):
     assert room.classes[info.code].ended
 
 
-@pytest.mark.parametrize("game", ["peptide", "translation", "nucleo", "cytosis", "expression"])
+@pytest.mark.parametrize("game", GAMES)
 def test_asking_what_the_bell_would_do_changes_nothing_at_the_table(tmp_path, game):
     """The bell is stored before the table hears it, as every move is: the referee asks a copy whether
     it ends the game at once, and the table's own position is untouched by the asking."""
     from biocards.core.testing import fingerprint
 
     room = fresh(tmp_path)
-    names = ("Ana", "Ben", "Cleo", "Dan") if game == "expression" else ("Ana", "Ben")
-    _info, table = table_of(room, game, names)
+    _info, table = table_of(room, game, seats_of(game))
     play(room, table, 9)
     before = fingerprint(table.state)
     assert table.bell_ends_it() in (True, False)
