@@ -234,6 +234,8 @@ class ClassConnection(Source):
 
     def _status(self, frame: dict, seat: int | None, here: bool) -> str | None:
         """The prompt bar's line, unless it is this seat's move to make (the game's prompt then)."""
+        if seat is None:  # the game is over: nobody to move or wait for; the end screen names the winner
+            return _("Your teacher has ended this game.") if frame.get("ended") and self.seat is not None else None
         if self.seat is None:  # the projector
             return _("{player} to move.").format(player=self._name(seat))
         if frame.get("ended"):
