@@ -22,7 +22,7 @@ from biocards.i18n import _, pgettext
 
 from .game_lengths import class_length, fits, minutes, settings, short_format, table_minutes
 from .game_lengths import player_counts as _player_counts
-from .lessons import LessonError, play_path, read_page
+from .lessons import LessonError, load_concepts, play_path, read_page
 from .localized import prefix, prose_dir, switch_to, twins
 
 PLAN_PHASES = ("Set up", "Play", "Discuss", "Check")
@@ -164,6 +164,12 @@ PRINT_SHEETS = ("worksheet", "exit-ticket")
 
 def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])", text.strip(), maxsplit=1)[0]
+
+
+def _definition(concept: dict) -> str:
+    """The packet's vocabulary entry for a concept: its ``definition`` where the summary's first
+    sentence does not define the title ("Frameshift" begins with the reading frame), else that sentence."""
+    return concept.get("definition") or _first_sentence(concept["summary"])
 
 
 def _sentence_case(text: str) -> str:
@@ -371,6 +377,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
     here = dist / prefix(lang)
     top = "../" + ("../" if prefix(lang) else "")  # from dist/<lang>/teachers/ to the site's top
     concepts = json.loads((here / "lessons" / "concepts.json").read_text(encoding="utf-8"))
+    defined = load_concepts(root, lang)  # (the page's concepts.json carries no vocabulary definitions)
     lessons = {p["slug"]: p for p in pages if "game" not in p}
     rules = {p["game"]: p for p in pages if "game" in p}
     guided_by_id = {g["id"]: g for g in guided}
@@ -402,8 +409,7 @@ def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[
             "min": game.min_players, "max": game.max_players,
             "variant_min": game.variant_min_players,
             "concepts": [{"id": c, **concepts[c]} for c in rules[game.id].get("concepts", [])],
-            # Vocabulary: each concept the game names, defined by its summary's first sentence.
-            "vocabulary": [{"word": concepts[c]["title"], "definition": _first_sentence(concepts[c]["summary"])}
+            "vocabulary": [{"word": concepts[c]["title"], "definition": _definition(defined[c])}
                            for c in rules[game.id].get("concepts", [])],
             "rules_href": f"../lessons/rules/{game.id}.html",
             "lesson": {"title": lessons[data["start_lesson"]]["title"],

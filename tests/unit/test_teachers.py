@@ -371,3 +371,49 @@ def test_differentiation_advice_offers_no_game_size_the_product_lacks(game_id, l
         assert not any(p in text for p in PHANTOM_OPTIONS[lang]), (game_id, text)
     if game_id == "translation":  # what it offers instead: fewer players, the hint button, paper cards
         assert all(o in advice["iep"] for o in OFFERED[lang]), advice["iep"]
+
+
+# -- issue 43: the packet's vocabulary defines each word ----------------------------------------------
+# A concept's first sentence does not always define its title ("Frameshift" began with the reading
+# frame, "Lipid synthesis" with lipids, "Glucose transporter" with a reason). A definition here must
+# name its term: each part of the title ("Hydrophobic and hydrophilic": both), as a phrase, plurals
+# and gender endings allowed, with an aside in brackets between its words ("Protein (peptide) hormones").
+TITLE_PARTS = re.compile(r"\s+(?:and|instead of|e|y|en lugar de)\s+")
+
+
+def _stem(word: str) -> str:
+    word = word.rstrip("s")
+    return word[:-1] if len(word) > 3 and word[-1] in "aeio" else word
+
+
+def names_its_term(term: str, definition: str) -> bool:
+    term = re.sub(r"\s*\([^)]*\)", "", term).lower()
+    said = " ".join(definition.lower().replace("’", "'").split())
+    for part in TITLE_PARTS.split(term):
+        words = [re.escape(_stem(w)) + r"\w*" for w in part.split()]
+        if not re.search(r"\b" + r"\s+(?:\([^)]*\)\s+)?".join(words), said):
+            return False
+    return True
+
+
+def test_the_term_check_tells_a_definition_from_a_first_sentence_about_something_else():
+    assert names_its_term("Frameshift", "A frameshift is an insertion or deletion that shifts the reading frame.")
+    assert not names_its_term("Frameshift", "A ribosome reads codons in fixed groups of three, the reading frame.")
+    assert not names_its_term("Hydrophobic and hydrophilic", "Hydrophobic side chains avoid water, like oil.")
+    assert names_its_term("Protein hormone", "Protein (peptide) hormones, such as insulin, are chains.")
+    assert names_its_term("Hormona proteica", "Las hormonas proteicas son cadenas de aminoácidos.")
+
+
+@pytest.mark.parametrize("lang", ("en", *PROSE_LANGUAGES))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_vocabulary_entry_of_every_packet_defines_its_own_term(site, game_id, lang):
+    """Every word in a packet's vocabulary, in every language, is defined by a sentence that names it
+    (a concept's ``definition`` where its summary's first sentence does not)."""
+    dist, _ = site
+    folder = dist / (f"{lang}/" if lang != "en" else "") / "teachers"
+    html = (folder / f"{game_id}.html").read_text(encoding="utf-8")
+    vocabulary = html.split('<dl class="vocabulary">', 1)[1].split("</dl>", 1)[0]
+    entries = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", vocabulary, re.S)
+    assert entries
+    undefined = [(unescape(w), unescape(d)) for w, d in entries if not names_its_term(unescape(w), unescape(d))]
+    assert not undefined, undefined
