@@ -77,12 +77,14 @@ def environment() -> jinja2.Environment:
 # --- concepts.toml -------------------------------------------------------------------------
 
 def test_concepts_toml_parses_and_every_entry_has_title_summary_lesson():
-    """Brief, "Lessons and rules pages": one table per id with title, summary, lesson, optional anchor."""
+    """Brief, "Lessons and rules pages": one table per id with title, summary, lesson, optional anchor
+    (and, issue 43, an optional one-sentence definition for the teachers' packet's vocabulary)."""
     table = concepts()
     assert table
     for cid, concept in table.items():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cid), f"{cid!r} is not kebab-case"
-        assert set(concept) <= {"title", "summary", "lesson", "anchor"}, cid
+        assert set(concept) <= {"title", "summary", "lesson", "anchor", "definition"}, cid
+        assert concept.get("definition", "x.").endswith("."), cid
         assert concept["title"].strip() and concept["lesson"].strip(), cid
 
 
