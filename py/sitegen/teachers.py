@@ -363,9 +363,13 @@ def _play_href(game, players: int, options: dict, root: str = "../", lang: str =
 def _class_length(game, lengths: dict, top: str, lang: str) -> dict:
     """The format the page offers for the play slot (game_lengths.class_length), named and linked."""
     found = class_length(game, lengths)
+    # A game no format fits is started with the bell at the slot's end (the page says so): it ends
+    # inside the period with a winner instead of being stopped with none.
+    bell = {} if found["fits"] else {"bell": lengths["slot_minutes"]}
     name = _("the whole game") if found["format"] == "whole" else _("the short game ({format})").format(
         format=short_format(game.id))
-    return {**found, "name": name, "href": _play_href(game, found["players"], found["options"], top, lang)}
+    href = _play_href(game, found["players"], found["options"], top, lang)
+    return {**found, "name": name, "href": href + "".join(f"&{k}={v}" for k, v in bell.items())}
 
 
 def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[dict],

@@ -417,3 +417,30 @@ def test_every_vocabulary_entry_of_every_packet_defines_its_own_term(site, game_
     assert entries
     undefined = [(unescape(w), unescape(d)) for w, d in entries if not names_its_term(unescape(w), unescape(d))]
     assert not undefined, undefined
+
+
+# -- issue 43: NUCLEO and the period ------------------------------------------------------------------
+# No NUCLEO format fits 25 minutes (docs/rules-decisions.md › Formats), so its page tells the teacher
+# to let the bell end it (the start form's "Ends at the bell", a class table's End), scored with a
+# winner, instead of stopping the game with nobody having won.
+BELL_WORDS = {"en": ("Ends at the bell: 25 minutes", "End the class"),
+              "es": ("Termina con el timbre: 25 minutos", "Terminar la clase")}
+STOP_WORDS = {"en": ("stop it when time is up", "stop at the timer", "Play until the timer ends"),
+              "es": ("detenla cuando se acabe el tiempo", "deténganse cuando suene el temporizador",
+                     "Jueguen hasta que termine el temporizador")}
+
+
+@pytest.mark.parametrize("lang", ("en", *PROSE_LANGUAGES))
+def test_the_nucleo_page_tells_the_teacher_to_end_the_game_at_the_bell(site, lang):
+    dist, _ = site
+    folder = dist / (f"{lang}/" if lang != "en" else "") / "teachers"
+    html = (folder / "nucleo.html").read_text(encoding="utf-8")
+    text = _text(html)
+    plan = _text(html.split('id="plan"', 1)[1].split("</table>", 1)[0])
+    for words in BELL_WORDS[lang]:
+        assert words in plan, words  # the plan's Play row says it, not only the notes above
+    assert all(words not in text for words in STOP_WORDS[lang]), [w for w in STOP_WORDS[lang] if w in text]
+    start = _text(html.split('class="class-length"', 1)[1].split("</p>", 1)[0])
+    assert BELL_WORDS[lang][0] in start
+    href = re.search(r'class="class-length".*?<a href="([^"]+)"', html, re.S).group(1)
+    assert parse_qs(urlsplit(unescape(href)).query)["bell"] == ["25"]  # "Start one" sets the bell
