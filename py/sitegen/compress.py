@@ -31,16 +31,22 @@ def compressible(path: Path) -> bool:
     return path.suffix in COMPRESSIBLE and path.is_file()
 
 
+# Brotli's best quality with a 4 MB window: on Pyodide's wasm both smaller and faster than the
+# 16 MB window (2.74 MB in 40 s of CPU against 2.77 MB in 44 s, measured 28 November 2026).
+BROTLI = {"quality": 11, "lgwin": 22}
+
+
 def _encode(data: bytes, encoding: str) -> bytes:
     if encoding == "br":
-        return brotli.compress(data, quality=11, lgwin=24)
+        return brotli.compress(data, **BROTLI)
     # mtime 0: the same file always gives the same bytes.
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def _sibling(cache: Path, data: bytes, digest: str, encoding: str) -> bytes:
     """``data`` compressed as ``encoding``, from the cache or made and kept there."""
-    cached = cache / f"{digest}.{encoding}"
+    settings = f"-q{BROTLI['quality']}w{BROTLI['lgwin']}" if encoding == "br" else ""
+    cached = cache / f"{digest}.{encoding}{settings}"
     if not cached.exists():
         work = cache / f"{digest}.{encoding}.{os.getpid()}.{threading.get_ident()}.tmp"
         work.write_bytes(_encode(data, encoding))
