@@ -67,12 +67,32 @@ HINT_NICENESS = 19
 """The hint worker's priority, below the computers' (10): a hint never delays a computer's move."""
 
 
+def _watch_parent() -> None:
+    """Exit when the process that started this one ends, on any system: a thread waits on the
+    parent's sentinel that multiprocessing hands every child it starts (a pipe whose other end only
+    the parent holds, or on Windows a handle of the parent process), not on ``os.getppid()``,
+    which never changes on Windows and under "forkserver" names the fork server, not the server."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by multiprocessing: nobody to follow
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _die_with(parent: int) -> None:
     """A worker ends when the server does, even when the server is killed with SIGKILL (as the OOM
-    killer does): on Linux the kernel sends it SIGKILL (PR_SET_PDEATHSIG); elsewhere, or if that
-    call fails, a thread sees the parent go (it is then adopted by another process) and exits."""
+    killer does). On Linux the workers are forked from the server (:func:`_pool_context`) and the
+    kernel sends each SIGKILL when it goes (PR_SET_PDEATHSIG). Elsewhere, or if that call fails, a
+    thread sees the server go (:func:`_watch_parent`)."""
     import sys
-    import threading
 
     if sys.platform.startswith("linux"):
         try:
@@ -86,13 +106,19 @@ def _die_with(parent: int) -> None:
                 return
         except (OSError, AttributeError):
             pass
+    _watch_parent()
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
 
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+def _pool_context():
+    """How the workers start. On Linux, forked from the server (what Python 3.11 to 3.13 did by
+    default; 3.14 defaults to "forkserver", whose workers are the fork server's children, so the
+    kernel's parent-death signal would follow the wrong process); the server starts them before it
+    opens its port or any thread of its own. Elsewhere the system's own way (spawn on Windows and
+    macOS), each worker watching for the server's end."""
+    import multiprocessing
+    import sys
+
+    return multiprocessing.get_context("fork") if sys.platform.startswith("linux") else multiprocessing.get_context()
 
 
 def _start_worker(parent: int, niceness: int) -> None:
@@ -118,8 +144,10 @@ class Computers:
     def __init__(self, workers: int | None = None) -> None:
         count = workers or os.cpu_count() or 2
         parent = os.getpid()
-        self.pool = ProcessPoolExecutor(max_workers=count, initializer=_start_worker, initargs=(parent, 10))
-        self.hint_pool = ProcessPoolExecutor(max_workers=1, initializer=_start_worker,
+        context = _pool_context()
+        self.pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_start_worker,
+                                        initargs=(parent, 10))
+        self.hint_pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker,
                                              initargs=(parent, HINT_NICENESS))
         self.hints_waiting = 0
         ready = [self.pool.submit(_ready) for _ in range(count)] + [self.hint_pool.submit(_ready)]
