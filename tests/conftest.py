@@ -42,9 +42,9 @@ RENDERER_CRASHED = ["Page crashed", "Target crashed"]
 
 
 LONG_BROWSER_FILES = frozenset({"test_other_browsers.py", "test_release.py", "test_class_play.py",
-                                "test_warm_boot.py", "test_class_teacher.py"})
+                                "test_warm_boot.py", "test_class_teacher.py", "test_lighthouse.py"})
 """Browser tests whose items take 10-35 s each (each run's --durations list shows them): several
-boots, another browser, a release installed, a class of pages."""
+boots, another browser, a release installed, a class of pages, Lighthouse on six pages."""
 
 
 def _length_class(item) -> int:
