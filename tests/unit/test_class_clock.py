@@ -54,29 +54,72 @@ def test_only_the_games_that_have_it_offer_the_minute_and_tables_are_dealt_with_
     assert again.classes[info.code].options == {"trade_minute": True}
 
 
-def test_the_server_plays_time_up_when_the_minute_runs_out_and_holds_it_while_paused(tmp_path, monkeypatch):
-    """With the minute made short for the test: the pages' frames carry the seconds left; a paused
-    table's clock stands still; when it runs out the referee plays "time-up" for the table, which no
-    student is credited with."""
-    monkeypatch.setattr(rules, "TRADE_SECONDS", 0.6)
-    server = ClassServer(DIST, tmp_path / "classes.sqlite3", workers=1)
+class FakeTimer:
+    """The clocks' time, moved on by the test instead of waited for: ``advance(seconds)`` runs every
+    callback that falls due meanwhile, as the event loop would."""
+
+    class Handle:
+        def __init__(self, when, callback, args):
+            self.when, self.callback, self.args, self.cancelled = when, callback, args, False
+
+        def cancel(self):
+            self.cancelled = True
+
+    def __init__(self):
+        self.now = 1000.0
+        self.waiting: list[FakeTimer.Handle] = []
+
+    def time(self):
+        return self.now
+
+    def call_at(self, when, callback, *args):
+        handle = self.Handle(when, callback, args)
+        self.waiting.append(handle)
+        return handle
+
+    def call_soon(self, callback, *args):
+        return self.call_at(self.now, callback, *args)
+
+    def advance(self, seconds):
+        self.now += seconds
+        due = sorted((h for h in self.waiting if h.when <= self.now), key=lambda h: h.when)
+        self.waiting = [h for h in self.waiting if h.when > self.now]
+        for handle in due:
+            if not handle.cancelled:
+                handle.callback(*handle.args)
+
+
+def test_the_server_plays_time_up_when_the_minute_runs_out_and_holds_it_while_paused(tmp_path):
+    """The rulebook's minute, on a clock the test moves on: the pages' frames carry the seconds
+    left; a paused table's clock stands still however long it is held; when the minute runs out the
+    referee plays "time-up" for the table, which no student is credited with."""
+    timer = FakeTimer()
+    server = ClassServer(DIST, tmp_path / "classes.sqlite3", workers=1, timer=timer)
     try:
         room = server.classroom
         _info, table = nucleo_class(room, trade_minute=True)
         to_talks(room, table)
         talker = table.state.turn_player
 
+        async def time_passes(seconds):
+            timer.advance(seconds)
+            await asyncio.gather(*server.clocks._tasks)  # the clock's move, if one fell due
+
         async def scenario():
             await server.broadcast(table)
-            left = server.frame(table, talker)["clock_left"]
-            assert 0 < left <= 0.6
+            assert server.frame(table, talker)["clock_left"] == rules.TRADE_SECONDS
+            await time_passes(20)
+            assert server.frame(table, talker)["clock_left"] == rules.TRADE_SECONDS - 20
             room.set_paused(table.id, True)
             await server.broadcast(table)
-            await asyncio.sleep(0.9)
+            await time_passes(10 * rules.TRADE_SECONDS)
             assert "time-up" not in [a.kind for a in table.state.history]  # held while paused
+            assert server.frame(table, talker)["clock_left"] == rules.TRADE_SECONDS - 20
             room.set_paused(table.id, False)
             await server.broadcast(table)
-            await asyncio.sleep(0.9)
+            await time_passes(rules.TRADE_SECONDS - 21)
+            assert "time-up" not in [a.kind for a in table.state.history]  # a second still left
+            await time_passes(1)
 
         run_apart(scenario())
         assert table.state.history[-1].kind == "time-up"

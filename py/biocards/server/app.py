@@ -29,7 +29,7 @@ from ..i18n import N_, Message, lazy_gettext, message
 from ..protocol import Unreadable
 from ..protocol import decode as read_json
 from .classroom import LEVELS, Classroom, ClassTable, NotSaved, Refusal, class_options
-from .clocks import Clocks
+from .clocks import Clocks, Timer
 from .computers import Computers, HintsBusy
 from .report import COLUMNS, class_report, headers, report_csv, result_words
 from .store import Store, Teacher, TeacherNameTaken, failure_cause, new_secret, teacher_of_key
@@ -217,7 +217,7 @@ class ClassServer:
 
     def __init__(self, dist: Path, data: Path, *, lan_address: str | None = None, workers: int | None = None,
                  names: Iterable[str] = (), bench_addresses: Iterable[str] = (),
-                 proxies: Iterable[str] = ()) -> None:
+                 proxies: Iterable[str] = (), timer: Timer | None = None) -> None:
         self.dist = dist.resolve()
         self.store = Store(data)
         self.classroom = Classroom(self.store)
@@ -228,7 +228,7 @@ class ClassServer:
         self.sockets: dict[int, dict[Peer, int | None]] = defaultdict(dict)
         self.thinking: set[int] = set()  # tables whose computer is working out a move
         self.hinting: set[tuple[int, int]] = set()  # seats with a suggestion being worked out
-        self.clocks = Clocks(self.clock_ran_out)
+        self.clocks = Clocks(self.clock_ran_out, timer)  # timer: the event loop's unless a test gives its own
         self.join_failures: dict[str, deque] = defaultdict(deque)
         self.joins: dict[str, deque] = defaultdict(deque)
         self.answers: dict[str, deque] = defaultdict(deque)

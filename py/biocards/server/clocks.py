@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .classroom import ClassTable
 
@@ -35,13 +36,27 @@ class TableClock:
             self.handle = None
 
 
-class Clocks:
-    """Every class table's running clock; ``time_up(table)`` plays the clock's move."""
+class Timer(Protocol):
+    """What the clocks need of time: the event loop's (the default), or a test's fake one."""
 
-    def __init__(self, time_up: Callable[[ClassTable], Awaitable[None]]) -> None:
+    def time(self) -> float: ...
+    def call_at(self, when: float, callback: Callable[..., object], *args: object) -> asyncio.TimerHandle: ...
+    def call_soon(self, callback: Callable[..., object], *args: object) -> asyncio.Handle: ...
+
+
+class Clocks:
+    """Every class table's running clock; ``time_up(table)`` plays the clock's move. ``timer`` is
+    where time comes from and callbacks wait: the running event loop unless given."""
+
+    def __init__(self, time_up: Callable[[ClassTable], Awaitable[None]], timer: Timer | None = None) -> None:
         self.kept: dict[int, TableClock] = {}
         self._time_up = time_up
+        self._timer = timer
         self._tasks: set[asyncio.Task] = set()
+
+    @property
+    def timer(self) -> Timer:
+        return self._timer or asyncio.get_running_loop()
 
     def tend(self, table: ClassTable) -> None:
         """After every change at ``table``: start its clock for a new turn, hold it while the table
@@ -52,25 +67,25 @@ class Clocks:
         clock = table.clock()
         if clock is None:  # not negotiating now (or a choice outside the talks first): the time runs on
             return
-        loop = asyncio.get_running_loop()
+        timer = self.timer
         kept = self.kept.get(table.id)
         if kept is None or kept.turn != clock["turn"]:
             self.forget(table.id)
             kept = self.kept[table.id] = TableClock(clock["turn"], float(clock["seconds"]))
         if table.paused:
-            kept.hold(loop.time())
+            kept.hold(timer.time())
         elif kept.deadline is None:
-            kept.deadline = loop.time() + kept.left
-            kept.handle = loop.call_at(kept.deadline, self._ran_out, table)
-        elif loop.time() >= kept.deadline:
-            loop.call_soon(self._ran_out, table)
+            kept.deadline = timer.time() + kept.left
+            kept.handle = timer.call_at(kept.deadline, self._ran_out, table)
+        elif timer.time() >= kept.deadline:
+            timer.call_soon(self._ran_out, table)
 
     def seconds_left(self, table: ClassTable) -> float | None:
         """What a page shows: the seconds left on the table's running clock, or ``None``."""
         clock, kept = table.clock(), self.kept.get(table.id)
         if clock is None or kept is None or kept.turn != clock["turn"]:
             return None
-        return round(kept.seconds_left(asyncio.get_running_loop().time()), 1)
+        return round(kept.seconds_left(self.timer.time()), 1)
 
     def forget(self, table_id: int) -> None:
         kept = self.kept.pop(table_id, None)
@@ -81,7 +96,7 @@ class Clocks:
         clock, kept = table.clock(), self.kept.get(table.id)
         if clock is None or kept is None or kept.turn != clock["turn"] or table.paused:
             return  # the talks ended first, or the table is held: nothing to play now
-        if kept.seconds_left(asyncio.get_running_loop().time()) > 0:
+        if kept.seconds_left(self.timer.time()) > 0:
             return
         task = asyncio.get_running_loop().create_task(self._time_up(table))
         self._tasks.add(task)
