@@ -338,3 +338,17 @@ def test_only_the_teachers_end_rings_the_bell_and_every_page_hears_the_winner(se
         assert all(row["result"].endswith("at the bell") and row["winner"] for row in report["rows"])
 
     run(with_session(body))
+
+
+def test_a_socket_frame_rate_window_is_one_second_of_the_given_clock():
+    """Too many frames in a second are refused, and a second later the page may send again: the
+    window's time is given, so this is checked on a fake clock, with no sleep (issue 40)."""
+    from collections import deque
+
+    from biocards.server.app import FRAMES_PER_SECOND, _frames_in_second
+
+    sent: deque = deque()
+    counts = [_frames_in_second(sent, 100.0 + i / 100) for i in range(FRAMES_PER_SECOND + 1)]
+    assert counts[-1] == FRAMES_PER_SECOND + 1  # over the limit within the second
+    assert _frames_in_second(sent, 100.5) == FRAMES_PER_SECOND + 2
+    assert _frames_in_second(sent, 101.2) == 2  # a second on, only the frames of the last second count

@@ -1291,9 +1291,10 @@ def _same_origin(request: web.Request) -> None:
             "A class table can only be opened from this server's own pages.")))
 
 
-def _frames_in_second(sent: deque) -> int:
-    """Count a frame a socket's page sent now: how many it sent in the last second."""
-    now = time.monotonic()
+def _frames_in_second(sent: deque, now: float | None = None) -> int:
+    """Count a frame a socket's page sent at ``now`` (the monotonic clock's unless a test gives its
+    own time): how many it sent in the last second."""
+    now = time.monotonic() if now is None else now
     sent.append(now)
     while now - sent[0] > 1:
         sent.popleft()
