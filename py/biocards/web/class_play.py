@@ -234,17 +234,17 @@ class ClassConnection(Source):
 
     def _status(self, frame: dict, seat: int | None, here: bool) -> str | None:
         """The prompt bar's line, unless it is this seat's move to make (the game's prompt then)."""
+        if frame.get("ended") and self.seat is not None:
+            return _("Your teacher has ended this game.")
         if seat is None:  # the game is over: nobody to move or wait for; the end screen names the winner
-            return _("Your teacher has ended this game.") if frame.get("ended") and self.seat is not None else None
+            return None
         if self.seat is None:  # the projector
             return _("{player} to move.").format(player=self._name(seat))
-        if frame.get("ended"):
-            return _("Your teacher has ended this game.")
         if self.sending:
             return _("Your move is on its way to the referee…")
         if here:
             return None
-        kind = self.kinds[seat] if seat is not None and seat < len(self.kinds) else "human"
+        kind = self.kinds[seat] if seat < len(self.kinds) else "human"
         who = self._name(seat)
         return (_("{player} is thinking…") if kind != "human" else _("Waiting for {player} to move…")).format(player=who)
 
