@@ -354,9 +354,13 @@ def table_time(game, lengths: dict) -> str:
     return _("{whole}; short game {low}–{high}").format(whole=whole, low=found["short"][0], high=found["short"][1])
 
 
-def _play_href(game, players: int, options: dict, root: str = "../", lang: str = "en") -> str:
+def _play_href(game, players: int, options: dict, root: str = "../", lang: str = "en",
+               bell: int | None = None) -> str:
+    """The play page's link for this game and seats, its options, and ``bell`` minutes to the bell."""
     seats = ",".join(["human"] + ["greedy"] * (players - 1))
     extra = "".join(f"&opt-{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+    if bell is not None:
+        extra += f"&bell={bell}"
     return f"{root}{prefix(lang)}{play_path(game.id, lang)}?game={game.id}&seats={seats}{extra}"
 
 
@@ -365,11 +369,10 @@ def _class_length(game, lengths: dict, top: str, lang: str) -> dict:
     found = class_length(game, lengths)
     # A game no format fits is started with the bell at the slot's end (the page says so): it ends
     # inside the period with a winner instead of being stopped with none.
-    bell = {} if found["fits"] else {"bell": lengths["slot_minutes"]}
+    bell = None if found["fits"] else lengths["slot_minutes"]
     name = _("the whole game") if found["format"] == "whole" else _("the short game ({format})").format(
         format=short_format(game.id))
-    href = _play_href(game, found["players"], found["options"], top, lang)
-    return {**found, "name": name, "href": href + "".join(f"&{k}={v}" for k, v in bell.items())}
+    return {**found, "name": name, "href": _play_href(game, found["players"], found["options"], top, lang, bell)}
 
 
 def build_teachers(root: Path, dist: Path, env: jinja2.Environment, pages: list[dict],
