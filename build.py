@@ -414,12 +414,17 @@ def precompress(python: Path, node_modules: Path) -> subprocess.Popen:
                             env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, stdout=subprocess.DEVNULL)
 
 
-def build() -> Path:
-    """Write dist/: vendored runtime, the biocards wheel, every page, the service worker."""
+def build(release_wheels: bool = False) -> Path:
+    """Write dist/: vendored runtime, the biocards wheel, every page, the service worker. With
+    ``release_wheels`` (``build.py test``), also fetch the pure-Python wheels the release is made
+    with (the release tests need them), on the network while the build works."""
     # The venv (pip), PyScript and Pyodide (npm) and micropip's wheel (pip download) wait mostly on
     # files and the network: side by side.
+    fetching = ThreadPoolExecutor(1)
     with ThreadPoolExecutor(3) as pool:
         venv_made, npm_made, micropip_got = pool.submit(ensure_venv), pool.submit(ensure_npm), pool.submit(ensure_micropip)
+        if release_wheels:  # with the venv's pip, once there is one; the build does not wait for it
+            wheels_got = fetching.submit(lambda: runtime_wheels(venv_made.result()))
         python, node_modules, micropip_wheel = venv_made.result(), npm_made.result(), micropip_got.result()
     compressing = precompress(python, node_modules)
     stdlib, micropip = compiled_runtime(node_modules, micropip_wheel)
@@ -456,6 +461,9 @@ def build() -> Path:
     total = sum(p.stat().st_size for p in DIST.rglob("*")
                 if p.is_file() and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file()))
     log(f"dist/ written: {total / 1e6:.1f} MB")
+    fetching.shutdown()
+    if release_wheels:
+        wheels_got.result()
     return DIST
 
 
@@ -534,9 +542,10 @@ def pinned(names: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
-def runtime_wheels() -> list[Path]:
+def runtime_wheels(python: Path | None = None) -> list[Path]:
     """The pure-Python wheels (py3-none-any) of RUNTIME at requirements.txt's pins, each checked
-    against a pinned hash; downloaded once into .cache/release-wheels."""
+    against a pinned hash; downloaded once into .cache/release-wheels (by ``python``'s pip: this
+    one's by default)."""
     entries = pinned(RUNTIME)
 
     def cached(name: str) -> Path | None:
@@ -549,7 +558,7 @@ def runtime_wheels() -> list[Path]:
         RELEASE_WHEELS.mkdir(parents=True, exist_ok=True)
         wanted = RELEASE_WHEELS / "requirements.txt"
         wanted.write_text("\n".join(entries[name] for name in missing) + "\n", encoding="utf-8")
-        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+        run(python or sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
             "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--python-version", "3.11",
             "--dest", RELEASE_WHEELS, "-r", wanted)
     wheels = [cached(name) for name in RUNTIME]
@@ -606,7 +615,7 @@ def release(out: Path = RELEASE) -> list[Path]:
 
 def test(pytest_args: list[str]) -> int:
     ensure_browsers()
-    build()
+    build(release_wheels=True)
     # Bytecode is kept in .cache/pycache (out of the tree) even where the environment sets
     # PYTHONDONTWRITEBYTECODE: the suite starts dozens of Python processes (class servers, the
     # release, the command line), and without a cache each compiled aiohttp, pytest and the rest
