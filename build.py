@@ -311,7 +311,7 @@ def build_wheel(python: Path) -> Path:
     return out / name
 
 
-# The build's changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
+# The build's three changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
 # whose glue reads otherwise needs them looked at again.
 #
 # One wrapper module per signature: the glue makes each JavaScript function whose address the wasm
@@ -333,19 +333,10 @@ _RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
 # wait then fails as it did, and the read reports EAGAIN).
 _SLEEP_MEMORY = re.compile(r"new Int32Array\((new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer)\)")
 
-# The glue is one 1.25 MB function, ``_createPyodideModule``, declared and called once. V8 only
-# pre-parses a function declaration as it loads a script, then parses and compiles it in full on
-# the page's thread at its call: twice the work, the second on the thread the boot waits for
-# (measured: 80-130 ms of the page thread's CPU per first visit). A function in parentheses is
-# compiled at once, off that thread, as the script streams in. Its inner functions stay lazy.
-_FACTORY_START = re.compile(r"^async function _createPyodideModule\(")
-_FACTORY_END = re.compile(r"\}export default _createPyodideModule;(\s*)$")
-
 
 def patch_pyodide_glue(glue: str) -> str:
-    """``pyodide.asm.mjs`` with one wrapper module compiled per signature, the heap of a snapshot
-    put back by the loader's ``_restoreHeap`` when it passes one, a plain array for the sleep's
-    memory where a page is not isolated, and its factory compiled as it loads (see above)."""
+    """``pyodide.asm.mjs`` with one wrapper module compiled per signature, and the heap of a
+    snapshot put back by the loader's ``_restoreHeap`` when it passes one (see above)."""
     patches = (
         ("convertJsFunctionToWasm", _WRAPPER_MODULE,
          lambda found: "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
@@ -356,10 +347,6 @@ def patch_pyodide_glue(glue: str) -> str:
                        f":Module.HEAP8.set({found.group(1)})),{found.group(2)}}}"),
         ("the shared memory of syncSleep", _SLEEP_MEMORY,
          lambda found: f"(globalThis.crossOriginIsolated?new Int32Array({found.group(1)}):new Int32Array(1))"),
-        ("the module factory's declaration at the start", _FACTORY_START,
-         lambda found: "var _createPyodideModule=(async function _createPyodideModule("),
-        ("the module factory's export at the end", _FACTORY_END,
-         lambda found: f"}});export default _createPyodideModule;{found.group(1)}"),
     )
     for what, pattern, replacement in patches:
         glue, count = pattern.subn(replacement, glue)

@@ -162,17 +162,12 @@ def build_language(root: Path, dist: Path, lang: str, env: jinja2.Environment, l
 
 
 PLAY_MODULES = ("static/js/runtime-fetch.mjs", "static/js/python-main.mjs", "static/js/pyodide-boot.mjs",
-                "static/js/snapshot-codec.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyscript/core.js")
+                "static/js/snapshot-codec.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs",
+                "vendor/pyscript/core.js")
 """The modules the play page's boot.js loads before Python can start, each importing the next
 (boot.js → runtime-fetch.mjs, which starts the snapshot's and the wasm's workers; → pyodide-boot.mjs
 → pyodide.mjs; → PyScript's core.js → its chunk): named in the page's head so that the browser asks
-for all of them at once while it reads the page, rather than one level of imports at a time.
-
-Not Pyodide's glue, ``pyodide.asm.mjs``: runtime-fetch.mjs imports it the moment it runs. The build
-has the glue compiled in full as it loads (build.py, ``_FACTORY_START``), 1.25 MB of it on a
-background thread, and preloaded from the head that work began while the page's own scripts and
-the workers were starting, on the same two cores: a second visit was later by 50 ms, where
-without the preload it is as early as before (measured beside each other, 28 November 2026)."""
+for all of them at once while it reads the page, rather than one level of imports at a time."""
 
 
 def play_module_graph(dist: Path) -> list[str]:

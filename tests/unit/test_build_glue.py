@@ -1,4 +1,4 @@
-"""build.patch_pyodide_glue: the changes the build makes to Pyodide's JavaScript glue."""
+"""build.patch_pyodide_glue: the three changes the build makes to Pyodide's JavaScript glue."""
 
 from __future__ import annotations
 
@@ -21,17 +21,13 @@ CONVERT = ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,9
 RESTORE = "let s=(new TextDecoder).decode(i),l=JSON.parse(s);return Module.HEAP8.set(t),l};"
 # Pyodide's syncSleep memory, as the vendored Pyodide ships it.
 SLEEP = "var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
-# The glue's outline: one module factory, declared, then exported.
-START = "async function _createPyodideModule(moduleArg={}){var moduleRtn;"
-END = "return moduleRtn}export default _createPyodideModule;\n"
-BODY = CONVERT + RESTORE + SLEEP
-GLUE = START + BODY + END
+GLUE = CONVERT + RESTORE + SLEEP
 
 
 def test_the_wrapper_module_is_compiled_once_per_signature_and_the_rest_of_the_glue_is_untouched():
-    glue = START + "var before=1;" + CONVERT + "var after=2;" + RESTORE + SLEEP + END
+    glue = "var before=1;" + CONVERT + "var after=2;" + RESTORE + SLEEP
     patched = build.patch_pyodide_glue(glue)
-    assert "var before=1;var wrapperModules=new Map;" in patched
+    assert patched.startswith("var before=1;var wrapperModules=new Map;")
     assert ("var module=wrapperModules.get(sig);if(!module){module=new WebAssembly.Module("
             "Uint8Array.of(0,97,115,109,...pack(sig)));wrapperModules.set(sig,module)}"
             "var instance=new WebAssembly.Instance(module,{e:{f:func}});") in patched
@@ -48,24 +44,15 @@ def test_a_page_that_is_not_cross_origin_isolated_builds_no_shared_memory():
     """Issue 43: Chromium's one deprecation on the play page (SharedArrayBufferConstructedWithoutIsolation)
     came from the shared memory Pyodide's syncSleep builds at load; only an isolated page builds it now."""
     patched = build.patch_pyodide_glue(GLUE)
-    assert ("var io=(globalThis.crossOriginIsolated?new Int32Array(new WebAssembly.Memory("
-            "{shared:!0,initial:1,maximum:1}).buffer):new Int32Array(1));return moduleRtn") in patched
-
-
-def test_the_module_factory_is_a_function_in_parentheses_so_v8_compiles_it_as_it_loads():
-    """V8 compiles a parenthesized function as the script streams in, off the page's thread, instead
-    of pre-parsing a declaration and parsing it again in full when the page calls it."""
-    patched = build.patch_pyodide_glue(GLUE)
-    assert patched.startswith("var _createPyodideModule=(async function _createPyodideModule(moduleArg={}){")
-    assert patched.endswith("return moduleRtn});export default _createPyodideModule;\n")
-    assert patched.count("_createPyodideModule") == 3  # named, bound and exported: nothing else touched
+    assert patched.endswith("var io=(globalThis.crossOriginIsolated?new Int32Array(new WebAssembly.Memory("
+                            "{shared:!0,initial:1,maximum:1}).buffer):new Int32Array(1));")
 
 
 @pytest.mark.parametrize("times", [0, 2])
 @pytest.mark.parametrize("part, what", [(CONVERT, "convertJsFunctionToWasm"), (RESTORE, "restoreSnapshot"),
                                         (SLEEP, "the shared memory of syncSleep")])
 def test_a_glue_that_does_not_read_as_expected_fails_the_build(part, what, times):
-    glue = START + BODY.replace(part, part * times) + END
+    glue = GLUE.replace(part, part * times)
     with pytest.raises(SystemExit, match=f"expected {what}.* found it {times} times"):
         build.patch_pyodide_glue(glue)
 
@@ -78,11 +65,3 @@ def test_the_glue_shipped_in_dist_is_the_vendored_one_patched():
     # Compared as one truth value: pytest's diff of two different 1.25 MB one-line texts takes minutes.
     same = shipped.read_text(encoding="utf-8") == build.patch_pyodide_glue(vendored.read_text(encoding="utf-8"))
     assert same, f"{shipped} is not the vendored glue as build.patch_pyodide_glue makes it: rebuild dist/"
-
-
-@pytest.mark.parametrize("glue, what", [(BODY + END, "the module factory's declaration"),
-                                        (START + BODY, "the module factory's export"),
-                                        ("var x=1;" + GLUE, "the module factory's declaration")])
-def test_a_glue_whose_factory_is_not_the_whole_script_fails_the_build(glue, what):
-    with pytest.raises(SystemExit, match=f"expected {what}.* found it 0 times"):
-        build.patch_pyodide_glue(glue)

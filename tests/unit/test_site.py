@@ -276,7 +276,3 @@ def test_the_play_page_asks_at_once_for_every_module_its_boot_waits_for():
     assert {DIST / "static/js/pyodide-boot.mjs", DIST / "vendor/pyscript/core.js", DIST / "vendor/pyodide/pyodide.mjs"} <= reached
     assert sorted(p.relative_to(DIST).as_posix() for p in reached - preloaded) == []
     assert all(path.is_file() for path in preloaded)
-    # Pyodide's glue is imported by runtime-fetch.mjs as soon as it runs, not preloaded (see
-    # sitegen.site.PLAY_MODULES for why): it must be imported there, or it would wait for Pyodide.
-    assert DIST / "vendor/pyodide/pyodide.asm.mjs" not in preloaded
-    assert 'import(new URL("pyodide.asm.mjs", indexURL).href)' in (js / "runtime-fetch.mjs").read_text(encoding="utf-8")
