@@ -87,6 +87,19 @@ def stop(running: Running) -> None:
             running.process.kill()
 
 
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs: not gone, and (where /proc tells) not a zombie that has
+    exited and waits to be reaped, as a killed server's orphaned worker may for a moment."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return not Path("/proc/self/stat").exists()  # no /proc here: the signal's answer stands
+
+
 @asynccontextmanager
 async def in_process(dist: Path, data: Path, **kwargs):
     """A class server in this test's own process on 127.0.0.1 (aiohttp's test server), with one

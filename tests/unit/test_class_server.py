@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from class_server import run_apart, start, stop  # noqa: E402
+from class_server import process_alive, run_apart, start, stop  # noqa: E402
 
 from biocards import protocol  # noqa: E402
 
@@ -257,13 +257,6 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from Linux's /proc")
 def test_a_server_killed_alone_starts_again_on_its_port_and_a_student_carries_on(server):
     """Issue 40, finding 3: the computers' processes outlived a server killed with SIGKILL (as the
@@ -292,7 +285,7 @@ def test_a_server_killed_alone_starts_again_on_its_port_and_a_student_carries_on
     os.kill(server.process.pid, signal.SIGKILL)  # the server's process alone
     server.process.wait(10)
     deadline = time.monotonic() + 30
-    while any(_alive(pid) for pid in workers):  # they go with it, a moment later
+    while any(process_alive(pid) for pid in workers):  # they go with it, a moment later
         assert time.monotonic() < deadline, f"the computers' processes outlived the server: {workers}"
         time.sleep(0.05)
     again = start(DIST, server.data, port=port)

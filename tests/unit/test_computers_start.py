@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from class_server import process_alive
+
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
 
@@ -60,14 +62,6 @@ if __name__ == "__main__":
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("method", ["spawn", "forkserver"])
 def test_a_worker_ends_when_its_parent_is_killed_without_the_linux_only_signal(method, tmp_path):
     """The watch every system has (Windows and macOS rely on it, Linux has the kernel's signal on top):
@@ -77,12 +71,12 @@ def test_a_worker_ends_when_its_parent_is_killed_without_the_linux_only_signal(m
     parent = subprocess.Popen([sys.executable, str(script), method], env=ENV, stdout=subprocess.PIPE, text=True)
     try:
         worker = int(parent.stdout.readline())
-        assert _alive(worker)
+        assert process_alive(worker)
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait()
         deadline = time.monotonic() + 20
-        while _alive(worker) and time.monotonic() < deadline:
+        while process_alive(worker) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not _alive(worker), f"the {method} worker outlived its parent"
+        assert not process_alive(worker), f"the {method} worker outlived its parent"
     finally:
         parent.kill()
