@@ -281,7 +281,8 @@ def second_visits(browser, origin: str, runs: int) -> dict:
     """other_engines' figures for one browser (closed when done). One profile at a time (WebKit's
     driver holds one session): the bare page's first, in a profile of its own that no service
     worker of ours controls, then the play page's."""
-    from test_other_browsers import RUNTIME_KEPT, SETTLED
+    from kept_runtime import RUNTIME_KEPT
+    from test_other_browsers import SETTLED
 
     def visits(url: str, first_visit_done) -> list[dict]:
         profile = browser.new_profile()

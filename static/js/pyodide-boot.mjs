@@ -9,7 +9,7 @@
 // the wheel, as the page did before snapshots. <html data-boot> says which path ran.
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
 import {
-  dropRuntime, indexURL, keepRuntime, KEPT, snapshot, snapshotSize, snapshotStdlib, wasmModule, wasmURL, wheel,
+  dropKept, dropRuntime, indexURL, keepRuntime, KEPT, snapshot, snapshotSize, snapshotStdlib, wasmModule, wasmURL, wheel,
 } from "./runtime-fetch.mjs";
 import { loadFromSnapshot } from "./snapshot-codec.mjs";
 
@@ -70,17 +70,13 @@ function pageSettled() {
   });
 }
 
-// After a restore that worked, once the page has settled: other builds' caches go, then the
+// After a restore that worked, once the page has settled: other builds' kept runtimes go, then the
 // workers may keep the snapshot and the wasm. In that order, since the workers store on their own
 // time: once this build's runtime is kept, no other build's is. <html data-runtime="kept"> says
 // when they are done (register-sw.js waits for it).
 async function keepThisBuild() {
   await pageSettled();
-  for (const name of await caches.keys()) {
-    if (name.startsWith("biocards-runtime-") && name !== KEPT) {
-      await caches.delete(name);
-    }
-  }
+  await dropKept((name) => name !== KEPT);
   await keepRuntime();
   document.documentElement.dataset.runtime = "kept";
 }
@@ -107,13 +103,13 @@ export async function loadPyodide(options = {}) {
       if (options.stdout) pyodide.setStdout({ batched: options.stdout });
       if (options.stderr) pyodide.setStderr({ batched: options.stderr });
       mark("snapshot");
-      if (globalThis.caches) keepThisBuild().catch(() => {});
+      keepThisBuild().catch(() => {});
       return pyodide;
     } catch (error) {
       console.warn("BioCards: the memory snapshot could not be used; starting Python from scratch.", error);
       // Nothing kept for this build is used again.
       dropRuntime();
-      globalThis.caches?.delete(KEPT).catch(() => {});
+      dropKept((name) => name === KEPT);
     }
   }
   const pyodide = await install(options);

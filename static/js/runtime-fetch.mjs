@@ -17,15 +17,33 @@ export const snapshotSize = Number(meta("biocards-snapshot-size"));
 export const snapshotStdlib = hasSnapshot ? new URL(meta("biocards-snapshot-stdlib"), root).href : null;
 
 // What a visit keeps for the next: the snapshot's parts (inflated, zero pages still left out) and
-// Pyodide's wasm, in a Cache Storage cache named by this build's snapshot hash (which covers
-// Pyodide's files and our wheel), so a site update never restores another build's. A browser
-// without a disk cache for big files (a guest session) then reads 24 MB back instead of
-// downloading, inflating and compiling again.
+// Pyodide's wasm, in a store named by this build's snapshot hash (which covers Pyodide's files and
+// our wheel), so a site update never restores another build's: a folder of the origin private file
+// system, or a Cache Storage cache where that is refused (kept-copy.js). A later visit then reads
+// 22 MB back instead of downloading, inflating and compiling again.
 export const KEPT = hasSnapshot ? `biocards-runtime-${snapshotParts[0].match(/snapshot-([0-9a-f]+)/)[1]}` : null;
-const keptIn = globalThis.caches && KEPT ? KEPT : "";
 export const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
 
-const keptKey = (part) => `${part}?inflated`;
+// A part is kept inflated under its file's name without `.gz`.
+const keptKey = (part) => part.split("/").pop().replace(/\.gz$/, "");
+
+/** Drop the kept runtimes whose store `drop(name)` says, from both places a build may keep one. */
+export async function dropKept(drop) {
+  const kept = (name) => name.startsWith("biocards-runtime-") && drop(name);
+  try {
+    for (const name of (await caches.keys()).filter(kept)) await caches.delete(name);
+  } catch {
+    // no Cache Storage here
+  }
+  try {
+    const root = await navigator.storage.getDirectory();
+    for await (const name of root.keys()) {
+      if (kept(name)) await root.removeEntry(name, { recursive: true }).catch(() => {});  // in use by another tab: later
+    }
+  } catch {
+    // no origin private file system here
+  }
+}
 
 // A worker per download, started now: each reads back what an earlier visit kept or else
 // downloads, and does the heavy part (inflating a snapshot part, compiling the wasm) off the
@@ -55,11 +73,11 @@ function startWorker(script, query) {
 const wasmSettled = `biocards-wasm-settled-${Math.random().toString(36).slice(2)}`;
 // The snapshot ships gzipped, without its zero pages, in parts (snapshot-worker.js).
 let snapshotWorkers = snapshotParts.map((part) => startWorker("snapshot-worker.js", {
-  part, cache: keptIn, key: keptKey(part), after: wasmSettled,
+  part, cache: KEPT, key: keptKey(part), after: wasmSettled,
 }));
 // Pyodide's wasm, compiled by wasm-worker.js. Pyodide itself would start compiling only once it
 // had the snapshot, and on this thread.
-let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: keptIn, announce: wasmSettled });
+let wasmWorker = startWorker("wasm-worker.js", { url: wasmURL, cache: KEPT || "", announce: wasmSettled });
 
 /** The snapshot's packed parts (Uint8Arrays, see snapshot-codec.mjs), or a rejection; null when
  *  this build has no snapshot. */
@@ -93,7 +111,7 @@ function keep({ worker, answer }) {
 }
 
 /** The page's restore worked: the workers may store what they downloaded for the next visit.
- *  Resolves once they have (the service worker then takes the wasm from there, see sw.js). */
+ *  Resolves once they have (the service worker may then take the wasm from there, see sw.js). */
 export function keepRuntime() {
   const keeping = [...snapshotWorkers, wasmWorker].filter(Boolean).map(keep);
   snapshotWorkers = [];

@@ -1,43 +1,45 @@
 // Hand the play page Pyodide's wasm compiled, off the page's thread: the copy an earlier visit kept
-// in Cache Storage, or else a download. Compiling streams the bytes through the thread that fetched
+// (kept-copy.js), or else a download. Compiling streams the bytes through the thread that fetched
 // them; on the page that was 90–115 ms of a cold boot, and it held up the page's module loading
 // and Pyodide's start behind it. A compiled WebAssembly.Module posts to the page without a copy.
 //
 // The worker's name (not its URL's query, which a service worker's cached answer loses: see
-// snapshot-worker.js) names the wasm (`url`), the cache that keeps it (`cache`; empty: nothing is
-// kept) and the BroadcastChannel on which it says it is done (`announce`: the snapshot's workers
-// wait for that to inflate, see snapshot-worker.js), so the work begins as soon as this script
-// runs. A downloaded copy goes into that cache, with its manifest last (kept-copy.js), once the
+// snapshot-worker.js) names the wasm (`url`), the build's store that keeps it (`cache`; empty:
+// nothing is kept) and the BroadcastChannel on which it says it is done (`announce`: the
+// snapshot's workers wait for that to inflate, see snapshot-worker.js), so the work begins as soon
+// as this script runs. A downloaded copy is kept, with its manifest last (kept-copy.js), once the
 // page says its restore worked ("keep"); a page that could not restore terminates this worker
 // instead. A kept copy that does not match its manifest is dropped and downloaded again.
 importScripts("kept-copy.js");
 
 const params = new URLSearchParams(self.name);
 const wasmURL = new URL(params.get("url"), self.location.href).href;
-const cacheName = self.caches ? params.get("cache") : null;
+const store = keptStore(params.get("cache"));
+const keptKey = "pyodide.asm.wasm";
 let toKeep = null;
 
-// The kept copy compiled, while a copy of its bytes is checked against its manifest (the compile
-// streams from the cache entry itself, which is what lets the browser reuse the code it compiled
-// before); null if it is not whole.
-async function compileKept({ copy, manifest }) {
+// The kept copy compiled from its bytes, while the same bytes are checked against its manifest;
+// null if they are not whole (or do not compile). Compiled from the bytes read back, not streamed
+// from a cache entry with the browser's code cache: measured on a second visit, reading the 9 MB
+// of wasm and its cached code back from Cache Storage took longer than reading the bytes and
+// compiling them (V8 compiles a function when it is first called).
+async function compileKept({ bytes, whole }) {
   try {
-    const whole = copy.clone().arrayBuffer().then((bytes) => matchesManifest(cacheName, wasmURL, bytes, manifest));
-    const [module, ok] = await Promise.all([WebAssembly.compileStreaming(copy), whole]);
-    return ok ? module : null;
+    const [module, matches] = await Promise.all([WebAssembly.compile(bytes), whole]);
+    return matches ? module : null;
   } catch {
-    await dropCopy(cacheName, wasmURL);
+    await dropKept(await store, keptKey);
     return null;
   }
 }
 
-// Both at once: a slow Cache Storage must not hold up the download, and a kept copy makes the
-// download needless (should it prove not whole, the wasm is downloaded after all).
+// Both at once: a slow store must not hold up the download, and a kept copy makes the download
+// needless (should it prove not whole, the wasm is downloaded after all).
 async function compileWasm() {
   const download = new AbortController();
   let downloading = fetch(wasmURL, { signal: download.signal });
   downloading.catch(() => {});
-  const kept = cacheName && await keptCopy(cacheName, wasmURL);
+  const kept = await readKept(await store, keptKey);
   if (kept) {
     download.abort();
     const module = await compileKept(kept);
@@ -46,7 +48,7 @@ async function compileWasm() {
   }
   const response = await downloading;
   if (!response.ok) throw new Error(`${response.status} ${wasmURL}`);
-  if (cacheName) toKeep = response.clone();
+  if (await store) toKeep = response.clone();
   return WebAssembly.compileStreaming(response);
 }
 
@@ -74,7 +76,9 @@ async function send() {
 self.onmessage = async ({ data }) => {
   if (data !== "keep" || !toKeep) return;
   try {
-    await keepCopy(cacheName, wasmURL, await toKeep.arrayBuffer(), "application/wasm");
+    await keepCopy(await store, keptKey, await toKeep.arrayBuffer());
+  } catch {
+    // not kept (no room, or another tab writing it): the next visit downloads it again
   } finally {
     self.postMessage("kept");
     self.close();

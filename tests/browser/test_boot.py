@@ -7,6 +7,7 @@ that leaves 127.0.0.1, so each test here only has to visit the pages.
 import pytest
 
 from biocards import games
+from kept_runtime import DROP_KEPT_RUNTIMES, FLIP_ONE_BYTE, KEPT_IS_WHOLE, KEPT_RUNTIMES, CUT_SHORT, NO_MANIFEST, ZEROS
 
 
 def test_index_lists_every_registered_game_with_seats_and_rules(page, site_url):
@@ -194,61 +195,59 @@ def _forgive_the_404(watched):
     watched.problems[:] = [problem for problem in watched.problems if problem != missing]
 
 
-def _kept(page) -> dict[str, list[str]]:
-    """What the page keeps in Cache Storage for its next visit: cache name -> the URLs kept."""
-    return page.evaluate("""async () => {
-        const kept = {};
-        for (const name of await caches.keys()) {
-            kept[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
-        }
-        return kept;
-    }""")
+def _kept(page) -> list[dict]:
+    """What the page keeps for its next visit: [{store, name, keys}] (tests/browser/kept_runtime.py)."""
+    return page.evaluate(KEPT_RUNTIMES)
 
 
 def _snapshot_parts(page) -> list[str]:
     return page.evaluate("document.querySelector('meta[name=biocards-snapshot]').content").split()
 
 
-def _wait_until_kept(page) -> tuple[str, list[str]]:
-    """This build's cache and its URLs, once every part of the inflated snapshot and the wasm are in
-    it, each with the manifest written after it (static/js/kept-copy.js)."""
+def _wait_until_kept(page) -> dict:
+    """This build's kept runtime ({store, name, keys}), once every part of the inflated snapshot and
+    the wasm are in it, each with the manifest written after it (static/js/kept-copy.js)."""
     parts = len(_snapshot_parts(page))
     for _ in range(240):
-        caches = _kept(page)
-        for name, urls in caches.items():
-            manifests = [u for u in urls if u.endswith("?inflated&manifest")]
-            if len(manifests) == parts and any(u.endswith("pyodide.asm.wasm?manifest") for u in urls):
-                return name, urls
+        for kept in _kept(page):
+            if (len([k for k in kept["keys"] if k.endswith(".bin.manifest")]) == parts
+                    and "pyodide.asm.wasm.manifest" in kept["keys"]):
+                return kept
         page.wait_for_timeout(250)
     raise AssertionError(f"the snapshot and the wasm were never both kept: {_kept(page)}")
 
 
-SLOW_CACHE_STORAGE = """{
+SLOW_STORAGE = """{
+    const later = () => new Promise((resolve) => setTimeout(resolve, 1500));
     const open = CacheStorage.prototype.open;
     CacheStorage.prototype.open = function (...args) {
-        return new Promise((later) => setTimeout(later, 1500)).then(() => open.apply(this, args));
+        return later().then(() => open.apply(this, args));
+    };
+    const getDirectory = StorageManager.prototype.getDirectory;
+    StorageManager.prototype.getDirectory = function (...args) {
+        return later().then(() => getDirectory.apply(this, args));
     };
 }"""
 
 
 def _slow_workers(page) -> list[str]:
-    """Worker scripts get the slow Cache Storage put in front (init scripts reach pages, not
+    """Worker scripts get the slow storage put in front (init scripts reach pages, not
     workers); the list fills with the workers slowed."""
     slowed = []
 
     def slow(route):
         response = route.fetch()
-        route.fulfill(response=response, body=SLOW_CACHE_STORAGE + "\n" + response.text())
+        route.fulfill(response=response, body=SLOW_STORAGE + "\n" + response.text())
         slowed.append(route.request.url.split("?")[0].rsplit("/", 1)[1])
 
     page.route("**/static/js/*-worker.js*", slow)
     return slowed
 
 
-def test_a_slow_cache_storage_does_not_stall_the_boot(page, site_url):
+def test_a_slow_storage_does_not_stall_the_boot(page, site_url):
     """Looking for a kept snapshot or wasm may take a while, in the page and in its workers; the
     downloads begun meanwhile still serve, and nothing ends up waiting for itself."""
-    page.add_init_script(SLOW_CACHE_STORAGE)
+    page.add_init_script(SLOW_STORAGE)
     slowed = _slow_workers(page)
     assert _boot(page, site_url + PLAY, timeout=30_000) == "snapshot"
     assert page.locator("#table svg").count() == 1
@@ -267,56 +266,33 @@ def test_the_wasm_is_downloaded_once_and_compiled_off_the_pages_thread(page, sit
 
 
 def test_another_builds_kept_runtime_is_deleted_after_a_restore(page, site_url):
+    """Another build's kept runtime, in either place a build keeps one, goes once this build's
+    restore has worked: only this build's is left."""
     page.goto(site_url + "lessons/index.html")
-    page.evaluate("caches.open('biocards-runtime-0123456789abcdef').then((c) => c.put('/old', new Response('old')))")
+    page.evaluate("""async () => {
+        await caches.open('biocards-runtime-0123456789abcdef').then((c) => c.put('/old', new Response('old')));
+        const root = await navigator.storage.getDirectory();
+        const folder = await root.getDirectoryHandle('biocards-runtime-fedcba9876543210', { create: true });
+        await folder.getFileHandle('pyodide.asm.wasm', { create: true });
+    }""")
     assert _boot(page, site_url + PLAY) == "snapshot"
-    name, _ = _wait_until_kept(page)
-    assert list(_kept(page)) == [name]
+    kept = _wait_until_kept(page)
+    assert [(k["store"], k["name"]) for k in _kept(page)] == [(kept["store"], kept["name"])]
 
 
-def _kept_is_whole(page, name: str, key: str) -> bool:
+def _kept_is_whole(page, kept: dict, key: str) -> bool:
     """Whether the kept copy under `key` matches the size and SHA-256 its manifest gives."""
-    return page.evaluate("""async ([name, key]) => {
-        const cache = await caches.open(name);
-        const copy = await cache.match(key);
-        const manifest = await cache.match(key + (key.includes('?') ? '&' : '?') + 'manifest');
-        if (!copy || !manifest) return false;
-        const { size, sha256 } = await manifest.json();
-        const bytes = await copy.arrayBuffer();
-        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-        const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-        return bytes.byteLength === size && hex === sha256;
-    }""", [name, key])
+    return page.evaluate(KEPT_IS_WHOLE, [kept["store"], kept["name"], key])
 
 
-def _wait_until_whole(page, name: str, key: str) -> None:
+def _wait_until_whole(page, kept: dict, key: str) -> None:
     for _ in range(240):
-        if _kept_is_whole(page, name, key):
+        if _kept_is_whole(page, kept, key):
             return
         page.wait_for_timeout(250)
     raise AssertionError(f"{key} was never kept whole again")
 
 
-FLIP_ONE_BYTE = """async ([name, key]) => {
-    const cache = await caches.open(name);
-    const copy = await cache.match(key);
-    const bytes = new Uint8Array(await copy.arrayBuffer());
-    bytes[bytes.length >> 1] ^= 0xff;  // the same size, the same headers: only the bytes differ
-    await cache.put(key, new Response(bytes, { headers: copy.headers }));
-}"""
-CUT_SHORT = """async ([name, key]) => {
-    const cache = await caches.open(name);
-    const copy = await cache.match(key);
-    const bytes = await copy.arrayBuffer();
-    await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1), { headers: copy.headers }));
-}"""
-NO_MANIFEST = "([name, key]) => caches.open(name).then((cache) => cache.delete(key + '&manifest'))"
-ZEROS = """async ([name, key]) => {
-    const cache = await caches.open(name);
-    const copy = await cache.match(key);
-    const bytes = await copy.arrayBuffer();
-    await cache.put(key, new Response(new Uint8Array(bytes.byteLength), { headers: copy.headers }));
-}"""
 DAMAGES = [  # (the copy, how it is damaged, the script that does it)
     ("snapshot part", "cut short, manifest intact (a write cut short by a closing tab)", CUT_SHORT),
     ("wasm", "cut short, manifest intact", CUT_SHORT),
@@ -329,58 +305,83 @@ DAMAGES = [  # (the copy, how it is damaged, the script that does it)
 
 def test_a_kept_copy_that_is_not_whole_is_never_used_and_is_replaced_from_this_build(page, site_url):
     """Issues 32 and 44, one visitor's run of visits. The first visit keeps this build's runtime
-    (the inflated snapshot's parts and the wasm, each with a manifest written after it, in a cache
-    named by the build); the second restores from what it kept. Then, before each later visit, one
-    kept copy is damaged: cut short with its manifest intact, its manifest gone, zeros of the right
-    size, or one byte changed after its manifest was written (size and headers as they were: a copy
-    that would still restore or compile). The manifest protects against a write cut short; the
+    (the inflated snapshot's parts and the wasm, each with a manifest written after it, in a folder
+    of the origin private file system named by the build); the second restores from what it kept.
+    Then, before each later visit, one kept copy is damaged: cut short with its manifest intact, its
+    manifest gone, zeros of the right size, or one byte changed after its manifest was written (a
+    copy that would still restore or compile). The manifest protects against a write cut short; the
     SHA-256 catches the rest before the boot uses the copy. Each such visit still boots from the
     snapshot (never by installing the wheel) with this build's file from the network in place of
-    the damaged copy, which is kept whole again; the undamaged copy beside it is used from the
-    cache, so every repair is proven by the visit after it."""
+    the damaged copy, which is kept whole again; the undamaged copy beside it is used as kept, so
+    every repair is proven by the visit after it."""
     assert _boot(page, site_url + PLAY) == "snapshot"
-    name, urls = _wait_until_kept(page)
+    kept = _wait_until_kept(page)
     parts = _snapshot_parts(page)
     build_hash = parts[0].split("snapshot-")[1].split("-")[0]
     assert all(f"snapshot-{build_hash}-" in part for part in parts)
-    assert name == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
-    assert len(urls) == 2 * (len(parts) + 1)  # the parts and the wasm, each with its manifest
+    assert kept["store"] == "opfs"  # Chromium keeps them in the origin private file system
+    assert kept["name"] == f"biocards-runtime-{build_hash}"  # this build's, by the snapshot's hashed name
+    assert len(kept["keys"]) == 2 * (len(parts) + 1)  # the parts and the wasm, each with its manifest
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
     assert _boot(page, site_url + PLAY + "&again=0") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
     assert page.locator("#table svg").count() == 1
 
-    keys = {"snapshot part": next(u for u in urls if u.endswith("?inflated")),
-            "wasm": next(u for u in urls if u.endswith("pyodide.asm.wasm"))}
+    keys = {"snapshot part": next(k for k in kept["keys"] if k.endswith(".bin")), "wasm": "pyodide.asm.wasm"}
     fetched = []
     page.on("requestfinished", lambda request: fetched.append(request.url.split("?")[0]))
     for visit, (copy, damage, script) in enumerate(DAMAGES, start=1):
         where = f"visit {visit}, the kept {copy} {damage}"
         key = keys[copy]
-        assert _kept_is_whole(page, name, key), where
-        page.evaluate(script, [name, key])
-        assert not _kept_is_whole(page, name, key), where
+        assert _kept_is_whole(page, kept, key), where
+        page.evaluate(script, [kept["store"], kept["name"], key])
+        assert not _kept_is_whole(page, kept, key), where
         fetched.clear()
         assert _boot(page, site_url + PLAY + f"&again={visit}") == "snapshot", where
         assert page.locator("#table svg").count() == 1, where
         from_network = page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length")
         if copy == "snapshot part":
             assert from_network == 1 and any("/snapshot-" in url for url in fetched), where
-        else:  # the snapshot kept whole (the visit before repaired it) is used from the cache
+        else:  # the snapshot kept whole (the visit before repaired it) is used as kept
             assert from_network == 0, where
             assert any(url.endswith("/pyodide.asm.wasm") for url in fetched), where
             assert page.evaluate("performance.getEntriesByName('biocards-wasm-compiled').length") == 1, where
-        _wait_until_whole(page, name, key)  # replaced by this build's file, whole, for the next visit
+        _wait_until_whole(page, kept, key)  # replaced by this build's file, whole, for the next visit
     assert _boot(page, site_url + PLAY + "&again=last") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+
+
+# Put in front of the workers' scripts: a browser without the origin private file system's
+# synchronous access (a private window of some browsers, WebKit under its WebDriver).
+NO_SYNC_ACCESS = "delete self.FileSystemSyncAccessHandle;"
+
+
+def test_where_the_file_system_is_refused_the_runtime_is_kept_in_cache_storage(page, site_url):
+    """The workers fall back to Cache Storage: the runtime is kept there, whole, and the next
+    visit restores from it; a copy damaged there is caught the same way."""
+    def without_sync_access(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=NO_SYNC_ACCESS + "\n" + response.text())
+
+    page.route("**/static/js/*-worker.js*", without_sync_access)
+    assert _boot(page, site_url + PLAY) == "snapshot"
+    kept = _wait_until_kept(page)
+    assert kept["store"] == "caches"
+    assert _boot(page, site_url + PLAY + "&again=0") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-cache').length") == 1
+    part = next(k for k in kept["keys"] if k.endswith(".bin"))
+    page.evaluate(FLIP_ONE_BYTE, [kept["store"], kept["name"], part])
+    assert _boot(page, site_url + PLAY + "&again=1") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
+    _wait_until_whole(page, kept, part)
 
 
 def test_the_snapshot_draws_the_same_table_as_installing_the_wheel(watched, site_url):
     page = watched.page
     assert _boot(page, site_url + PLAY) == "snapshot"
     restored = page.locator("#table").inner_html()
-    name, _ = _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
-    page.evaluate(f"caches.delete('{name}')")
+    _wait_until_kept(page)  # then forget it, so the next boot has no snapshot at all
+    page.evaluate(DROP_KEPT_RUNTIMES)
     page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
     assert _boot(page, site_url + PLAY + "&again=1") == "install"
     assert page.locator("#table").inner_html() == restored

@@ -15,6 +15,7 @@ import threading
 import pytest
 
 import other_browsers
+from kept_runtime import RUNTIME_KEPT
 
 GAMES = {  # a person against the computer (the matching game's full table wants four players)
     "translation": "human,greedy",
@@ -25,18 +26,6 @@ GAMES = {  # a person against the computer (the matching game's full table wants
 }
 SETTLED = ("['ready', 'over', 'error'].includes(document.documentElement.dataset.state)"
            " && document.documentElement.dataset.state")
-# Every part of the snapshot and the wasm kept for the next visit, each with the manifest that is
-# written after it (static/js/kept-copy.js): until then a closed tab could leave the keep unfinished.
-RUNTIME_KEPT = """(async () => {
-    const parts = document.querySelector('meta[name=biocards-snapshot]').content.split(' ').length;
-    for (const name of await caches.keys()) {
-        if (!name.startsWith('biocards-runtime-')) continue;
-        const urls = (await (await caches.open(name)).keys()).map((request) => request.url);
-        if (urls.filter((url) => url.endsWith('?inflated&manifest')).length === parts
-            && urls.some((url) => url.endsWith('pyodide.asm.wasm?manifest'))) return true;
-    }
-    return false;
-})()"""
 SERVICE_WORKER_ACTIVE = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.active))"
 BOOTED = """({boot: document.documentElement.dataset.boot,
              controlled: navigator.serviceWorker.controller !== null,

@@ -9,6 +9,7 @@ workers lost what to fetch. The tests in tests/browser/test_boot.py block servic
 could not see it.
 """
 
+from kept_runtime import DROP_KEPT_RUNTIMES
 from test_boot import _boot, _wait_until_kept
 
 GAMES = ["translation", "peptide", "nucleo", "cytosis", "expression"]
@@ -53,15 +54,12 @@ def test_every_later_visit_of_every_game_boots_from_the_snapshot_with_the_servic
         assert page.locator("#table svg").count() == 1, f"{game} offline"
 
 
-DROP_KEPT_RUNTIME = "caches.keys().then((ks) => Promise.all(ks.filter((k) => k.startsWith('biocards-runtime-')).map((k) => caches.delete(k))))"
-
-
 def test_without_a_kept_runtime_the_service_workers_copy_restores(watched_with_service_worker, site_url):
     """With the kept runtime gone (storage cleared of it, say), the workers download the snapshot
     and the wasm through the service worker, from its precache: offline, still a snapshot boot."""
     page = watched_with_service_worker.page
     _first_visit(page, site_url)
-    page.evaluate(DROP_KEPT_RUNTIME)
+    page.evaluate(DROP_KEPT_RUNTIMES)
     page.context.set_offline(True)
     assert _boot(page, _play(site_url, "peptide")) == "snapshot"
     assert page.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1
@@ -77,7 +75,7 @@ def test_a_page_closed_as_soon_as_it_is_ready_leaves_nothing_that_breaks_the_nex
     _first_visit(page, site_url)
     context = page.context
     for game in GAMES[1:]:
-        page.evaluate(DROP_KEPT_RUNTIME)
+        page.evaluate(DROP_KEPT_RUNTIMES)
         quick = context.new_page()
         assert _boot(quick, _play(site_url, game)) == "snapshot", game
         assert quick.evaluate("performance.getEntriesByName('biocards-snapshot-from-network').length") == 1

@@ -22,12 +22,26 @@ async function shortHash(response) {
   return Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// The play page's kept copy of a file (Pyodide's wasm, kept by the page under its own URL).
+// The play page's kept copy of Pyodide's wasm, under its file's name in a folder of the origin
+// private file system or in a Cache Storage cache (static/js/kept-copy.js); null for any other file.
 async function keptByThePage(url) {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(RUNTIME)) continue;
-    const kept = await (await caches.open(name)).match(url);
-    if (kept) return kept;
+  const name = url.split("/").pop();
+  if (!name.endsWith(".wasm")) return null;
+  const wasm = (body) => new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  try {
+    for await (const [folder, handle] of (await navigator.storage.getDirectory()).entries()) {
+      if (!folder.startsWith(RUNTIME) || handle.kind !== "directory") continue;
+      const file = await handle.getFileHandle(name).then((kept) => kept.getFile(), () => null);
+      if (file) return wasm(file);
+    }
+  } catch {
+    // no origin private file system here: Cache Storage
+  }
+  for (const cacheName of await caches.keys()) {
+    if (!cacheName.startsWith(RUNTIME)) continue;
+    const cache = await caches.open(cacheName);
+    const key = (await cache.keys()).find((request) => request.url.endsWith(`/kept/${name}`));
+    if (key) return wasm(await (await cache.match(key)).blob());
   }
   return null;
 }
