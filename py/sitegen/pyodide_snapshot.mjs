@@ -67,7 +67,7 @@ json.dumps([str(file.locate()) for file in importlib.metadata.files("biocards")]
 let pristine;
 const pyodide = await withPristineMemory(
   () => loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true }),
-  (memory) => { pristine = memory; });
+  ({ pristine: memory }) => { pristine = memory; });
 for (const path of installed) {
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, installer.FS.readFile(path));

@@ -51,7 +51,8 @@ function dataEnd(exports) {
 }
 
 // Run `load` (a loadPyodide call) and hand `seen` a copy of the wasm memory at the moment the
-// module is instantiated, before any code of it runs: the data segments and nothing else.
+// module is instantiated, before any code of it runs (the data segments and nothing else), with
+// the instance's exports.
 // Pyodide instantiates with WebAssembly.instantiateStreaming (browser) or instantiate (Node).
 export async function withPristineMemory(load, seen) {
   const { instantiate, instantiateStreaming } = WebAssembly;
@@ -60,7 +61,7 @@ export async function withPristineMemory(load, seen) {
     const exports = (result.instance ?? result).exports;
     if (exports?.memory && !done) {
       done = true;
-      seen(new Uint8Array(exports.memory.buffer.slice(0, dataEnd(exports))));
+      seen({ pristine: new Uint8Array(exports.memory.buffer.slice(0, dataEnd(exports))), exports });
     }
     return result;
   };
@@ -100,12 +101,14 @@ export async function loadFromSnapshot(loadPyodide, options, length, parts) {
       for (const { offset, bytes } of snapshot.runs) {
         if (offset < snapshot.start) header.set(bytes.subarray(0, snapshot.start - offset), offset);
       }
-      heap = { snapshot, pristine: await pristine };
+      heap = { snapshot, ...await pristine };
     } catch (error) {
       failure = error;  // Pyodide refuses a header of zeros, and so never gets to the heap
     }
   };
-  const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine);
+  // Pyodide's start has written only below its allocator's break (its stack lies under the heap):
+  // past it, a fresh memory's zeros need no check.
+  const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine, heap.exports.sbrk?.(0) >>> 0);
   let pyodide;
   try {
     pyodide = await withPristineMemory(
@@ -234,10 +237,11 @@ function isZero(memory, from, to) {
  * copying the whole heap image over it. Where the data segments lie, the pristine memory goes back
  * (Pyodide's start wrote to some of it) and a page kept is XORed onto it; past them a page kept is
  * written as it is, and any other page must be zeros: a fresh memory's pages are, but for the few
- * that Pyodide's start wrote (its stack, its first allocations), which are cleared. A page no one
- * wrote is never touched, so the browser need not find memory for it.
+ * that Pyodide's start wrote (its stack, its first allocations), which are cleared. Those lie below
+ * `written` (its allocator's break): the pages past it are not even read. A page no one wrote is
+ * never touched, so the browser need not find memory for it.
  */
-export function restoreHeap(memory, { length, xored, start, runs }, pristine) {
+export function restoreHeap(memory, { length, xored, start, runs }, pristine, written = memory.length) {
   const size = length - start;
   if (memory.length < size) throw new RangeError("the snapshot's heap is bigger than Pyodide's memory");
   if (xored > pristine.length) throw new Error("the snapshot was XORed with more memory than this runtime's data");
@@ -254,7 +258,7 @@ export function restoreHeap(memory, { length, xored, start, runs }, pristine) {
   for (let page = 0; page < kept.length; page++) {
     if (kept[page]) continue;
     const from = Math.max(page * PAGE, start + xored) - start;
-    const to = Math.min((page + 1) * PAGE, length) - start;
+    const to = Math.min(Math.min((page + 1) * PAGE, length) - start, written || memory.length);
     if (from < to && !isZero(memory, from, to)) memory.fill(0, from, to);
   }
 }
