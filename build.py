@@ -311,7 +311,7 @@ def build_wheel(python: Path) -> Path:
     return out / name
 
 
-# The build's three changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
+# The build's four changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
 # whose glue reads otherwise needs them looked at again.
 #
 # One wrapper module per signature: the glue makes each JavaScript function whose address the wasm
@@ -325,6 +325,16 @@ _WRAPPER_MODULE = re.compile(
 # memory, most of it zeros, so the browser found memory for every page of it. A loader that passes
 # ``_restoreHeap`` (static/js/snapshot-codec.mjs) writes only the pages that hold something.
 _RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
+
+# The global offset table filled for what asks for it: at every start the loader made a GOT entry,
+# and a table slot, for each of the wasm's 8,500 exports (7,415 of them functions), though the wasm
+# itself asks for 280 (its GOT.func imports): some 50 ms of the page's thread at every restore. A
+# side module loaded later still finds any other symbol: its GOT imports come in as unresolved
+# entries, which the loader's reportUndefinedSymbols resolves from the exports (upstream's own path
+# for a symbol not yet in the GOT). The snapshot is made with this glue, so its function pointers
+# are the table slots the page gives out.
+_GOT_FOR_EVERY_EXPORT = re.compile(
+    r"var updateGOT=\(exports,replace\)=>\{for\(var symName in exports\)\{if\(isInternalSym\(symName\)\)\{continue\}")
 
 # The one deprecation Chromium reports on the play page (Lighthouse Best Practices):
 # "SharedArrayBufferConstructedWithoutIsolation". Pyodide's file system builds a one-page shared
@@ -345,6 +355,9 @@ def patch_pyodide_glue(glue: str) -> str:
         ("restoreSnapshot's copy of the heap", _RESTORE_HEAP,
          lambda found: f"return(API.config._restoreHeap?API.config._restoreHeap(Module.HEAP8,{found.group(1)})"
                        f":Module.HEAP8.set({found.group(1)})),{found.group(2)}}}"),
+        ("updateGOT's walk over every export", _GOT_FOR_EVERY_EXPORT,
+         lambda found: "var updateGOT=(exports,replace)=>{for(var symName in exports){"
+                       "if(!replace&&!Object.hasOwn(GOT,symName)||isInternalSym(symName)){continue}"),
         ("the shared memory of syncSleep", _SLEEP_MEMORY,
          lambda found: f"(globalThis.crossOriginIsolated?new Int32Array({found.group(1)}):new Int32Array(1))"),
     )
