@@ -8,7 +8,8 @@ _IO = """
 const keptFolder = (name) => navigator.storage.getDirectory().then((root) => root.getDirectoryHandle(name));
 async function keptEntry(store, name, key) {
     if (store === 'opfs') {
-        return (await keptFolder(name)).getFileHandle(key).then((handle) => handle.getFile(), () => null);
+        // Missing, or being written by a worker right now: not there yet.
+        return keptFolder(name).then((folder) => folder.getFileHandle(key)).then((handle) => handle.getFile()).catch(() => null);
     }
     const cache = await caches.open(name);
     const request = (await cache.keys()).find((r) => r.url.endsWith('/kept/' + key));
@@ -89,7 +90,12 @@ DROP_KEPT_RUNTIMES = """(async () => {
 KEPT_IS_WHOLE = """async ([store, name, key]) => {%s
     const [bytes, manifest] = await Promise.all([keptBytes(store, name, key), keptBytes(store, name, key + '.manifest')]);
     if (!bytes || !manifest) return false;
-    const { size, sha256 } = JSON.parse(new TextDecoder().decode(manifest));
+    let size, sha256;
+    try {
+        ({ size, sha256 } = JSON.parse(new TextDecoder().decode(manifest)));
+    } catch (unfinished) {
+        return false;  // a worker is writing it now (its manifest comes last)
+    }
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
     return bytes.byteLength === size && hex === sha256;
