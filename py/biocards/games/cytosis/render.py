@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core import Action
 from ...i18n import N_, _, ngettext, pgettext
-from ...svg import LAYOUTS, Drawing, text_width, wrap
+from ...svg import LAYOUTS, Drawing, fit_size, text_width, wrap
 from .cards import (BUY_COST, CARD, EVENT, GOAL, GREY_COST, KIND_NAMES, SPOT, VESICLE_LIMITS, VESICLES_EACH, Card,
                     amount)
 from .rules import player
@@ -594,10 +594,15 @@ def _summary(d: Drawing, view, p: int, y: float, band: bool = True) -> float:
                width=4 if to_move else 2)
         d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
     name = _seat_name(p, seat["hand"] is not None, to_move)
-    d.text(MARGIN + 18, y + 25, name, 14, weight="bold")
-    d.text(MARGIN + 18 + text_width(name, 14, True) + 10, y + 25, _("{hp} HP").format(hp=seat["score"]), 16,
+    hp = _("{hp} HP").format(hp=seat["score"])
+    # A long name (a longer language, "to move") gives up a point or two of size before the
+    # Health Points leave the band.
+    right = d.width - MARGIN - 10
+    size = fit_size(name, right - (MARGIN + 18) - text_width(hp, 16, True) - 10, (14, 13, 12), True)
+    d.text(MARGIN + 18, y + 25, name, size, weight="bold")
+    d.text(min(MARGIN + 18 + text_width(name, size, True) + 10, right - text_width(hp, 16, True)), y + 25, hp, 16,
            weight="bold", fill="#8b2f00")
-    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + text_width(name, 14, True) + 66, y + 11)
+    x, yy = (MARGIN + 18, y + 40) if two else (MARGIN + 18 + text_width(name, size, True) + 66, y + 11)
     for kind in ("atp", "mrna", "protein", "carb", "lipid"):
         n = seat["atp"] if kind == "atp" else seat["cubes"][kind]
         cube(d, x, yy, kind, 17)
@@ -627,15 +632,17 @@ def _own_stacked(d: Drawing, view, p: int, y: float) -> float:
     cw = (d.width - 2 * MARGIN - 20 - (cols - 1) * 6) / cols
     rows = -(-max(1, len(cards)) // cols)
     done = seat["completed"]
-    h = (94 if d.layout == "narrow" else 70) + 26 + rows * 104 + 24 + 24 * len(done)
+    heading = wrap(_("Your hand ({n}): shuffle one dealt card back").format(n=len(hand)) if dealt
+                   else _("Your hand ({n})").format(n=len(hand)), d.width - 2 * MARGIN - 36, 14, True)
+    h = (94 if d.layout == "narrow" else 70) + 26 + 18 * (len(heading) - 1) + rows * 104 + 24 + 24 * len(done)
     to_move = view["turn"] == p and not view["over"]
     d.rect(MARGIN, y, d.width - 2 * MARGIN, h, "#fff" if to_move else "#f2f0ea", stroke=colour, rx=8,
            width=4 if to_move else 2)
     d.rect(MARGIN, y, 10, h, colour, stroke=colour, rx=4)
     yy = _summary(d, view, p, y, band=False)
-    d.text(MARGIN + 18, yy + 18, _("Your hand ({n}): shuffle one dealt card back").format(n=len(hand)) if dealt
-           else _("Your hand ({n})").format(n=len(hand)), 14, weight="bold")
-    yy += 26
+    for i, line in enumerate(heading):
+        d.text(MARGIN + 18, yy + 18 + 18 * i, line, 14, weight="bold")
+    yy += 26 + 18 * (len(heading) - 1)
     for i, (c, action) in enumerate(cards):
         x, cy = MARGIN + 16 + (i % cols) * (cw + 6), yy + (i // cols) * 104
         with d.group(action, ident=f"hand-{c}-{i}", detail=card_detail(CARD[c])):

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core import Action
 from ...i18n import N_, _, ngettext, pgettext
-from ...svg import LAYOUTS, Drawing, fit_size, wrap
+from ...svg import LAYOUTS, Drawing, fit_size, text_width, wrap
 from .cards import CATEGORIES, MUTATIONS, PATHWAY, card_name, next_category, parse, points
 from .rules import pending_prompt, reason_text
 
@@ -486,13 +486,18 @@ def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
             text = _("Choose {player}").format(player=text)
         elif current:
             text = f"▶ {text}"
+        bold = bool(current or choose)
+        size = fit_size(text, d.width - 44, (15, 14, 13), bold)
+        # Still too long at 13 (a longer language): on two lines, in a taller row.
+        lines = [text] if text_width(text, size, bold) <= d.width - 44 else wrap(text, d.width - 44, size, bold)
+        row = 44 + 18 * (len(lines) - 1)
         with d.group(choose, ident=f"player-{p}", label=None if choose else text):
-            d.rect(12, y, d.width - 24, 44, "#fffbe6" if current else PAPER,
+            d.rect(12, y, d.width - 24, row, "#fffbe6" if current else PAPER,
                    stroke=DARK if choose else "#b58900" if current else "#b9b4a6",
                    width=3 if current or choose else 1, rx=8)
-            d.text(22, y + 28, text, 15 if len(text) * 8 < d.width - 40 else 13,
-                   weight="bold" if current or choose else "normal")
-        y += 50
+            for i, line in enumerate(lines):
+                d.text(22, y + 28 + 18 * i, line, size, weight="bold" if bold else "normal")
+        y += row + 6
     y = _last_hand_wrapped(d, view, y)
     height = int(_hand(d, view, y, x0=12, per_row=max(1, int((d.width - 12) // (CARD_W + 4))),
                        step=CARD_W + 4) + 16)
