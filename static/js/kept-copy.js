@@ -40,23 +40,24 @@ class KeptFolder {
 
   async write(key, bytes, manifest) {
     // The copy's handle first: if another tab holds it, nothing is touched.
-    const handle = await (await this.folder.getFileHandle(key, { create: true })).createSyncAccessHandle();
+    const copy = await this.open(key);
+    await this.folder.removeEntry(manifestName(key)).catch(() => {});
+    KeptFolder.overwrite(copy, new Uint8Array(bytes));
+    KeptFolder.overwrite(await this.open(manifestName(key)), new TextEncoder().encode(manifest));
+  }
+
+  async open(name) {
+    return (await this.folder.getFileHandle(name, { create: true })).createSyncAccessHandle();
+  }
+
+  /** The file behind `handle` holds `bytes` and nothing else, on disk; the handle is closed. */
+  static overwrite(handle, bytes) {
     try {
-      await this.folder.removeEntry(manifestName(key)).catch(() => {});
       handle.truncate(0);
-      handle.write(new Uint8Array(bytes), { at: 0 });
+      handle.write(bytes, { at: 0 });
       handle.flush();
     } finally {
       handle.close();
-    }
-    const written = await (await this.folder.getFileHandle(manifestName(key), { create: true })).createSyncAccessHandle();
-    try {
-      const text = new TextEncoder().encode(manifest);
-      written.truncate(0);
-      written.write(text, { at: 0 });
-      written.flush();
-    } finally {
-      written.close();
     }
   }
 

@@ -9,7 +9,8 @@
 // the wheel, as the page did before snapshots. <html data-boot> says which path ran.
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
 import {
-  dropKept, dropRuntime, indexURL, keepRuntime, KEPT, snapshot, snapshotSize, snapshotStdlib, wasmModule, wasmURL, wheel,
+  dropKeptRuntimes, dropRuntime, indexURL, keepRuntime, KEPT, snapshot, snapshotSize, snapshotStdlib, wasmModule,
+  wasmURL, wheel,
 } from "./runtime-fetch.mjs";
 import { loadFromSnapshot } from "./snapshot-codec.mjs";
 
@@ -76,7 +77,7 @@ function pageSettled() {
 // when they are done (register-sw.js waits for it).
 async function keepThisBuild() {
   await pageSettled();
-  await dropKept((name) => name !== KEPT);
+  await dropKeptRuntimes((name) => name !== KEPT);
   await keepRuntime();
   document.documentElement.dataset.runtime = "kept";
 }
@@ -109,7 +110,7 @@ export async function loadPyodide(options = {}) {
       console.warn("BioCards: the memory snapshot could not be used; starting Python from scratch.", error);
       // Nothing kept for this build is used again.
       dropRuntime();
-      dropKept((name) => name === KEPT);
+      dropKeptRuntimes((name) => name === KEPT);
     }
   }
   const pyodide = await install(options);

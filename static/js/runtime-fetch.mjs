@@ -28,7 +28,7 @@ export const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
 const keptKey = (part) => part.split("/").pop().replace(/\.gz$/, "");
 
 /** Drop the kept runtimes whose store `drop(name)` says, from both places a build may keep one. */
-export async function dropKept(drop) {
+export async function dropKeptRuntimes(drop) {
   const kept = (name) => name.startsWith("biocards-runtime-") && drop(name);
   try {
     for (const name of (await caches.keys()).filter(kept)) await caches.delete(name);

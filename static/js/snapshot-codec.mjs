@@ -108,7 +108,8 @@ export async function loadFromSnapshot(loadPyodide, options, length, parts) {
   };
   // Pyodide's start has written only below its allocator's break (its stack lies under the heap):
   // past it, a fresh memory's zeros need no check.
-  const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine, heap.exports.sbrk?.(0) >>> 0);
+  const _restoreHeap = (memory) => restoreHeap(memory, heap.snapshot, heap.pristine,
+    heap.exports.sbrk ? heap.exports.sbrk(0) >>> 0 : undefined);
   let pyodide;
   try {
     pyodide = await withPristineMemory(
@@ -258,7 +259,7 @@ export function restoreHeap(memory, { length, xored, start, runs }, pristine, wr
   for (let page = 0; page < kept.length; page++) {
     if (kept[page]) continue;
     const from = Math.max(page * PAGE, start + xored) - start;
-    const to = Math.min(Math.min((page + 1) * PAGE, length) - start, written || memory.length);
+    const to = Math.min(Math.min((page + 1) * PAGE, length) - start, written);
     if (from < to && !isZero(memory, from, to)) memory.fill(0, from, to);
   }
 }
