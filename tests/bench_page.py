@@ -368,8 +368,11 @@ def measure(quick: bool, runs: int, site: Path, server) -> dict:
         # student's browser does; Chromium's OPFS in memory answers a read through the browser
         # process, 80 ms for the snapshot against 15 ms from disk).
         profiles = Path(tempfile.mkdtemp(prefix="biocards-bench-profiles-"))
-        on_disk = lambda name, workers: p.chromium.launch_persistent_context(  # noqa: E731
-            profiles / name, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, service_workers=workers)
+
+        def on_disk(name: str, workers: str):
+            return p.chromium.launch_persistent_context(
+                profiles / name, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, service_workers=workers)
+
         bare_context = on_disk("bare", "block")
         bare_page = bare_context.new_page()
         bare_page.add_init_script(STAGES_SCRIPT)

@@ -6,13 +6,16 @@ cache where the browser refuses that. Expressions for any engine's `evaluate`.""
 # The functions the scripts below share, on the page: a kept file's bytes, a rewrite, a removal.
 _IO = """
 const keptFolder = (name) => navigator.storage.getDirectory().then((root) => root.getDirectoryHandle(name));
+async function keptRequest(name, key) {  // Cache Storage: the kept copy's key, beside the worker's script
+    const cache = await caches.open(name);
+    return [cache, (await cache.keys()).find((r) => r.url.endsWith('/kept/' + key))];
+}
 async function keptEntry(store, name, key) {
     if (store === 'opfs') {
         // Missing, or being written by a worker right now: not there yet.
         return keptFolder(name).then((folder) => folder.getFileHandle(key)).then((handle) => handle.getFile()).catch(() => null);
     }
-    const cache = await caches.open(name);
-    const request = (await cache.keys()).find((r) => r.url.endsWith('/kept/' + key));
+    const [cache, request] = await keptRequest(name, key);
     return request ? cache.match(request) : null;
 }
 async function keptBytes(store, name, key) {
@@ -25,14 +28,12 @@ async function rewriteKept(store, name, key, bytes) {
         await writable.write(bytes);
         return writable.close();
     }
-    const cache = await caches.open(name);
-    const request = (await cache.keys()).find((r) => r.url.endsWith('/kept/' + key));
+    const [cache, request] = await keptRequest(name, key);
     return cache.put(request, new Response(bytes));
 }
 async function removeKept(store, name, key) {
     if (store === 'opfs') return (await keptFolder(name)).removeEntry(key);
-    const cache = await caches.open(name);
-    const request = (await cache.keys()).find((r) => r.url.endsWith('/kept/' + key));
+    const [cache, request] = await keptRequest(name, key);
     return cache.delete(request);
 }
 """

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core import Action
 from ...i18n import N_, _, ngettext, pgettext
-from ...svg import LAYOUTS, Drawing, fit_size, text_width, wrap
+from ...svg import LAYOUTS, Drawing, fit_size, wrap
 from .cards import CATEGORIES, MUTATIONS, PATHWAY, card_name, next_category, parse, points
 from .rules import pending_prompt, reason_text
 
@@ -488,8 +488,7 @@ def _render_narrow(d: Drawing, view: dict[str, Any]) -> str:
             text = f"▶ {text}"
         bold = bool(current or choose)
         size = fit_size(text, d.width - 44, (15, 14, 13), bold)
-        # Still too long at 13 (a longer language): on two lines, in a taller row.
-        lines = [text] if text_width(text, size, bold) <= d.width - 44 else wrap(text, d.width - 44, size, bold)
+        lines = wrap(text, d.width - 44, size, bold)  # still too long at 13 (a longer language): a taller row
         row = 44 + 18 * (len(lines) - 1)
         with d.group(choose, ident=f"player-{p}", label=None if choose else text):
             d.rect(12, y, d.width - 24, row, "#fffbe6" if current else PAPER,
