@@ -453,6 +453,7 @@ def build(meanwhile: Callable[[Path], object] | None = None) -> Path:
     (wheel_dir / wheel.name).chmod(0o644)  # flit writes it 0600, and a web server must read it
     # The README's screenshot is for the repository's front page, not for the site.
     shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns("screenshot.png"))
+    inline_kept_copy(staging / "static" / "js")
     page_catalogs(staging)
     snapshot, snapshot_stdlib, snapshot_checked = pyodide_snapshot(
         staging / "vendor" / "pyodide", wheel, node_modules / "@pyscript" / "core" / "src" / "stdlib.js")
@@ -478,6 +479,23 @@ def build(meanwhile: Callable[[Path], object] | None = None) -> Path:
     if meanwhile:
         meanwhile_done.result()
     return DIST
+
+
+KEPT_COPY_IMPORT = 'importScripts("kept-copy.js");\n'
+
+
+def inline_kept_copy(scripts: Path) -> None:
+    """Write static/js/kept-copy.js into each worker that imports it, in place of its
+    ``importScripts`` line, and ship no kept-copy.js: a worker that loaded it as a second script,
+    synchronously, started about 20 ms later on every visit (issue 44, docs/boot.md)."""
+    kept_copy = scripts / "kept-copy.js"
+    shared = kept_copy.read_text(encoding="utf-8")
+    importers = [worker for worker in sorted(scripts.glob("*.js")) if KEPT_COPY_IMPORT in worker.read_text(encoding="utf-8")]
+    if not importers:
+        raise SystemExit("no worker imports kept-copy.js any more: drop inline_kept_copy from build.py")
+    for worker in importers:
+        worker.write_text(worker.read_text(encoding="utf-8").replace(KEPT_COPY_IMPORT, shared, 1), encoding="utf-8")
+    kept_copy.unlink()
 
 
 def page_catalogs(dist: Path) -> None:

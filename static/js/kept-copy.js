@@ -2,13 +2,17 @@
 // short (a tab closed mid-write, a browser that quit) is never read back as whole: the copy first,
 // then a small manifest of its size and SHA-256, last. A reader trusts a copy only when its
 // manifest is there and the bytes match it; anything else is dropped, and the worker downloads
-// this build's file instead. Loaded by the workers with importScripts.
+// this build's file instead.
 //
 // Where: a folder of the origin private file system (OPFS), named by the build, each copy read
 // whole with a synchronous access handle in the worker's own thread: 13 MB in about 15 ms, where
 // Cache Storage took about 110 ms to hand the same bytes over from the browser's process (issue 44,
 // docs/boot.md). A browser whose OPFS is missing or refused (a private window, WebKit driven by
 // its WebDriver) keeps them in a Cache Storage cache of the same name instead.
+//
+// Each worker names this file in an import line; the build writes the file into the worker's
+// script in place of that line (build.py, `inline_kept_copy`): a second script, loaded
+// synchronously, held up each worker's start by about 20 ms on every visit.
 
 async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -26,9 +30,11 @@ class KeptFolder {
   /** The copy's bytes and its manifest, or null when either is missing or another tab is writing. */
   async read(key) {
     const [file, manifest] = await Promise.all([key, manifestName(key)].map((name) => this.folder.getFileHandle(name)));
-    const { size, sha256 } = JSON.parse(await (await manifest.getFile()).text());
-    // Read-only: two tabs may read at once (a browser that does not know the mode takes the lock).
-    const handle = await file.createSyncAccessHandle({ mode: "read-only" });
+    const [{ size, sha256 }, handle] = await Promise.all([
+      manifest.getFile().then((text) => text.text()).then(JSON.parse),
+      // Read-only: two tabs may read at once (a browser that does not know the mode takes the lock).
+      file.createSyncAccessHandle({ mode: "read-only" }),
+    ]);
     try {
       const bytes = new ArrayBuffer(handle.getSize());
       handle.read(new Uint8Array(bytes), { at: 0 });
@@ -116,13 +122,16 @@ async function keptStore(name) {
   }
 }
 
-/** The copy kept under `key`, if any: its bytes at once, and `whole`, a promise of whether they
- *  match its manifest (a copy that does not is dropped, and the next keep rewrites it). */
+/** The copy kept under `key`, if any: its bytes at once, and `whole()`, which checks them against
+ *  its manifest (a copy that does not match is dropped, and the next keep rewrites it). The check
+ *  is the caller's to start: the wasm's worker first hands the bytes to the compiler, which works
+ *  on other threads, then hashes them on its own (the hash would otherwise run first, about 20 ms
+ *  on a second visit's critical path). */
 async function readKept(store, key) {
   const kept = await store?.read(key).catch(() => null);
   if (!kept) return null;
   const { bytes, manifest } = kept;
-  const whole = (async () => bytes.byteLength === manifest.size && await sha256Hex(bytes) === manifest.sha256)()
+  const whole = () => (async () => bytes.byteLength === manifest.size && await sha256Hex(bytes) === manifest.sha256)()
     .catch(() => false)
     .then(async (matches) => matches || (await dropKept(store, key), false));
   return { bytes, whole };

@@ -42,7 +42,7 @@ const atMost = (ms, promise) => Promise.race([promise, new Promise((resolve) => 
 // The part an earlier visit kept, checked whole; else null (download it).
 async function keptPart() {
   const kept = await readKept(await store, keptKey);
-  return kept && await kept.whole ? kept.bytes : null;
+  return kept && await kept.whole() ? kept.bytes : null;
 }
 
 async function send() {

@@ -22,10 +22,12 @@ let toKeep = null;
 // null if they are not whole (or do not compile). Compiled from the bytes read back, not streamed
 // from a cache entry with the browser's code cache: measured on a second visit, reading the 9 MB
 // of wasm and its cached code back from Cache Storage took longer than reading the bytes and
-// compiling them (V8 compiles a function when it is first called).
+// compiling them (V8 compiles a function when it is first called). The compile is started first:
+// it runs on V8's threads while this one hashes.
 async function compileKept({ bytes, whole }) {
   try {
-    const [module, matches] = await Promise.all([WebAssembly.compile(bytes), whole]);
+    const compiling = WebAssembly.compile(bytes);
+    const [module, matches] = await Promise.all([compiling, whole()]);
     return matches ? module : null;
   } catch {
     await dropKept(await store, keptKey);
