@@ -35,20 +35,32 @@ async function compileKept({ bytes, whole }) {
   }
 }
 
-// Both at once: a slow store must not hold up the download, and a kept copy makes the download
-// needless (should it prove not whole, the wasm is downloaded after all).
+// A store that answers within a kept copy's usual read time decides: a copy found is compiled,
+// none starts the download. One slower than that (a busy disk) must not hold up a first visit, so
+// the download starts meanwhile and serves if no whole copy turns up. Downloading on every visit
+// while the store answered had the browser read the 9 MB out of the service worker's cache for
+// nothing, on a second visit's critical path (about 25 ms, issue 44).
+const STORE_PATIENCE_MS = 250;
+
 async function compileWasm() {
   const download = new AbortController();
-  let downloading = fetch(wasmURL, { signal: download.signal });
-  downloading.catch(() => {});
+  let downloading = null;
+  const startDownload = () => {
+    downloading ??= fetch(wasmURL, { signal: download.signal });
+    downloading.catch(() => {});
+    return downloading;
+  };
+  const patience = setTimeout(startDownload, STORE_PATIENCE_MS);
   const kept = await readKept(await store, keptKey);
+  clearTimeout(patience);
   if (kept) {
-    download.abort();
     const module = await compileKept(kept);
-    if (module) return module;
-    downloading = fetch(wasmURL);
+    if (module) {
+      download.abort();
+      return module;
+    }
   }
-  const response = await downloading;
+  const response = await startDownload();
   if (!response.ok) throw new Error(`${response.status} ${wasmURL}`);
   if (await store) toKeep = response.clone();
   return WebAssembly.compileStreaming(response);
