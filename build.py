@@ -311,7 +311,7 @@ def build_wheel(python: Path) -> Path:
     return out / name
 
 
-# The build's four changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
+# The build's five changes to Pyodide's glue, each applied exactly once or the build fails: a Pyodide
 # whose glue reads otherwise needs them looked at again.
 #
 # One wrapper module per signature: the glue makes each JavaScript function whose address the wasm
@@ -336,6 +336,54 @@ _RESTORE_HEAP = re.compile(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}")
 _GOT_FOR_EVERY_EXPORT = re.compile(
     r"var updateGOT=\(exports,replace\)=>\{for\(var symName in exports\)\{if\(isInternalSym\(symName\)\)\{continue\}")
 
+# The JavaScript functions the wasm asks for through its GOT (259 at every start) made into wasm
+# functions all at once: the loader's reportUndefinedSymbols gave each its own instance of a wrapper
+# module (259 instantiations on the page's thread, each after a TypeError from trying the table
+# first), where one module that imports them all and exports them again is instantiated once. The
+# table slots are handed out in the same order as before, so a snapshot's function pointers stay
+# what they were. A function whose signature cannot be wrapped so (the module does not compile or
+# link) takes upstream's own path.
+_REPORT_UNDEFINED_SYMBOLS = re.compile(re.escape(
+    "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){if(entry.value==-1){"
+    "var value=resolveGlobalSymbol(symName,true).sym;if(!value&&!entry.required){entry.value=0;continue}"
+    "else if(!value){throw new Error(`Dynamic linking error: undefined symbol '${symName}'`)}"
+    "if(typeof value==\"function\"){entry.value=addFunction(value,value.sig)}"
+    "else if(typeof value==\"number\"){entry.value=value}else if(typeof value.value==\"number\"){entry.value=value}"
+    "else{throw new Error(`bad export type for '${symName}': ${typeof value} (${value})`)}}}};"))
+# ``wrapJsFunctions(funcs)``: a Map from each JavaScript function (with its Emscripten signature in
+# ``.sig``) to a wasm function calling it, made by one module: its types (one per signature), an
+# import per function and an export per import; empty if that module cannot be made.
+_WRAP_JS_FUNCTIONS = (
+    "var wrapJsFunctions=funcs=>{var wrapped=new Map;funcs=[...new Set(funcs)];if(!funcs.length){return wrapped}"
+    "var leb=n=>{var out=[];do{var low=n&127;n>>>=7;out.push(n?low|128:low)}while(n);return out};"
+    "var vec=items=>[...leb(items.length),...items.flat()];"
+    "var name=text=>{var bytes=Array.from(new TextEncoder().encode(text));return[...leb(bytes.length),...bytes]};"
+    "var section=(id,body)=>[id,...leb(body.length),...body];"
+    "var sigs=[...new Set(funcs.map(func=>func.sig))];"
+    "var types=vec(sigs.map(sig=>[96,...generateTypePack(sig.slice(1)),...generateTypePack(sig[0]===\"v\"?\"\":sig[0])]));"
+    "var imports=vec(funcs.map((func,i)=>[...name(\"e\"),...name(String(i)),0,...leb(sigs.indexOf(func.sig))]));"
+    "var exported=vec(funcs.map((func,i)=>[...name(String(i)),0,...leb(i)]));"
+    "try{var instance=new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0,97,115,109,1,0,0,0,"
+    "...section(1,types),...section(2,imports),...section(7,exported))),"
+    "{e:Object.fromEntries(funcs.map((func,i)=>[String(i),func]))})}catch(e){return wrapped}"
+    "funcs.forEach((func,i)=>wrapped.set(func,instance.exports[String(i)]));return wrapped};")
+# The loader's own loop, split in two: every symbol resolved first, then the functions wrapped at
+# once, then each entry filled in upstream's order (a wrapped function's JavaScript original maps
+# to its slot too, as upstream's addFunction records it).
+_REPORT_UNDEFINED_SYMBOLS_AT_ONCE = (
+    _WRAP_JS_FUNCTIONS
+    + "var reportUndefinedSymbols=()=>{var resolved=[];for(var[symName,entry]of Object.entries(GOT)){"
+    "if(entry.value==-1){var value=resolveGlobalSymbol(symName,true).sym;if(!value&&!entry.required){entry.value=0;continue}"
+    "else if(!value){throw new Error(`Dynamic linking error: undefined symbol '${symName}'`)}"
+    "resolved.push([symName,entry,value])}}"
+    "var wrapped=wrapJsFunctions(resolved.map(([,,value])=>value)"
+    ".filter(value=>typeof value==\"function\"&&typeof value.sig==\"string\"&&!getFunctionAddress(value)));"
+    "for(var[symName,entry,value]of resolved){if(typeof value==\"function\"){var wasmFunc=wrapped.get(value);"
+    "if(wasmFunc){entry.value=addFunction(wasmFunc);functionsInTableMap.set(value,entry.value)}"
+    "else{entry.value=addFunction(value,value.sig)}}"
+    "else if(typeof value==\"number\"){entry.value=value}else if(typeof value.value==\"number\"){entry.value=value}"
+    "else{throw new Error(`bad export type for '${symName}': ${typeof value} (${value})`)}}};")
+
 # The one deprecation Chromium reports on the play page (Lighthouse Best Practices):
 # "SharedArrayBufferConstructedWithoutIsolation". Pyodide's file system builds a one-page shared
 # memory at load, for a sleep (Atomics.wait) while a read says "try again"; a page that is not
@@ -345,8 +393,10 @@ _SLEEP_MEMORY = re.compile(r"new Int32Array\((new WebAssembly\.Memory\(\{shared:
 
 
 def patch_pyodide_glue(glue: str) -> str:
-    """``pyodide.asm.mjs`` with one wrapper module compiled per signature, and the heap of a
-    snapshot put back by the loader's ``_restoreHeap`` when it passes one (see above)."""
+    """``pyodide.asm.mjs`` with the five changes described above: one wrapper module compiled per
+    signature, the heap of a snapshot put back by the loader's ``_restoreHeap`` when it passes one,
+    the GOT filled only for what asks for it, the JavaScript functions it asks for wrapped at once,
+    and no shared memory on a page that is not cross-origin isolated."""
     patches = (
         ("convertJsFunctionToWasm", _WRAPPER_MODULE,
          lambda found: "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
@@ -358,6 +408,7 @@ def patch_pyodide_glue(glue: str) -> str:
         ("updateGOT's walk over every export", _GOT_FOR_EVERY_EXPORT,
          lambda found: "var updateGOT=(exports,replace)=>{for(var symName in exports){"
                        "if(!replace&&!Object.hasOwn(GOT,symName)||isInternalSym(symName)){continue}"),
+        ("reportUndefinedSymbols", _REPORT_UNDEFINED_SYMBOLS, lambda found: _REPORT_UNDEFINED_SYMBOLS_AT_ONCE),
         ("the shared memory of syncSleep", _SLEEP_MEMORY,
          lambda found: f"(globalThis.crossOriginIsolated?new Int32Array({found.group(1)}):new Int32Array(1))"),
     )
