@@ -31,7 +31,7 @@ class KeptFolder {
   async read(key) {
     const [file, manifest] = await Promise.all([key, manifestName(key)].map((name) => this.folder.getFileHandle(name)));
     const [{ size, sha256 }, handle] = await Promise.all([
-      manifest.getFile().then((text) => text.text()).then(JSON.parse),
+      manifest.getFile().then((written) => written.text()).then(JSON.parse),
       // Read-only: two tabs may read at once (a browser that does not know the mode takes the lock).
       file.createSyncAccessHandle({ mode: "read-only" }),
     ]);
